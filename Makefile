@@ -1,0 +1,36 @@
+# Two commands do everything: `make lab` (set up, open the notebooks) and
+# `make test` (set up, run every test). Both create .venv on first use and are
+# quick when nothing changed.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: setup lab test test-fast notebooks clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || tools/make_venv.sh $(PYTHON) $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.txt -e .
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+# Unit and property tests only (no notebooks): a quick check while editing.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest adversarial tests
+
+# Re-execute every notebook in place on a fresh kernel, storing its outputs.
+notebooks: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,23 @@
+"""adversarial: search game trees, record what the search did, and draw it.
+
+>>> from adversarial import tree, alphabeta
+>>> t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+>>> r = alphabeta(t, trace=True)
+>>> r.value, r.move, r.pv
+(7, 2, (2, 1))
+>>> r.stats.nodes, r.stats.leaves, r.stats.cutoffs
+(11, 7, 1)
+"""
+
+from .game import MAX, MIN, Game
+from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .trace import Trace
+from .tree import Node, Tree, random_tree, tree
+
+__all__ = [
+    "MAX", "MIN", "Game",
+    "tree", "random_tree", "Tree", "Node",
+    "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
+    "Trace",
+]
+__version__ = "0.1.0"

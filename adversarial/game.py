@@ -1,0 +1,100 @@
+"""The game protocol: what a game must tell the search.
+
+A *game* is any object with these methods (the textbook's formulation, plus
+"whose move"):
+
+===================  =========================================================
+``initial_state()``  the state the game starts in
+``to_move(s)``       ``MAX`` or ``MIN``: who chooses at state ``s`` (defined for
+                     every state, terminal ones included)
+``actions(s)``       the legal moves at ``s``, in the order the search tries them
+``result(s, m)``     the state after playing move ``m`` at ``s`` (never changes ``s``)
+``is_terminal(s)``   has the game ended at ``s``?
+``utility(s)``       the score of a terminal state, from MAX's point of view
+===================  =========================================================
+
+Optional extras the package uses when present:
+
+- ``evaluate(s)``: a heuristic score (MAX's point of view) for a non-terminal state,
+  used when a depth-limited search stops early;
+- ``label(path)``: a short readable name for the node reached by ``path`` (a
+  tuple of moves from the root), used by traces and drawings;
+- ``describe(path)``: how to mention that node in a sentence (for a tree, a leaf
+  is mentioned by its value).
+
+An explicit :class:`~adversarial.tree.Tree` and tic-tac-toe both follow this
+protocol, so one search implementation serves both.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
+
+MAX = "MAX"
+MIN = "MIN"
+PLAYERS = (MAX, MIN)
+
+State = Any
+Move = Hashable
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the search functions need from a game (see the module docstring)."""
+
+    def initial_state(self) -> State: ...
+    def to_move(self, state: State) -> str: ...
+    def actions(self, state: State) -> Iterable[Move]: ...
+    def result(self, state: State, move: Move) -> State: ...
+    def is_terminal(self, state: State) -> bool: ...
+    def utility(self, state: State) -> float: ...
+
+
+REQUIRED = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
+
+
+def as_game(obj: Any) -> Game:
+    """Return ``obj`` as a game: games pass through, nested lists become trees."""
+    if isinstance(obj, (list, tuple)):
+        from .tree import tree
+        return tree(obj)
+    missing = [name for name in REQUIRED if not callable(getattr(obj, name, None))]
+    if missing:
+        raise TypeError(
+            f"expected a game or a nested list of numbers, got {type(obj).__name__}; "
+            f"a game needs the methods {', '.join(REQUIRED)} (missing: {', '.join(missing)}). "
+            "For a hand-made tree write tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])."
+        )
+    return obj
+
+
+def check_player(player: Any) -> str:
+    """Return ``player`` if it is ``MAX`` or ``MIN``, else raise a clear error."""
+    if isinstance(player, str) and player.upper() in PLAYERS:
+        return player.upper()
+    raise ValueError(f"a player must be 'MAX' or 'MIN', got {player!r}")
+
+
+def check_number(value: Any, where: str) -> int | float:
+    """Return ``value`` as a plain int or float, or explain why it is not a score."""
+    if isinstance(value, bool):
+        raise TypeError(
+            f"{where} is {value!r}, a bool; scores must be numbers (write 1 or 0 instead)"
+        )
+    if not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{where} is {value!r} ({type(value).__name__}); scores must be int or float numbers"
+        )
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{where} is NaN; every score must be a real number")
+    return value
+
+
+def path_label(path: tuple) -> str:
+    """The default readable name of a node: the moves that reach it, or ``root``."""
+    return "→".join(map(str, path)) if path else "root"

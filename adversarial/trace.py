@@ -1,0 +1,299 @@
+"""What a search did, event by event, and the α/β table built from it.
+
+A search called with ``trace=True`` records, in order:
+
+- :class:`Enter`  -- it entered a node, with the α and β it was given;
+- :class:`Leaf`   -- it scored a terminal node (or a node at the depth limit),
+  which is also the value that node returns;
+- :class:`Bound`  -- a node raised α (MAX) or lowered β (MIN);
+- :class:`Cutoff` -- α met β, so the node's remaining moves were skipped;
+- :class:`Return` -- the node handed its value back to its parent.
+
+Every event names its node by its *path*: the tuple of moves from the root.
+α, β and values are always from MAX's point of view.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .game import MAX, MIN, path_label
+
+
+@dataclass(frozen=True)
+class Enter:
+    path: tuple
+    player: str
+    alpha: float | None = None    # None for plain minimax, which has no bounds
+    beta: float | None = None
+    state: Any = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    path: tuple
+    value: float
+    terminal: bool = True         # False: the depth limit was hit and evaluate() scored it
+
+
+@dataclass(frozen=True)
+class Bound:
+    path: tuple
+    name: str                     # "alpha" or "beta"
+    old: float
+    new: float
+
+
+@dataclass(frozen=True)
+class Cutoff:
+    path: tuple
+    player: str
+    value: float                  # the node's best value so far
+    alpha: float
+    beta: float
+    skipped: tuple                # the moves never tried
+
+
+@dataclass(frozen=True)
+class Return:
+    path: tuple
+    value: float
+    bound: str = "exact"          # "exact", "upper" (true value <= value) or "lower" (>=)
+
+
+Event = Enter | Leaf | Bound | Cutoff | Return
+
+
+def fmt(x) -> str:
+    """Format a score for tables and sentences: ints stay ints, infinities are ∞."""
+    if x is None:
+        return "—"
+    if x == math.inf:
+        return "+∞"
+    if x == -math.inf:
+        return "−∞"
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    if isinstance(x, float):
+        return f"{x:g}"
+    return str(x)
+
+
+def fmt_value(value, bound: str) -> str:
+    """A returned value, written as a bound when it is not exact (``≤ 1``, ``≥ 23``)."""
+    return {"upper": "≤ ", "lower": "≥ "}.get(bound, "") + fmt(value)
+
+
+@dataclass
+class Row:
+    """One node of the trace table (see :meth:`Trace.rows`)."""
+    order: int                 # 1 for the first node entered, 2 for the next, ...
+    path: tuple
+    label: str
+    player: str                # MAX, MIN, or "leaf"
+    alpha: float | None
+    beta: float | None
+    explored: list = field(default_factory=list)   # moves tried, in order
+    value: float | None = None
+    bound: str = "exact"
+    skipped: tuple = ()        # moves pruned at this node
+
+
+class Trace(Sequence):
+    """The ordered events of one search. Shows as an α/β table in Jupyter and as text."""
+
+    def __init__(self, events: Sequence[Event], game=None, algorithm: str = "alphabeta",
+                 prune_on_equal: bool = True):
+        self.events = tuple(events)
+        self.game = game
+        self.algorithm = algorithm
+        self.prune_on_equal = prune_on_equal
+
+    def __getitem__(self, index):
+        return self.events[index]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    # -- names -------------------------------------------------------------
+    def label(self, path: tuple) -> str:
+        """The readable name of a node, as the game names it."""
+        namer = getattr(self.game, "label", None)
+        return namer(path) if namer else path_label(path)
+
+    def describe(self, path: tuple) -> str:
+        """How a sentence mentions a node (a tree's leaves by their values)."""
+        describer = getattr(self.game, "describe", None)
+        return describer(path) if describer else self.label(path)
+
+    # -- the table ---------------------------------------------------------
+    def rows(self, leaves: bool = False) -> list[Row]:
+        """One row per node entered, in visit order; leaves only if ``leaves=True``."""
+        rows: dict[tuple, Row] = {}
+        for event in self.events:
+            if isinstance(event, Enter):
+                rows[event.path] = Row(len(rows) + 1, event.path, self.label(event.path),
+                                       event.player, event.alpha, event.beta)
+                if event.path:
+                    rows[event.path[:-1]].explored.append(event.path[-1])
+            elif isinstance(event, Leaf):
+                rows[event.path].player = "leaf"
+                rows[event.path].value = event.value
+            elif isinstance(event, Cutoff):
+                rows[event.path].skipped = event.skipped
+            elif isinstance(event, Return):
+                rows[event.path].value = event.value
+                rows[event.path].bound = event.bound
+        return [row for row in rows.values() if leaves or row.player != "leaf"]
+
+    def table(self, leaves: bool = False) -> "TraceTable":
+        """The α/β table: node, MAX/MIN, α and β on entry, children explored, value, pruned?"""
+        return TraceTable(self, leaves)
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def __repr__(self) -> str:
+        return str(self.table())
+
+    # -- sentences ---------------------------------------------------------
+    def explain(self, index: int) -> str:
+        """Event ``index`` told in one plain sentence."""
+        event = self.events[index]
+        following = self.events[index + 1] if index + 1 < len(self.events) else None
+        if isinstance(event, Enter) and isinstance(following, Leaf) and following.path == event.path:
+            window = "" if event.alpha is None else f" with α = {fmt(event.alpha)}, β = {fmt(event.beta)}"
+            return f"Reach leaf {self.label(event.path)}{window}."
+        return explain(self, event)
+
+
+class TraceTable:
+    """The trace as a table: HTML in Jupyter, aligned text elsewhere."""
+
+    HEADER = ("#", "node", "player", "α", "β", "children explored", "value", "pruned?")
+
+    def __init__(self, trace: Trace, leaves: bool = False):
+        self.trace = trace
+        self.rows = trace.rows(leaves)
+
+    def cells(self) -> list[tuple[str, ...]]:
+        cells = []
+        for row in self.rows:
+            explored = ", ".join(self.trace.describe(row.path + (m,)) for m in row.explored)
+            pruned = "no"
+            if row.skipped:
+                pruned = "yes: " + ", ".join(self.trace.describe(row.path + (m,)) for m in row.skipped)
+            cells.append((str(row.order), row.label, row.player, fmt(row.alpha), fmt(row.beta),
+                          explored or "—", fmt_value(row.value, row.bound), pruned))
+        return cells
+
+    def __str__(self) -> str:
+        cells = [self.HEADER] + self.cells()
+        widths = [max(len(r[i]) for r in cells) for i in range(len(self.HEADER))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.HEADER)
+        body = []
+        for cells in self.cells():
+            style = ' style="color:#b00;font-weight:bold"' if cells[-1] != "no" else ""
+            tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells[:-1])
+            body.append(f"<tr>{tds}<td{style}>{html.escape(cells[-1])}</td></tr>")
+        return (f'<table class="adversarial-trace"><thead><tr>{head}</tr></thead>'
+                f'<tbody>{"".join(body)}</tbody></table>')
+
+
+# -- sentences ---------------------------------------------------------------
+
+def _plural(items: list[str], one: str, many: str) -> str:
+    if len(items) == 1:
+        return f"{one} {items[0]}"
+    return f"{many} {', '.join(items[:-1])} and {items[-1]}"
+
+
+def explain(trace: Trace, event: Event) -> str:
+    """One plain sentence for one event."""
+    name = trace.label(event.path)
+    if isinstance(event, Enter):
+        where = f"the root ({event.player})" if not event.path else f"{event.player} node {name}"
+        if event.alpha is None:
+            return f"Enter {where}."
+        return f"Enter {where} with α = {fmt(event.alpha)}, β = {fmt(event.beta)}."
+    if isinstance(event, Leaf):
+        if event.terminal:
+            return f"Leaf {name} is worth {fmt(event.value)}."
+        return f"Depth limit at {name}: the evaluation function scores it {fmt(event.value)}."
+    if isinstance(event, Bound):
+        player, verb = (MAX, "raises α") if event.name == "alpha" else (MIN, "lowers β")
+        return f"{player} node {name} {verb} from {fmt(event.old)} to {fmt(event.new)}."
+    if isinstance(event, Cutoff):
+        skipped = [trace.describe(event.path + (m,)) for m in event.skipped]
+        children = _plural(skipped, "child", "children")
+        strict = not trace.prune_on_equal
+        if event.player == MIN:
+            sign = "<" if strict else "≤"
+            reason = f"MIN node {name}: value {fmt(event.value)} {sign} α = {fmt(event.alpha)}"
+        else:
+            sign = ">" if strict else "≥"
+            reason = f"MAX node {name}: value {fmt(event.value)} {sign} β = {fmt(event.beta)}"
+        return f"{reason}, so {name}'s remaining {children} {'is' if len(skipped) == 1 else 'are'} pruned."
+    if isinstance(event, Return):
+        value = fmt(event.value)
+        if event.bound == "upper":
+            return (f"{name} returns {value}, only an upper bound: its true value is {value} or less, "
+                    "which is already too low to matter.")
+        if event.bound == "lower":
+            return (f"{name} returns {value}, only a lower bound: its true value is {value} or more, "
+                    "which is already too high to matter.")
+        if not event.path:
+            return f"The root's value is {value}."
+        return f"{name} returns {value}."
+    raise TypeError(f"not a trace event: {event!r}")
+
+
+class Recorder:
+    """Collects events while a search runs (the search calls it only when tracing)."""
+
+    def __init__(self, prune_on_equal: bool = True):
+        self.events: list[Event] = []
+        self.prune_on_equal = prune_on_equal
+        self._windows: dict[tuple, tuple] = {}
+
+    def enter(self, path, player, alpha, beta, state) -> None:
+        self._windows[path] = (alpha, beta)
+        self.events.append(Enter(path, player, alpha, beta, state))
+
+    def leaf(self, path, value, terminal: bool) -> None:
+        """A leaf is scored; its score is also what it returns (no Return event)."""
+        self._windows.pop(path)
+        self.events.append(Leaf(path, value, terminal))
+
+    def bound(self, path, name, old, new) -> None:
+        self.events.append(Bound(path, name, old, new))
+
+    def cutoff(self, path, player, value, alpha, beta, skipped) -> None:
+        self.events.append(Cutoff(path, player, value, alpha, beta, tuple(skipped)))
+
+    def leave(self, path, value) -> None:
+        """The node returns ``value``; say whether that is exact or only a bound.
+
+        Alpha-beta's value v of a node entered with window (α, β) is exact when
+        α < v < β; when v ≤ α the true value is at most v, when v ≥ β at least v.
+        (With the strict rule, which prunes only when α > β, the window is closed:
+        v = α or v = β is exact too.)
+        """
+        alpha, beta = self._windows.pop(path)
+        bound = "exact"
+        if alpha is not None and not (alpha == -math.inf and beta == math.inf):
+            if value < alpha or (self.prune_on_equal and value == alpha):
+                bound = "upper"
+            elif value > beta or (self.prune_on_equal and value == beta):
+                bound = "lower"
+        self.events.append(Return(path, value, bound))
