@@ -86,7 +86,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
             return s.evaluate(state, path), ()
         best, line = (-INF if player == MAX else INF), None
         for move in s.moves(state, path):
-            v, rest = value(game.result(state, move), depth - 1, trace and path + (move,))
+            v, rest = value(game.result(state, move), depth - 1, path + (move,))
             if line is None or (v > best if player == MAX else v < best):
                 best, line = v, (move,) + rest
         if trace: trace.leave(path, best)
@@ -125,7 +125,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             best, line = -INF, None
             for i, move in enumerate(moves):
                 v, rest = value(game.result(state, move), alpha, beta, depth - 1,
-                                trace and path + (move,))
+                                path + (move,))
                 if line is None or v > best:
                     best, line = v, (move,) + rest
                 if best > alpha:
@@ -138,7 +138,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             best, line = INF, None
             for i, move in enumerate(moves):
                 v, rest = value(game.result(state, move), alpha, beta, depth - 1,
-                                trace and path + (move,))
+                                path + (move,))
                 if line is None or v < best:
                     best, line = v, (move,) + rest
                 if best < beta:
@@ -181,9 +181,9 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
         for i, move in enumerate(moves):
             child = game.result(state, move)
             if game.to_move(child) == player:
-                v, rest = value(child, alpha, beta, depth - 1, trace and path + (move,))
+                v, rest = value(child, alpha, beta, depth - 1, path + (move,))
             else:
-                v, rest = value(child, -beta, -alpha, depth - 1, trace and path + (move,))
+                v, rest = value(child, -beta, -alpha, depth - 1, path + (move,))
                 v = -v
             if line is None or v > best:
                 best, line = v, (move,) + rest

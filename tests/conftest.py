@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
 # "Thousands of random trees": each property test sees this many examples.
-settings.register_profile("adversarial", max_examples=1500, deadline=None)
+settings.register_profile("adversarial", max_examples=1500, deadline=None, database=None)
 settings.load_profile("adversarial")
 
 
