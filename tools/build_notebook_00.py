@@ -1,3 +1,4 @@
+"""Generate notebooks/00_start_here.ipynb (then run `make notebooks` to execute it)."""
 import nbformat as nbf
 md = nbf.v4.new_markdown_cell
 code = nbf.v4.new_code_cell
@@ -119,4 +120,5 @@ cells += [sol2, chk2]
 nb = nbf.v4.new_notebook(cells=cells)
 nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 nb.metadata["language_info"] = {"name": "python"}
-nbf.write(nb, "/work/main/notebooks/00_start_here.ipynb")
+from pathlib import Path
+nbf.write(nb, Path(__file__).resolve().parent.parent / "notebooks" / "00_start_here.ipynb")
