@@ -117,6 +117,8 @@ check_value(value_min_first, by_hand,
             hint="With MIN at the root, the middle level is MAX: each group is worth its largest score, and MIN takes the smallest of those.")""")
 chk2.metadata["tags"] = ["check"]
 cells += [sol2, chk2]
+for i, cell in enumerate(cells):
+    cell.id = f"start-{i:02d}"   # stable ids: regenerating changes nothing
 nb = nbf.v4.new_notebook(cells=cells)
 nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 nb.metadata["language_info"] = {"name": "python"}
