@@ -32,5 +32,8 @@ test-fast: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
+# Classroom targets (browser tests, HTML edition, student edition, navigation), when present.
+-include tools/Makefile.classroom
+
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -84,7 +84,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
             return s.utility(state, path), ()
         if depth == 0:
             return s.evaluate(state, path), ()
-        best, line = (-INF if player == MAX else INF), None
+        best, line = (-INF if player == MAX else INF), None     # line: None until a child is back
         for move in s.moves(state, path):
             v, rest = value(game.result(state, move), depth - 1, path + (move,))
             if line is None or (v > best if player == MAX else v < best):
