@@ -10,6 +10,7 @@
 """
 
 from .game import MAX, MIN, Game
+from .render import draw, lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
@@ -18,6 +19,6 @@ __all__ = [
     "MAX", "MIN", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
-    "Trace",
+    "Trace", "draw", "set_theme", "lecture_mode",
 ]
 __version__ = "0.1.0"
