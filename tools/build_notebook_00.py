@@ -44,7 +44,7 @@ run the check below it: it says ✓ when you are right, and ✗ with a hint when
 answers are in collapsed cells (click the **⋯** to expand one) — try before you peek.
 
 All the code the notebooks use comes from one small package, `adversarial`:"""),
-code("""from adversarial import tree, minimax, alphabeta"""),
+code("""from adversarial import tree, minimax, alphabeta, draw"""),
 md("""## The score convention
 
 A game here has two players, **MAX** and **MIN**. Every score is written **from MAX's point of view**:
@@ -72,6 +72,11 @@ md("""**Alpha-beta pruning** gets the same answer while skipping branches that c
 code("""r = alphabeta(t, trace=True)
 r.trace"""),
 code("""print(f"alpha-beta: value {r.value}, scored {r.stats.leaves} of {len(t.leaves())} leaves")"""),
+md("""The same search as a picture. MAX nodes are triangles pointing up, MIN nodes point down; inside each node
+is the value it returned, its visit number (#) and the α and β it was entered with. The thick blue line is
+the **principal variation** — best play for both sides — and the dashed grey branches marked `//` were
+pruned: the search never looked at them."""),
+code("""draw(t, r)"""),
 md("""Look at row B: after its first leaf, 1, MIN at B can already hold MAX to 1 or less, while MAX is sure of 3
 from A. MAX will never choose B, so B's other leaves are never looked at, and B's value is written "≤ 1":
 a bound, not an exact value. Notebook 2 explains this carefully."""),
