@@ -14,11 +14,12 @@ from .render import draw, lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
+from .widgets import Stepper
 
 __all__ = [
     "MAX", "MIN", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
-    "Trace", "draw", "set_theme", "lecture_mode",
+    "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.1.0"
