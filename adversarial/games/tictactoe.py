@@ -141,9 +141,13 @@ class TicTacToe:
             raise ValueError(f"cell {move} is already taken on {board}")
         mark = board.player
         cells = board.cells[:move] + mark + board.cells[move + 1:]
-        won = any(cells[a] == cells[b] == cells[c] for a, b, c in LINES_THROUGH[move])
-        return Board(cells, "O" if mark == "X" else "X", mark if won else None,
-                     tuple(c for c in board.empty if c != move))
+        winner = None
+        for a, b, c in LINES_THROUGH[move]:          # only lines through the new mark can be new wins
+            if cells[a] == cells[b] == cells[c]:
+                winner = mark
+                break
+        i = board.empty.index(move)
+        return Board(cells, "O" if mark == "X" else "X", winner, board.empty[:i] + board.empty[i + 1:])
 
     def is_terminal(self, board: Board) -> bool:
         return board.winner is not None or not board.empty
