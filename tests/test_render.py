@@ -95,3 +95,16 @@ def test_mimebundle_has_svg_and_the_summary():
     bundle = draw(t, alphabeta(t, trace=True))._repr_mimebundle_()
     assert bundle["image/svg+xml"].lstrip().startswith("<?xml")
     assert bundle["text/plain"] == "<Drawing: 6 nodes, 0 pruned leaves, root value 3>"
+
+
+def test_a_real_game_is_drawn_from_its_trace_with_boards_in_the_nodes():
+    from adversarial.games import TicTacToe
+    game = TicTacToe()
+    board = game.board("XO./XO./...")           # X to move: 6 wins at once
+    r = alphabeta(game, board, trace=True)
+    d = draw(game, r)
+    entered = {e.path for e in r.trace if e.__class__.__name__ == "Enter"}
+    assert set(d.status) >= entered and "<TABLE" in d.source
+    assert repr(d).endswith("root value 1>")
+    with pytest.raises(ValueError, match="pass a traced search result"):
+        draw(game)
