@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .game import MAX, MIN, as_game, check_number, path_label
-from .trace import Recorder, Trace
+from .trace import Recorder, Trace, bound_of
 
 INF = math.inf
 
@@ -36,6 +36,7 @@ class Stats:
     nodes: int = 0     # nodes entered, the root included
     leaves: int = 0    # nodes scored: terminal ones, and those cut off by the depth limit
     cutoffs: int = 0   # times alpha met beta with moves left to skip
+    table_hits: int = 0  # nodes answered from the transposition table
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
 
 
 def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
-              prune_on_equal=True, trace=False, **unknown) -> SearchResult:
+              prune_on_equal=True, table=False, trace=False, **unknown) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, usually from far fewer nodes.
 
     α is the best score MAX is already sure of on the path to the node, β the
@@ -106,11 +107,17 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     Args:
         prune_on_equal: ``True`` (the textbook rule) cuts when α ≥ β;
             ``False`` cuts only when α > β.
+        table: remember positions already searched (a transposition table): ``True``
+            keys it by the state itself; a function keys it by ``table(state)``, e.g.
+            ``TicTacToe().canonical`` to share entries between symmetric positions.
+            Values are stored with the window they were found in, so a stored bound is
+            used only when it settles the new window.
         Other arguments as for :func:`minimax`.
     """
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
     cut = operator.ge if prune_on_equal else operator.gt      # α ≥ β, or α > β
+    tt = _Table(table, prune_on_equal) if table else None
 
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
@@ -120,6 +127,13 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             return s.utility(state, path), ()
         if depth == 0:
             return s.evaluate(state, path), ()
+        if tt:
+            known = tt.lookup(state, alpha, beta, depth)
+            if known is not None:
+                stats.table_hits += 1
+                if trace: trace.leave(path, known[0])
+                return known
+            window = alpha, beta
         moves = s.moves(state, path)
         if player == MAX:
             best, line = -INF, None
@@ -147,6 +161,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
                 if cut(alpha, beta):
                     s.cutoff(path, MIN, best, alpha, beta, moves[i + 1:])
                     break
+        if tt: tt.store(state, *window, depth, best, line)
         if trace: trace.leave(path, best)
         return best, line
 
@@ -203,6 +218,36 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
     return s.run(run)
 
 
+class _Table:
+    """A transposition table that is correct with α/β windows.
+
+    A value found with window (α, β) is exact only when it fell strictly inside
+    it; otherwise it is an upper bound (≤, it failed low) or a lower bound (≥, it
+    failed high). A stored bound answers a later visit only when it settles that
+    visit's window. Entries found with a shallower depth limit are not reused.
+    """
+
+    def __init__(self, table, prune_on_equal):
+        self.key = table if callable(table) else (lambda state: state)
+        self.exact_lines = not callable(table)   # moves found on a symmetric image don't apply here
+        self.prune_on_equal = prune_on_equal
+        self.entries = {}
+
+    def lookup(self, state, alpha, beta, depth):
+        entry = self.entries.get(self.key(state))
+        if entry is None or entry[0] < depth:
+            return None
+        _, value, bound, line = entry
+        if (bound == "exact" or (bound == "lower" and value >= beta)
+                or (bound == "upper" and value <= alpha)):
+            return value, line
+        return None
+
+    def store(self, state, alpha, beta, depth, value, line):
+        bound = bound_of(value, alpha, beta, self.prune_on_equal)
+        self.entries[self.key(state)] = (depth, value, bound, line if self.exact_lines else ())
+
+
 def _max_view(sign, alpha, beta):
     """A negamax window (α, β) of the side to move, seen from MAX's side."""
     return (alpha, beta) if sign == 1 else (-beta, -alpha)
@@ -218,13 +263,14 @@ def _max_view_bound(sign, old, new):
 class _Search:
     """Options, counters and bookkeeping shared by the searches, kept out of their way."""
 
-    OPTIONS = ("state", "depth", "evaluate", "order", "prune_on_equal", "trace")
+    OPTIONS = ("state", "depth", "evaluate", "order", "prune_on_equal", "table", "trace")
 
     def __init__(self, algorithm, game, state, depth, evaluate, order, trace, prune_on_equal,
                  unknown):
         if unknown:
-            _reject(algorithm, unknown, self.OPTIONS if algorithm != "minimax"
-                    else tuple(o for o in self.OPTIONS if o != "prune_on_equal"))
+            allowed = self.OPTIONS if algorithm == "alphabeta" else tuple(
+                o for o in self.OPTIONS if o != "table" and (algorithm != "minimax" or o != "prune_on_equal"))
+            _reject(algorithm, unknown, allowed)
         self.algorithm = algorithm
         self.game = as_game(game)
         self.root = self.game.initial_state() if state is None else state

@@ -290,10 +290,19 @@ class Recorder:
         v = α or v = β is exact too.)
         """
         alpha, beta = self._windows.pop(path)
-        bound = "exact"
-        if alpha is not None and not (alpha == -math.inf and beta == math.inf):
-            if value < alpha or (self.prune_on_equal and value == alpha):
-                bound = "upper"
-            elif value > beta or (self.prune_on_equal and value == beta):
-                bound = "lower"
+        bound = "exact" if alpha is None else bound_of(value, alpha, beta, self.prune_on_equal)
         self.events.append(Return(path, value, bound))
+
+
+def bound_of(value, alpha, beta, prune_on_equal=True) -> str:
+    """Is alpha-beta's ``value`` for a node searched with window (α, β) exact, or a bound?
+
+    'upper' means the true value is at most ``value``, 'lower' at least ``value``.
+    """
+    if alpha == -math.inf and beta == math.inf:
+        return "exact"
+    if value < alpha or (prune_on_equal and value == alpha):
+        return "upper"
+    if value > beta or (prune_on_equal and value == beta):
+        return "lower"
+    return "exact"

@@ -77,3 +77,24 @@ def test_depth_aware_scores_prefer_faster_wins():
     b = fast.board("XX./OO./...")          # X can win at once with 2, or later
     r = alphabeta(fast, b)
     assert r.move == 2 and r.value == 10 - 5
+
+
+def test_transposition_tables_save_nodes_and_keep_the_value():
+    plain = alphabeta(game)
+    table = alphabeta(game, table=True)
+    symmetric = alphabeta(game, table=game.canonical)
+    assert plain.value == table.value == symmetric.value == 0
+    assert symmetric.stats.nodes < table.stats.nodes < plain.stats.nodes
+    assert table.stats.table_hits > 0 and table.pv == plain.pv
+
+
+def test_transposition_tables_agree_with_minimax_on_many_positions():
+    import random
+    rng = random.Random(7)          # a fixed sample of positions, the same on every run
+    positions = sorted((b for b in reachable_positions(game) if len(b.empty) <= 6 and not game.is_terminal(b)),
+                       key=lambda b: b.cells)
+    for board in rng.sample(positions, 150):
+        truth = minimax(game, board).value
+        for rule in (True, False):
+            assert alphabeta(game, board, table=True, prune_on_equal=rule).value == truth
+            assert alphabeta(game, board, table=game.canonical, prune_on_equal=rule).value == truth
