@@ -30,6 +30,7 @@ test-fast: $(STAMP)
 
 # Re-execute every notebook in place on a fresh kernel, storing its outputs.
 notebooks: $(STAMP)
+	$(BIN)/python tools/navigation.py
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
 # Classroom targets (browser tests, HTML edition, student edition, navigation), when present.
