@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-fast notebooks clean
+.PHONY: setup lab test test-fast notebooks student clean
 
 setup: $(STAMP)
 
@@ -32,6 +32,10 @@ test-fast: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python tools/navigation.py
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+# The student edition: worked answers replaced by stubs, in build/student/.
+student: $(STAMP)
+	$(BIN)/python tools/student_edition.py
 
 # Classroom targets (browser tests, HTML edition, student edition, navigation), when present.
 -include tools/Makefile.classroom
