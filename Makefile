@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-fast notebooks student clean
+.PHONY: setup lab test test-fast notebooks student html clean
 
 setup: $(STAMP)
 
@@ -32,6 +32,10 @@ test-fast: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python tools/navigation.py
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+# A static HTML edition of every notebook, drawings included, in build/html/.
+html: $(STAMP)
+	$(BIN)/jupyter nbconvert --to html --output-dir build/html notebooks/*.ipynb
 
 # The student edition: worked answers replaced by stubs, in build/student/.
 student: $(STAMP)
