@@ -1,0 +1,206 @@
+"""End-to-end set-up: JupyterLab on localhost, opened in headless Chromium driven by Playwright.
+
+Each test gets its own copy of the notebooks it opens (the repository's files are never touched) and a
+fresh browser page; a screenshot of the page is saved under artifacts/e2e/ after every test, pass or fail.
+
+The tests skip, saying why, when Playwright or a Chromium is missing. ``make test-e2e`` installs Debian's
+chromium where it can and sets ADVERSARIAL_E2E=required, which turns a missing browser into a failure.
+Set ADVERSARIAL_CHROMIUM to use another Chromium or Chrome executable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "artifacts" / "e2e"
+
+# Flags for Chromium on a machine with no screen and a closed network (../shared/notes/browser-tests.md):
+# without the background-networking ones it keeps trying to reach Google's hosts.
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+HOW_TO_GET_A_BROWSER = ("run `make test-e2e` as root on Debian/Ubuntu (it installs the `chromium` package), "
+                        "or install Chromium yourself and set ADVERSARIAL_CHROMIUM=/path/to/chromium")
+
+# JupyterLab settings for a quiet, predictable page: every cell attached to the DOM (no windowing), no news
+# or update pop-ups.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+}
+
+
+def find_chromium() -> str | None:
+    explicit = os.environ.get("ADVERSARIAL_CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _missing(reason: str):
+    if os.environ.get("ADVERSARIAL_E2E") == "required":
+        pytest.fail(f"{reason}; {HOW_TO_GET_A_BROWSER}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}; {HOW_TO_GET_A_BROWSER}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A running JupyterLab server with its own private folders."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        self.root = base / "root"
+        self.root.mkdir()
+        self.token = secrets.token_hex(16)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = base / "server.log"
+        self._copies = 0
+
+    def start(self) -> None:
+        settings = self.base / "settings"
+        for name, values in LAB_SETTINGS.items():
+            path = settings / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
+        self.env = env = dict(os.environ,
+                   JUPYTER_CONFIG_DIR=str(self.base / "config"),
+                   JUPYTER_RUNTIME_DIR=str(self.base / "runtime"),
+                   JUPYTER_DATA_DIR=str(self.base / "data"),
+                   JUPYTERLAB_SETTINGS_DIR=str(settings),
+                   JUPYTERLAB_WORKSPACES_DIR=str(self.base / "workspaces"),
+                   PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+        command = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
+                   f"--port={self.port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
+                   "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+                   "--LabApp.extension_manager=readonly"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")       # JupyterLab refuses to run as root without it
+        self._log = open(self.log_path, "w")
+        self.process = subprocess.Popen(command, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                        cwd=self.root)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with code {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"JupyterLab did not answer within 60 s:\n{self.log()}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self._log.close()
+
+    def stop_kernels(self) -> None:
+        """Shut down every session (and its kernel) that earlier tests left running."""
+        for session in json.loads(self._api("GET", "sessions")):
+            self._api("DELETE", f"sessions/{session['id']}")
+
+    def _api(self, method: str, path: str) -> bytes:
+        request = urllib.request.Request(f"{self.url}/api/{path}", method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.read()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+    def copy(self, name: str, trust: bool = True) -> str:
+        """A private copy of notebooks/``name``; returns its path relative to the server's root.
+
+        With ``trust``, the copy is signed as trusted, as ``make lab`` does for the repository's notebooks:
+        JupyterLab shows a stored SVG drawing or widget only in a trusted notebook.
+        """
+        self._copies += 1
+        folder = self.root / f"run{self._copies:02d}"
+        folder.mkdir()
+        shutil.copy(NOTEBOOKS / name, folder / name)
+        if trust:
+            subprocess.run([sys.executable, "-m", "jupyter", "trust", str(folder / name)], env=self.env,
+                           check=True, capture_output=True)
+        return f"{folder.name}/{name}"
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("the Python package `playwright` is not installed (`pip install -r requirements.txt`)")
+    path = find_chromium()
+    if path is None:
+        _missing("no Chromium executable found")
+    return path
+
+
+@pytest.fixture(scope="session")
+def lab(chromium_path, tmp_path_factory):
+    server = Lab(tmp_path_factory.mktemp("lab"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS)
+        (ARTIFACTS / "versions.txt").parent.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / "versions.txt").write_text(
+            f"chromium {chromium.version} ({chromium_path})\nplaywright {_playwright_version()}\n")
+        yield chromium
+        chromium.close()
+
+
+def _playwright_version() -> str:
+    from importlib.metadata import version
+    return version("playwright")
+
+
+@pytest.fixture
+def page(browser, lab, request):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    yield page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=False)
+    finally:
+        context.close()

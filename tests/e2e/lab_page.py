@@ -1,0 +1,90 @@
+"""Small helpers that drive a notebook in JupyterLab through Playwright.
+
+JupyterLab is started with ``expose_app_in_browser`` so that commands (run all cells) and the notebook
+model (execution counts, error outputs) are reached through ``window.jupyterapp`` rather than by clicking
+menus whose layout changes between versions. Widgets are found by the CSS classes the package gives them.
+"""
+
+from __future__ import annotations
+
+import json
+
+CURRENT = "window.jupyterapp && window.jupyterapp.shell.currentWidget"
+
+# Ready means: the notebook's kernel is connected AND the status bar says so. The toolbar's indicator
+# reads "idle" before the kernel is connected, and a Run All sent then is silently dropped
+# (../shared/notes/browser-tests.md), so neither is trusted alone.
+KERNEL_READY = f"""() => {{
+    const panel = {CURRENT};
+    if (!panel || !panel.sessionContext || !panel.content || !panel.content.model) return false;
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    if (!kernel || kernel.connectionStatus !== 'connected' || kernel.status !== 'idle') return false;
+    return [...document.querySelectorAll('.jp-StatusBar-Item')]
+        .some(item => /\\|\\s*Idle/.test(item.textContent));
+}}"""
+
+ERRORS = f"""() => {{
+    const cells = {CURRENT}.content.model.cells;
+    const found = [];
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        if (cell.type !== 'code') continue;
+        for (const out of cell.outputs.toJSON())
+            if (out.output_type === 'error') found.push({{cell: i, ename: out.ename, evalue: out.evalue}});
+    }}
+    return found;
+}}"""
+
+UNRUN = f"""() => {{
+    const cells = {CURRENT}.content.model.cells;
+    let missing = 0;
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        if (cell.type === 'code' && cell.sharedModel.source.trim() && cell.executionCount == null) missing++;
+    }}
+    return missing;
+}}"""
+
+
+def open_notebook(page, lab, path: str, timeout_ms: int = 60_000) -> None:
+    """Open ``path`` (relative to the server's root) and wait until its kernel is really ready.
+
+    Notebooks opened before are closed and their kernels stopped (``?reset`` forgets the saved workspace),
+    so the page holds one notebook and one set of widgets.
+    """
+    lab.stop_kernels()
+    page.goto(f"{lab.url}/lab/tree/{path}?reset&token={lab.token}")
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=100)
+
+
+def run_all(page, timeout_ms: int = 180_000) -> None:
+    """Run every cell and wait until each has an execution count and the kernel is idle again.
+
+    The outputs (and execution counts) are cleared first, so that a stored count is never mistaken for a
+    fresh one.
+    """
+    page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=timeout_ms, polling=100)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(f"() => ({UNRUN})() === 0", timeout=timeout_ms, polling=200)
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=100)
+
+
+def error_outputs(page) -> list[dict]:
+    """Every error output in the notebook (from the model, so nothing scrolled away is missed)."""
+    return page.evaluate(ERRORS)
+
+
+def widget_errors(page) -> list[str]:
+    """Widgets that failed to display ("Error displaying widget: ...")."""
+    return page.locator(".jp-OutputArea-output", has_text="Error displaying widget").all_inner_texts()
+
+
+def svg_texts(page, selector: str) -> list[str]:
+    """The text elements of the inline SVG inside ``selector``, in document order."""
+    return page.locator(f"{selector} svg text").all_text_contents()
+
+
+def describe(page) -> str:
+    return json.dumps({"errors": error_outputs(page), "page errors": page.problems}, ensure_ascii=False)

@@ -1,0 +1,161 @@
+"""The notebooks and their widgets in JupyterLab, in a real (headless) browser.
+
+What a student or an instructor does is what these tests do: open a notebook, run all its cells, click the
+stepper's buttons, play a move on the board. What the browser shows is compared with what the package
+computes in this process (the same trace, sentences, counters and drawing), so the check is the package's
+own account of the search, not numbers typed into the test.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from playwright.sync_api import expect
+
+from adversarial.games.tictactoe import TicTacToe, optimal_moves
+from adversarial.widgets import Stepper
+from adversarial.tree import tree
+
+from .conftest import NOTEBOOKS
+from .lab_page import describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
+
+STEPPER = ".adversarial-stepper"
+DRAWING = f"{STEPPER} .adversarial-drawing"
+BOARD = ".adversarial-board"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def stored_stepper(name: str) -> Stepper:
+    """A Stepper on the same tree as the one the notebook displays (read from its stored text form)."""
+    notebook = json.loads((NOTEBOOKS / name).read_text())
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("data", {}).get("text/plain", ""))
+            found = re.match(r"Stepper\((\w+) on Tree\((.*)\): step \d+ of \d+\)$", text)
+            if found:
+                return Stepper(tree(ast.literal_eval(found.group(2))), algorithm=found.group(1))
+    raise AssertionError(f"{name} displays no Stepper")
+
+
+def drawing_texts(stepper: Stepper) -> list[str]:
+    """The text elements of the stepper's current drawing, as Graphviz wrote them."""
+    root = ET.fromstring(stepper._drawing().svg())
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG_NS}text")]
+
+
+def counters_text(stepper: Stepper) -> str:
+    c = stepper.counters
+    return f"leaves evaluated: {c['leaves evaluated']} · leaves saved so far: {c['leaves saved']}"
+
+
+def expect_stepper_shows(page, stepper: Stepper) -> None:
+    """The page's stepper shows exactly the sentence, counters and drawing of ``stepper``."""
+    expect(page.locator(f"{STEPPER} .adversarial-explanation")).to_have_text(stepper.sentence)
+    expect(page.locator(f"{STEPPER} .adversarial-counters")).to_have_text(
+        re.compile(re.escape(counters_text(stepper)).replace("\\ ", r"\s+")))
+    assert svg_texts(page, DRAWING) == drawing_texts(stepper), f"drawing differs at step {stepper.position}"
+
+
+def assert_no_errors(page) -> None:
+    assert error_outputs(page) == [], describe(page)
+    assert widget_errors(page) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_every_notebook_runs_in_jupyterlab_without_an_error(page, lab, name):
+    open_notebook(page, lab, lab.copy(name))
+    run_all(page)
+    assert_no_errors(page)
+
+
+def test_stepper_step_and_back_follow_the_trace(page, lab):
+    name = "02_alphabeta_by_hand.ipynb"
+    expected = stored_stepper(name)
+    open_notebook(page, lab, lab.copy(name))
+    run_all(page)
+    assert_no_errors(page)
+    expect(page.locator(STEPPER)).to_have_count(1)
+    page.locator(STEPPER).scroll_into_view_if_needed()
+    expect_stepper_shows(page, expected)                         # before the first step
+
+    step, back = page.locator(f"{STEPPER} .adversarial-step"), page.locator(f"{STEPPER} .adversarial-back")
+    pictures = {tuple(svg_texts(page, DRAWING))}
+    for _ in range(len(expected.trace)):
+        step.click()
+        expected.step()
+        expect_stepper_shows(page, expected)
+        pictures.add(tuple(svg_texts(page, DRAWING)))
+    assert expected.sentence == expected.trace.explain(len(expected.trace) - 1)
+    assert len(pictures) > len(expected.trace) // 2, "the drawing hardly changed while stepping"
+    page.screenshot(path=str(_artifact("stepper_end.png")))
+
+    for _ in range(3):
+        back.click()
+        expected.back()
+        expect_stepper_shows(page, expected)
+    page.locator(f"{STEPPER} .adversarial-reset").click()
+    expected.reset()
+    expect_stepper_shows(page, expected)
+
+
+def test_the_board_answers_every_move_with_an_optimal_one(page, lab):
+    game = TicTacToe()
+    open_notebook(page, lab, lab.copy("03_tictactoe_minimax.ipynb"))
+    run_all(page)
+    assert_no_errors(page)
+    board = page.locator(BOARD)
+    expect(board).to_have_count(1)
+    board.scroll_into_view_if_needed()
+
+    def shown() -> str:
+        return "".join(board.locator(f".adversarial-cell-{i}").inner_text().strip() or "."
+                       for i in range(9))
+
+    state = game.initial_state()
+    assert shown() == state.cells, "the board should start empty (you are X and move first)"
+    while not game.is_terminal(state):
+        mine = state.empty[0]               # a weak, predictable player: the first empty cell
+        board.locator(f".adversarial-cell-{mine}").click()
+        state = game.result(state, mine)
+        if game.is_terminal(state):
+            break
+        expect(board.locator(".adversarial-status")).not_to_have_text("Engine to move.")
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('{BOARD} button')].filter(b => b.textContent.trim())"
+            f".length >= {9 - len(state.empty) + 1}")
+        after = shown()
+        answers = [i for i in state.empty if after[i] == "O"]
+        assert len(answers) == 1, f"expected one engine move after {state.cells}, board shows {after}"
+        best = optimal_moves(game, state)["best"]
+        assert answers[0] in best, f"at {state.cells} the engine played {answers[0]}, optimal: {best}"
+        state = game.result(state, answers[0])
+        assert shown() == state.cells
+    expect(board.locator(".adversarial-status")).to_have_text(
+        "The engine wins." if state.winner == "O" else "A draw.")
+    assert state.winner != "X"
+    page.screenshot(path=str(_artifact("board_end.png")))
+
+
+def test_an_opened_notebook_shows_its_saved_widgets_before_running(page, lab):
+    """Opened, not run: the stepper shows its stored drawing and the board its cells, not an empty box."""
+    open_notebook(page, lab, lab.copy("02_alphabeta_by_hand.ipynb"))
+    expect(page.locator(DRAWING)).to_have_count(1)
+    page.locator(DRAWING).scroll_into_view_if_needed()
+    expect(page.locator(f"{DRAWING} svg")).to_be_visible()
+    assert svg_texts(page, DRAWING) == drawing_texts(stored_stepper("02_alphabeta_by_hand.ipynb"))
+    assert widget_errors(page) == []
+    page.screenshot(path=str(_artifact("saved_stepper.png")))
+
+    open_notebook(page, lab, lab.copy("03_tictactoe_minimax.ipynb"))
+    expect(page.locator(f"{BOARD} .adversarial-cell-8")).to_have_count(1)
+    assert widget_errors(page) == []
+
+
+def _artifact(name: str):
+    from .conftest import ARTIFACTS
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / name
