@@ -12,6 +12,7 @@ import html
 import ipywidgets as w
 
 from .games.tictactoe import TicTacToe, optimal_moves
+from .themes import theme_style
 from .search import alphabeta
 
 HEAT = {1: "#56B4E9", 0: "#F0E442", -1: "#E69F00"}   # good / draw / bad for the side to move (Okabe–Ito)
@@ -32,15 +33,19 @@ class PlayBoard(w.VBox):
         if engine != "perfect" and (isinstance(engine, bool) or not isinstance(engine, int) or engine < 1):
             raise ValueError(f"engine must be 'perfect' or a depth limit of 1 or more, got {engine!r}")
         self.game, self.human, self.engine = TicTacToe(), human, engine
-        self.cells = [w.Button(layout=w.Layout(width="64px", height="64px")).add_class(f"adversarial-cell-{i}")
-                      for i in range(9)]
+        style = theme_style()               # lecture_mode() makes the board and its text larger
+        side, self.text_size = style["cell"], style["text"]
+        self.cells = [w.Button(layout=w.Layout(width=f"{side}px", height=f"{side}px"),
+                               style={"font_size": f"{side // 2}px", "font_weight": "bold"})
+                      .add_class(f"adversarial-cell-{i}") for i in range(9)]
         for i, cell in enumerate(self.cells):
             cell.on_click(lambda _, i=i: self.play(i))
         self.status_line = w.HTML().add_class("adversarial-status")
         self.heat = w.HTML().add_class("adversarial-heat")
         new = w.Button(description="New game").add_class("adversarial-new-game")
         new.on_click(lambda _: self.new_game())
-        grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns="repeat(3, 68px)"))
+        new.style.font_size = self.text_size
+        grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns=f"repeat(3, {side + 4}px)"))
         super().__init__([grid, self.status_line, self.heat, new])
         self.add_class("adversarial-board")
         self.new_game()
@@ -87,12 +92,13 @@ class PlayBoard(w.VBox):
             mark = self.state.cells[i]
             cell.description = "" if mark == "." else mark
             cell.disabled = mark != "." or self.game.is_terminal(self.state)
-        self.status_line.value = html.escape(self.status)
+        self.status_line.value = f"<div style='font-size:{self.text_size}'>{html.escape(self.status)}</div>"
         if self.evaluation:
             parts = " ".join(
                 f"<span style='background:{HEAT[max(-1, min(1, v))]};padding:2px 6px;margin:1px'>"
                 f"{m}: {v:+d}</span>" for m, v in sorted(self.evaluation.items()))
-            self.heat.value = f"engine's view of its last choices (+1 win, 0 draw, −1 loss): {parts}"
+            self.heat.value = (f"<div style='font-size:{self.text_size}'>engine's view of its last choices "
+                               f"(+1 win, 0 draw, −1 loss): {parts}</div>")
         else:
             self.heat.value = ""
 

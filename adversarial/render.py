@@ -18,37 +18,9 @@ import graphviz
 
 from . import dot
 from .game import MAX
+from .themes import THEMES, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
-
-# Okabe–Ito colours (safe for colour-blind viewers); every status also differs in line style:
-# pruned = dashed with a // cut mark, not yet visited = dotted and faint, current = filled and bold.
-THEMES = {
-    "notebook": dict(font="Helvetica", size=14, small=10, pen=1.2, bold=3.0, inner=0.9, leaf=0.5,
-                     ink="#000000", faint="#c8c8c8", pruned="#8c8c8c", pv="#0072B2",
-                     current="#F0E442", ranksep=0.45, nodesep=0.25),
-    "projector": dict(font="Helvetica-Bold", size=24, small=16, pen=3.0, bold=6.0, inner=1.4, leaf=0.8,
-                      ink="#000000", faint="#b0b0b0", pruned="#707070", pv="#0072B2",
-                      current="#F0E442", ranksep=0.7, nodesep=0.35),
-}
-_default_theme = "notebook"
-
-
-def set_theme(name: str) -> None:
-    """Make ``name`` ('notebook' or 'projector') the theme of every later drawing."""
-    global _default_theme
-    _default_theme = _check_theme(name)
-
-
-def lecture_mode(on: bool = True) -> None:
-    """Projector theme for every drawing (large type, thick lines), or back to the notebook theme."""
-    set_theme("projector" if on else "notebook")
-
-
-def _check_theme(name):
-    if name not in THEMES:
-        raise ValueError(f"unknown theme {name!r}; choose one of {', '.join(THEMES)}")
-    return name
 
 
 class Drawing(graphviz.Digraph):
@@ -86,7 +58,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     """
     from .game import as_game
     game = as_game(game)
-    style = THEMES[_check_theme(theme or _default_theme)]
+    style = theme_style(theme)
     trace = None
     if result is not None:
         trace = result.trace

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .game import MAX, MIN, path_label
+from .themes import theme_style
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,9 @@ class TraceTable:
             style = ' style="color:#b00;font-weight:bold"' if cells[-1] != "no" else ""
             tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells[:-1])
             body.append(f"<tr>{tds}<td{style}>{html.escape(cells[-1])}</td></tr>")
-        return (f'<table class="adversarial-trace"><thead><tr>{head}</tr></thead>'
+        # lecture_mode() enlarges the table for a projector
+        return (f'<table class="adversarial-trace" style="font-size:{theme_style()["text"]}">'
+                f'<thead><tr>{head}</tr></thead>'
                 f'<tbody>{"".join(body)}</tbody></table>')
 
 

@@ -50,6 +50,7 @@ class Stepper(w.VBox):
         buttons = []
         for name, action in (("Back", self.back), ("Step", self.step), ("Reset", self.reset)):
             button = w.Button(description=name).add_class(f"adversarial-{name.lower()}")
+            button.style.font_size = render.theme_style(theme)["text"]
             button.on_click(lambda _, act=action: act())
             buttons.append(button)
         self.buttons = buttons
@@ -133,8 +134,7 @@ class Stepper(w.VBox):
         return True
 
     def _show(self) -> None:
-        big = (self.theme or render._default_theme) == "projector"
-        size = "1.6em" if big else "1.1em"
+        size = render.theme_style(self.theme)["text"]
         self.picture.value = self._drawing().svg()
         self.explanation.value = f"<div style='font-size:{size}'>{html.escape(self.sentence)}</div>"
         counters = self.counters

@@ -108,3 +108,22 @@ def test_a_real_game_is_drawn_from_its_trace_with_boards_in_the_nodes():
     assert repr(d).endswith("root value 1>")
     with pytest.raises(ValueError, match="pass a traced search result"):
         draw(game)
+
+
+def test_lecture_mode_also_enlarges_widget_text_the_board_and_the_table():
+    from adversarial.play import PlayBoard
+    from adversarial.widgets import Stepper
+
+    t = tree([[3, 5], [2]])
+    plain = (Stepper(t), PlayBoard(), alphabeta(t, trace=True).trace._repr_html_())
+    try:
+        lecture_mode()
+        big = (Stepper(t), PlayBoard(), alphabeta(t, trace=True).trace._repr_html_())
+    finally:
+        lecture_mode(False)
+    assert plain[0].buttons[1].style.font_size == "1.1em" and big[0].buttons[1].style.font_size == "1.6em"
+    assert "font-size:1.6em" in big[0].explanation.value and "font-size:1.1em" in plain[0].explanation.value
+    assert int(big[1].cells[0].layout.width[:-2]) > int(plain[1].cells[0].layout.width[:-2])
+    px = lambda board: int(board.cells[0].style.font_size.removesuffix("px"))
+    assert px(big[1]) > px(plain[1])
+    assert "font-size:1.6em" in big[2] and "font-size:1.1em" in plain[2]

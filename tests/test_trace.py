@@ -31,7 +31,7 @@ def test_table_can_include_leaves_and_shows_in_html():
     trace = three_by_three()
     assert len(trace.rows(leaves=True)) == 11
     html = trace._repr_html_()
-    assert html.startswith('<table class="adversarial-trace">') and "≤ 1" in html and "yes: 2, 0" in html
+    assert html.startswith('<table class="adversarial-trace"') and "≤ 1" in html and "yes: 2, 0" in html
 
 
 def test_eight_leaf_table_shows_what_the_seed_lesson_got_wrong():

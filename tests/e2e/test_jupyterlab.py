@@ -14,7 +14,11 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from playwright.sync_api import expect
+
+try:
+    from playwright.sync_api import expect
+except ImportError:          # the fixtures skip (or fail under make test-e2e) and say how to install it
+    expect = None
 
 from adversarial.games.tictactoe import TicTacToe, optimal_moves
 from adversarial.widgets import Stepper
