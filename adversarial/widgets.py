@@ -98,7 +98,7 @@ class Stepper(w.VBox):
     def counters(self) -> dict:
         """Leaves evaluated so far, and leaves the search has already decided to skip."""
         evaluated = sum(isinstance(e, Leaf) for e in self.trace.events[:self.position])
-        drawing = self._drawing()
+        drawing = self.drawing
         saved = sum(1 for path, status in drawing.status.items()
                     if status == "pruned" and self._is_leaf(path))
         return {"leaves evaluated": evaluated, "leaves saved": saved}
@@ -125,7 +125,9 @@ class Stepper(w.VBox):
             self.error.value = (f"<span style='color:#b3261e'>Could not use these leaves: "
                                 f"{html.escape(str(error))}</span>")
 
-    def _drawing(self):
+    @property
+    def drawing(self):
+        """The drawing at the current position (what the picture shows)."""
         return render.draw(self.game, self.result, step=self.position, theme=self.theme)
 
     def _is_leaf(self, path) -> bool:
@@ -135,7 +137,7 @@ class Stepper(w.VBox):
 
     def _show(self) -> None:
         size = render.theme_style(self.theme)["text"]
-        self.picture.value = self._drawing().svg()
+        self.picture.value = self.drawing.svg()
         self.explanation.value = f"<div style='font-size:{size}'>{html.escape(self.sentence)}</div>"
         counters = self.counters
         self.counter_box.value = (f"<div style='font-size:{size}'>leaves evaluated: "

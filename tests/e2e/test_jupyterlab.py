@@ -47,7 +47,7 @@ def stored_stepper(name: str) -> Stepper:
 
 def drawing_texts(stepper: Stepper) -> list[str]:
     """The text elements of the stepper's current drawing, as Graphviz wrote them."""
-    root = ET.fromstring(stepper._drawing().svg())
+    root = ET.fromstring(stepper.drawing.svg())
     return ["".join(t.itertext()) for t in root.iter(f"{SVG_NS}text")]
 
 
