@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup browser lab test test-e2e test-fast notebooks student html clean
+.PHONY: setup lab test test-e2e test-fast notebooks student html clean
 
 setup: $(STAMP)
 

@@ -12,8 +12,8 @@ import html
 import ipywidgets as w
 
 from .games.tictactoe import TicTacToe, optimal_moves
-from .themes import theme_style
 from .search import alphabeta
+from .themes import theme_style
 
 HEAT = {1: "#56B4E9", 0: "#F0E442", -1: "#E69F00"}   # good / draw / bad for the side to move (Okabe–Ito)
 

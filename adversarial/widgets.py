@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from . import render
 from .search import alphabeta, minimax, negamax
+from .themes import theme_style
 from .trace import Leaf
 from .tree import Tree, tree
 
@@ -50,7 +51,7 @@ class Stepper(w.VBox):
         buttons = []
         for name, action in (("Back", self.back), ("Step", self.step), ("Reset", self.reset)):
             button = w.Button(description=name).add_class(f"adversarial-{name.lower()}")
-            button.style.font_size = render.theme_style(theme)["text"]
+            button.style.font_size = theme_style(theme)["text"]
             button.on_click(lambda _, act=action: act())
             buttons.append(button)
         self.buttons = buttons
@@ -136,7 +137,7 @@ class Stepper(w.VBox):
         return True
 
     def _show(self) -> None:
-        size = render.theme_style(self.theme)["text"]
+        size = theme_style(self.theme)["text"]
         self.picture.value = self.drawing.svg()
         self.explanation.value = f"<div style='font-size:{size}'>{html.escape(self.sentence)}</div>"
         counters = self.counters
