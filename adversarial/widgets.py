@@ -98,8 +98,10 @@ class Stepper(w.VBox):
     @property
     def counters(self) -> dict:
         """Leaves evaluated so far, and leaves the search has already decided to skip."""
+        return self._counters(self.drawing)
+
+    def _counters(self, drawing) -> dict:
         evaluated = sum(isinstance(e, Leaf) for e in self.trace.events[:self.position])
-        drawing = self.drawing
         saved = sum(1 for path, status in drawing.status.items()
                     if status == "pruned" and self._is_leaf(path))
         return {"leaves evaluated": evaluated, "leaves saved": saved}
@@ -138,9 +140,10 @@ class Stepper(w.VBox):
 
     def _show(self) -> None:
         size = theme_style(self.theme)["text"]
-        self.picture.value = self.drawing.svg()
+        drawing = self.drawing                     # built once per step: the picture and the counters
+        self.picture.value = drawing.svg()
         self.explanation.value = f"<div style='font-size:{size}'>{html.escape(self.sentence)}</div>"
-        counters = self.counters
+        counters = self._counters(drawing)
         self.counter_box.value = (f"<div style='font-size:{size}'>leaves evaluated: "
                                   f"{counters['leaves evaluated']} &nbsp;·&nbsp; leaves saved so far: "
                                   f"{counters['leaves saved']}</div>")

@@ -19,13 +19,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = ROOT / "notebooks"
-ARTIFACTS = ROOT / "artifacts" / "e2e"
+from .lab_page import NOTEBOOKS, artifact
 
 # Flags for Chromium on a machine with no screen and a closed network (../shared/notes/browser-tests.md):
 # without the background-networking ones it keeps trying to reach Google's hosts.
@@ -179,16 +178,10 @@ def browser(chromium_path):
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS)
-        (ARTIFACTS / "versions.txt").parent.mkdir(parents=True, exist_ok=True)
-        (ARTIFACTS / "versions.txt").write_text(
-            f"chromium {chromium.version} ({chromium_path})\nplaywright {_playwright_version()}\n")
+        artifact("versions.txt").write_text(
+            f"chromium {chromium.version} ({chromium_path})\nplaywright {version('playwright')}\n")
         yield chromium
         chromium.close()
-
-
-def _playwright_version() -> str:
-    from importlib.metadata import version
-    return version("playwright")
 
 
 @pytest.fixture
@@ -199,8 +192,7 @@ def page(browser, lab, request):
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.problems = problems
     yield page
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=False)
+        page.screenshot(path=str(artifact(f"{request.node.name}.png")))
     finally:
         context.close()

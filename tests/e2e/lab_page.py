@@ -8,6 +8,11 @@ menus whose layout changes between versions. Widgets are found by the CSS classe
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "artifacts" / "e2e"        # screenshots and browser versions, kept by CI
 
 CURRENT = "window.jupyterapp && window.jupyterapp.shell.currentWidget"
 
@@ -84,6 +89,12 @@ def widget_errors(page) -> list[str]:
 def svg_texts(page, selector: str) -> list[str]:
     """The text elements of the inline SVG inside ``selector``, in document order."""
     return page.locator(f"{selector} svg text").all_text_contents()
+
+
+def artifact(name: str) -> Path:
+    """Where to save the artifact ``name`` (the folder is made if needed)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / name
 
 
 def describe(page) -> str:
