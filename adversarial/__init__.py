@@ -13,6 +13,7 @@ from .game import MAX, MIN, Game
 from .render import draw
 from .themes import lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .nullwindow import mtdf, pvs
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
@@ -21,6 +22,7 @@ __all__ = [
     "MAX", "MIN", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
+    "pvs", "mtdf",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.1.0"
