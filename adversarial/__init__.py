@@ -9,7 +9,8 @@
 (11, 7, 1)
 """
 
-from .game import MAX, MIN, Game
+from .chance import expectiminimax
+from .game import CHANCE, MAX, MIN, Game
 from .render import draw
 from .themes import lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
@@ -19,10 +20,10 @@ from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
 
 __all__ = [
-    "MAX", "MIN", "Game",
+    "MAX", "MIN", "CHANCE", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
-    "pvs", "mtdf",
+    "pvs", "mtdf", "expectiminimax",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.1.0"
