@@ -14,6 +14,7 @@ from .game import CHANCE, MAX, MIN, Game
 from .render import draw
 from .themes import lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .mcts import mcts
 from .nullwindow import mtdf, pvs
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
@@ -23,7 +24,7 @@ __all__ = [
     "MAX", "MIN", "CHANCE", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
-    "pvs", "mtdf", "expectiminimax",
+    "pvs", "mtdf", "mcts", "expectiminimax",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.1.0"
