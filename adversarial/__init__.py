@@ -11,8 +11,8 @@
 
 from .game import MAX, MIN, Game
 from .render import draw
-from .themes import lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .themes import lecture_mode, set_theme
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
