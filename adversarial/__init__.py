@@ -23,4 +23,4 @@ __all__ = [
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
