@@ -72,3 +72,46 @@ def test_a_missing_solution_is_an_error():
     notebook.cells[0].metadata["tags"] = ["exercise"]
     with pytest.raises(ValueError, match="no solution cell"):
         nbtool.solutions_edition(notebook)
+
+
+def test_saving_in_jupyter_writes_both_files(tmp_path):
+    """jupytext is in the environment `make lab` opens: a notebook saved through the Jupyter
+    server (what JupyterLab's Save does) updates its Markdown source too, and the pair stays in sync."""
+    import json
+    import os
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    md = SOURCES[0]
+    for name in (md.name, md.with_suffix(".ipynb").name):
+        (tmp_path / name).write_bytes((md.parent / name).read_bytes())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"), JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter_server", "--allow-root", "--no-browser", f"--port={port}",
+         "--ServerApp.port_retries=0", "--IdentityProvider.token=t", "--ServerApp.ip=127.0.0.1"],
+        cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/api/contents/{md.with_suffix('.ipynb').name}?token=t"
+    try:
+        for _ in range(240):
+            try:
+                model = json.load(urllib.request.urlopen(url))
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("the Jupyter server did not start")
+        cell = model["content"]["cells"][1]
+        cell["source"] = "".join(cell["source"]).replace("Welcome!", "Welcome, edited in JupyterLab!")
+        body = json.dumps({"type": "notebook", "format": "json", "content": model["content"]}).encode()
+        urllib.request.urlopen(urllib.request.Request(url, data=body, method="PUT",
+                                                      headers={"Content-Type": "application/json"}))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert "edited in JupyterLab" in (tmp_path / md.name).read_text()
+    assert nbtool.differences(tmp_path / md.name) is None
