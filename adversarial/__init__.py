@@ -11,11 +11,11 @@
 
 from .chance import expectiminimax
 from .game import CHANCE, MAX, MIN, Game
-from .render import draw
-from .themes import lecture_mode, set_theme
-from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
 from .mcts import mcts
 from .nullwindow import mtdf, pvs
+from .render import draw
+from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .themes import lecture_mode, set_theme
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
@@ -27,4 +27,4 @@ __all__ = [
     "pvs", "mtdf", "mcts", "expectiminimax",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
