@@ -88,7 +88,7 @@ def check_chance_value(answer, chance_tree_) -> Verdict:
     if _unanswered(answer):
         return Verdict(False, NOT_YET)
     if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-        return _wrong(f"{answer!r} is not a number", "write the value as a number such as 1.75")
+        return _wrong(f"{answer!r} is not a number", "write the value as a number such as 0.3")
     right = expectiminimax(chance_tree_).value
     if math.isclose(answer, right, abs_tol=1e-9):
         return Verdict(True, f"Right: {answer!r}.")
