@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .search import alphabeta, SearchError
+from .search import SearchError, alphabeta
 
 
 class BudgetExhausted(Exception):

@@ -8,8 +8,14 @@ from hypothesis import strategies as st
 
 from adversarial import alphabeta, minimax
 from adversarial.games.connectfour import ConnectFour, centre_first, solve
-from adversarial.games.connectfour_eval import (CELL_WEIGHTS, WINDOWS, centre_control, no_evaluation,
-                                                open_windows, with_threats)
+from adversarial.games.connectfour_eval import (
+    CELL_WEIGHTS,
+    WINDOWS,
+    centre_control,
+    no_evaluation,
+    open_windows,
+    with_threats,
+)
 
 game = ConnectFour()
 EVALUATIONS = [no_evaluation, centre_control, open_windows, with_threats(open_windows),

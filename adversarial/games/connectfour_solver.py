@@ -36,8 +36,7 @@ table and the null windows matter more the longer the games left to search.
 
 from __future__ import annotations
 
-from .connectfour import (BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, bottom, column_mask,
-                          has_four)
+from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, bottom, column_mask, has_four
 
 CELLS = WIDTH * HEIGHT
 CENTRE_ORDER = (3, 2, 4, 1, 5, 0, 6)                 # 0-based columns, middle outwards
