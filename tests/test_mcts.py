@@ -92,3 +92,37 @@ def test_other_bad_inputs():
         draw_tree(mcts(game, iterations=5), depth=-1)
     with pytest.raises(TypeError, match="nested list"):
         mcts("tic-tac-toe")
+
+
+# -- matches ----------------------------------------------------------------------------
+
+from adversarial.matches import alphabeta_player, match, mcts_player, play, random_openings  # noqa: E402
+
+
+def test_perfect_play_never_loses_and_draws_itself():
+    perfect = alphabeta_player()
+    openings = random_openings(game, 3, 1, seed=0)
+    assert match(game, perfect, perfect, openings=openings).draws == 6
+    weak = match(game, perfect, mcts_player(iterations=2, seed=0), openings=openings)
+    assert weak.losses == 0 and weak.wins > 0 and weak.games == 6
+
+
+def test_matches_are_repeatable_with_the_same_seed():
+    def once():
+        return match(game, mcts_player(30, seed=4), alphabeta_player(2, evaluate=lambda b: 0),
+                     openings=["0", "4"])
+    assert once() == once()
+
+
+def test_play_reaches_the_end_and_openings_differ():
+    final = play(game, alphabeta_player(), alphabeta_player())
+    assert game.is_terminal(final) and game.utility(final) == 0
+    openings = random_openings(game, 5, 2, seed=3)
+    assert len(set(openings)) == 5 and all(len(o) == 2 for o in openings)
+
+
+def test_bad_match_inputs():
+    with pytest.raises(ValueError, match="openings is empty"):
+        match(game, alphabeta_player(), alphabeta_player(), openings=[])
+    with pytest.raises(ValueError, match="at least 1"):
+        mcts_player(iterations=0)
