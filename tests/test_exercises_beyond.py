@@ -178,3 +178,52 @@ def test_stubs_are_not_answered_yet(check, unanswered):
 def test_an_unanswered_chance_value_reveals_nothing():
     verdict = check_chance_value(..., T)
     assert not verdict and verdict.message.startswith("Not answered yet") and "5" not in verdict.message
+
+
+# -- PVS order -------------------------------------------------------------------------
+
+from adversarial.exercises import check_pvs_order, check_selfish_move  # noqa: E402
+
+SPEC = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
+
+
+@pytest.mark.parametrize("right", [[2, 0, 1], (2, 1, 0)])
+def test_pvs_order_right_answers_pass(right):
+    assert check_pvs_order(right, SPEC)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    ([0, 1, 2], "still makes 1 re-search"),     # as given: the best child last
+    ([1, 0, 2], "still makes"),
+    ([2, 2, 0], "not a reordering"),
+    ([True, False, 2], "not a reordering"),
+    (5, "not a list"),
+])
+def test_pvs_order_wrong_answers_fail(wrong, says):
+    verdict = check_pvs_order(wrong, SPEC)
+    assert not verdict and says in verdict.message
+
+
+# -- a selfish opponent ----------------------------------------------------------------
+
+PAYOFFS = [[(2, 1), (2, 0)], [(6, 0), (1, 5)], [(3, 2), (0, 0)]]
+
+
+def test_selfish_move_right_answer_passes():
+    assert check_selfish_move(2, PAYOFFS)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (0, "minimax's move"),          # fears the worst reply
+    (1, "will not hand you"),       # hopes for the best reply
+    (3, "not one of the moves"),
+    (True, "not one of the moves"),
+])
+def test_selfish_move_wrong_answers_fail(wrong, says):
+    verdict = check_selfish_move(wrong, PAYOFFS)
+    assert not verdict and says in verdict.message and "2" not in verdict.message.split("Hint")[-1]
+
+
+def test_new_checks_say_not_answered():
+    for verdict in (check_pvs_order(..., SPEC), check_selfish_move(None, PAYOFFS)):
+        assert not verdict and verdict.message.startswith("Not answered yet")

@@ -1,4 +1,5 @@
-"""Checks for notebook 7 (beyond alpha-beta): negamax, chance nodes, take-from-the-ends, UCB1.
+"""Checks for notebook 7 (beyond alpha-beta): negamax, chance nodes, take-from-the-ends, UCB1,
+move order for PVS, a non-zero-sum game.
 
 Each check returns a :class:`~adversarial.exercises.core.Verdict`. An unanswered
 stub (``...``, ``None``, a function whose body is ``...``, or one that raises
@@ -145,3 +146,60 @@ def check_ucb1(fn) -> Verdict:
                       close=True,
                       hint="exploit + explore: the win rate wins/visits, plus c times the square root "
                            "of ln(parent's visits) divided by the child's visits (math.log is ln).")
+
+
+# -- Exercise: an order that spares PVS its re-searches ---------------------------
+
+def check_pvs_order(order, spec) -> Verdict:
+    """Does reordering the root's children of ``spec`` by ``order`` leave PVS no re-search?"""
+    from ..nullwindow import pvs
+    if _unanswered(order):
+        return Verdict(False, NOT_YET)
+    try:
+        order = list(order)
+    except TypeError:
+        return _wrong(f"{order!r} is not a list of child numbers",
+                      f"write the root's children as a list such as {list(range(len(spec)))[::-1]}")
+    if sorted(order) != list(range(len(spec))) or any(isinstance(i, bool) for i in order):
+        return _wrong(f"{order!r} is not a reordering of the children {list(range(len(spec)))}",
+                      "use every child number once")
+    result = pvs(tree([spec[i] for i in order]))
+    if result.stats.researches == 0:
+        return Verdict(True, f"Right: with {order} PVS makes no re-search.")
+    return _wrong(f"with {order} PVS still makes {result.stats.researches} re-search(es)",
+                  "a move is searched again when its test says it beats what the node already has; "
+                  "which child should come first so that no later child can beat it?")
+
+
+# -- Exercise: playing a selfish opponent in a non-zero-sum game ------------------
+
+def _selfish_reply(options):
+    """The reply an opponent picks when it maximises its own score (the first of equals)."""
+    return max(options, key=lambda pair: pair[1])
+
+
+def check_selfish_move(answer, payoffs) -> Verdict:
+    """Is ``answer`` MAX's best move when the opponent maximises its *own* score?
+
+    ``payoffs[m]`` lists the opponent's options after MAX's move ``m``, each a pair
+    (MAX's score, the opponent's score).
+    """
+    if _unanswered(answer):
+        return Verdict(False, NOT_YET)
+    moves = range(len(payoffs))
+    if isinstance(answer, bool) or answer not in moves:
+        return _wrong(f"{answer!r} is not one of the moves {list(moves)}", "answer with a move number")
+    earned = [_selfish_reply(options)[0] for options in payoffs]
+    if earned[answer] == max(earned):
+        return Verdict(True, f"Right: move {answer} earns {earned[answer]} against this opponent.")
+    minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
+    hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
+    if answer == minimax_move:
+        hint = ("that is minimax's move: it assumes the opponent wants to hurt you. This one wants "
+                "its own score high: for each move, find the reply it likes best, then compare what you get.")
+    elif answer == hopeful_move:
+        hint = ("the opponent will not hand you your best outcome: after each move it picks the pair "
+                "with the largest second number.")
+    else:
+        hint = "for each move, find the reply with the largest second number, and compare the first numbers."
+    return _wrong(f"you answered move {answer}", hint)
