@@ -22,7 +22,7 @@ import difflib
 import math
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .game import MAX, MIN, as_game, check_number, path_label
 from .trace import Recorder, Trace, bound_of
@@ -112,6 +112,13 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             ``TicTacToe().canonical`` to share entries between symmetric positions.
             Values are stored with the window they were found in, so a stored bound is
             used only when it settles the new window.
+
+    With a depth limit and a table, an entry is reused only by a visit with the
+    same number of moves left to search, so the value is always exactly that of
+    ``minimax(game, depth=d)``. Real engines also reuse entries searched deeper:
+    that saves more nodes and usually gives a better-informed value, but then the
+    answer depends on the order positions were met and can differ from
+    depth-limited minimax. This package chooses the answer you can check.
         Other arguments as for :func:`minimax`.
     """
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
@@ -219,33 +226,56 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
 
 
 class _Table:
-    """A transposition table that is correct with α/β windows.
+    """A transposition table that is correct with α/β windows and depth limits.
 
-    A value found with window (α, β) is exact only when it fell strictly inside
-    it; otherwise it is an upper bound (≤, it failed low) or a lower bound (≥, it
+    A value found with window (α, β) is exact only when it fell inside it;
+    otherwise it is an upper bound (≤, it failed low) or a lower bound (≥, it
     failed high). A stored bound answers a later visit only when it settles that
-    visit's window. Entries found with a shallower depth limit are not reused.
+    visit's window under the same prune rule: with α ≥ β a lower bound ``v ≥ β``
+    settles it, with the strict rule only ``v > β`` does (a returned value equal
+    to β counts as exact there). Entries are kept per remaining depth, so a
+    depth-limited search reuses only what was searched exactly as deep.
+
+    Principal variations are stored too. When the key carries a ``symmetry``
+    (``TicTacToe.canonical`` does), a stored line is mapped through it onto the
+    position asking; with another key function a line is reused only for the
+    very state it was found at.
     """
 
     def __init__(self, table, prune_on_equal):
-        self.key = table if callable(table) else (lambda state: state)
-        self.exact_lines = not callable(table)   # moves found on a symmetric image don't apply here
+        self.key = table if callable(table) else None
         self.prune_on_equal = prune_on_equal
         self.entries = {}
 
     def lookup(self, state, alpha, beta, depth):
-        entry = self.entries.get(self.key(state))
-        if entry is None or entry[0] < depth:
+        key = state if self.key is None else self.key(state)
+        entry = self.entries.get((key, depth))
+        if entry is None:
             return None
-        _, value, bound, line = entry
-        if (bound == "exact" or (bound == "lower" and value >= beta)
-                or (bound == "upper" and value <= alpha)):
-            return value, line
-        return None
+        value, bound, line, where = entry
+        if bound == "lower":
+            if not (value > beta or self.prune_on_equal and value == beta):
+                return None
+        elif bound == "upper":
+            if not (value < alpha or self.prune_on_equal and value == alpha):
+                return None
+        return value, self._line_here(key, state, line, where)
 
     def store(self, state, alpha, beta, depth, value, line):
+        key = state if self.key is None else self.key(state)
         bound = bound_of(value, alpha, beta, self.prune_on_equal)
-        self.entries[self.key(state)] = (depth, value, bound, line if self.exact_lines else ())
+        symmetry = getattr(key, "symmetry", None)
+        if symmetry is not None:                   # store the line as seen from the key
+            back = {move: i for i, move in enumerate(symmetry)}
+            line = tuple(back[move] for move in line)
+        self.entries[key, depth] = (value, bound, line, state)
+
+    @staticmethod
+    def _line_here(key, state, line, where):
+        symmetry = getattr(key, "symmetry", None)
+        if symmetry is not None:
+            return tuple(symmetry[move] for move in line)
+        return line if state == where else ()
 
 
 def _max_view(sign, alpha, beta):

@@ -19,8 +19,6 @@ never changes the old one (no undo needed).
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from ..game import MAX, MIN
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -49,13 +47,15 @@ SYMMETRIES = _symmetries()
 class Board:
     """An immutable tic-tac-toe position: 9 cells ('X', 'O' or '.'), whose turn, and the winner."""
 
-    __slots__ = ("cells", "player", "winner", "empty")
+    __slots__ = ("cells", "player", "winner", "empty", "symmetry")
 
-    def __init__(self, cells: str, player: str, winner: str | None, empty: tuple):
+    def __init__(self, cells: str, player: str, winner: str | None, empty: tuple,
+                 symmetry: tuple | None = None):
         self.cells = cells        # a 9-character string, row by row
         self.player = player      # 'X' or 'O': who moves next
         self.winner = winner      # 'X', 'O' or None
         self.empty = empty        # the empty cells, in order
+        self.symmetry = symmetry  # set by TicTacToe.canonical: cell i here is cell symmetry[i] there
 
     def __eq__(self, other):
         return isinstance(other, Board) and self.cells == other.cells
@@ -178,8 +178,21 @@ class TicTacToe:
         return [self.board("".join(board.cells[i] for i in s)) for s in SYMMETRIES]
 
     def canonical(self, board: Board) -> Board:
-        """One representative of the board's symmetry class: the smallest of its 8 images."""
-        return min(self.symmetries(board), key=lambda b: b.cells)
+        """One representative of the board's symmetry class: the smallest of its 8 images.
+
+        The result remembers which symmetry made it: cell ``i`` of the canonical
+        board is cell ``symmetry[i]`` of ``board``, so a move ``i`` found on the
+        canonical board is the move ``symmetry[i]`` on ``board`` (a transposition
+        table keyed by ``canonical`` uses this to give back whole lines).
+
+        >>> game = TicTacToe()
+        >>> key = game.canonical(game.play(0))
+        >>> key, key.symmetry[8]
+        (Board('.../.../..X'), 0)
+        """
+        cells, symmetry = min(("".join([board.cells[i] for i in s]), s) for s in SYMMETRIES)
+        empty = tuple(i for i, c in enumerate(cells) if c == ".")
+        return Board(cells, board.player, board.winner, empty, symmetry)
 
 
 def reachable_positions(game: TicTacToe) -> set[Board]:
