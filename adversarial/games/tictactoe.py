@@ -19,6 +19,8 @@ never changes the old one (no undo needed).
 
 from __future__ import annotations
 
+import numbers
+
 from ..game import MAX, MIN
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -84,7 +86,9 @@ class TicTacToe:
     score higher, slower losses lose less); otherwise +1 / 0 / -1."""
 
     def __init__(self, depth_aware: bool = False):
-        self.depth_aware = bool(depth_aware)
+        if not isinstance(depth_aware, bool):
+            raise TypeError(f"depth_aware must be True or False, got {depth_aware!r}")
+        self.depth_aware = depth_aware
 
     def __repr__(self) -> str:
         return "TicTacToe(depth_aware=True)" if self.depth_aware else "TicTacToe()"
@@ -133,12 +137,8 @@ class TicTacToe:
         return () if board.winner else board.empty
 
     def result(self, board: Board, move: int) -> Board:
-        if board.winner or not board.empty:
-            raise ValueError(f"the game is over on {board}: no more moves")
-        if move not in board.empty:
-            if not isinstance(move, int) or not 0 <= move <= 8:
-                raise ValueError(f"cells are numbered 0 to 8, got {move!r}")
-            raise ValueError(f"cell {move} is already taken on {board}")
+        if move.__class__ is not int or board.winner or move not in board.empty:
+            move = self._check_move(board, move)
         mark = board.player
         cells = board.cells[:move] + mark + board.cells[move + 1:]
         winner = None
@@ -148,6 +148,17 @@ class TicTacToe:
                 break
         i = board.empty.index(move)
         return Board(cells, "O" if mark == "X" else "X", winner, board.empty[:i] + board.empty[i + 1:])
+
+    @staticmethod
+    def _check_move(board: Board, move) -> int:
+        """``move`` as an int if it is a legal move at ``board``, else a clear error."""
+        if board.winner or not board.empty:
+            raise ValueError(f"the game is over on {board}: no more moves")
+        if isinstance(move, bool) or not isinstance(move, numbers.Integral) or not 0 <= move <= 8:
+            raise ValueError(f"cells are numbered 0 to 8 (whole numbers), got {move!r}")
+        if move not in board.empty:
+            raise ValueError(f"cell {move} is already taken on {board}")
+        return int(move)
 
     def is_terminal(self, board: Board) -> bool:
         return board.winner is not None or not board.empty
