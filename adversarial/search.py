@@ -45,7 +45,12 @@ class Stats:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The answer of a search: value, best first move, principal variation, cost, trace."""
+    """The answer of a search: value, best first move, principal variation, cost, trace.
+
+    ``game`` and ``root`` say what was searched: the game, and the state the search
+    started from (its initial state unless ``state=`` was given). Paths in the trace
+    and moves in ``pv`` start at ``root``.
+    """
     value: float
     move: Any              # the best first move (for a tree, a child index); None at a terminal root
     pv: tuple              # the principal variation: the moves both sides play, best against best
@@ -80,7 +85,8 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
 
     Args:
         game: a game, or a nested list (read as a tree with MAX at the root).
-        state: where to search from (default: the game's initial state).
+        state: where to search from (default: the game's initial state); for a
+            tree, one of its nodes (``t.node((1,))``). Trace paths start there.
         depth: stop after this many moves and score the state with ``evaluate``
             (default: search to the end of the game).
         evaluate: heuristic score of a non-terminal state (default: ``game.evaluate``).

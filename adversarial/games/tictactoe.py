@@ -146,7 +146,7 @@ class TicTacToe:
         cells = board.cells[:move] + mark + board.cells[move + 1:]
         winner = None
         for a, b in PARTNERS[move]:            # only lines through the new mark can be new wins
-            if cells[a] == mark and cells[b] == mark:
+            if cells[a] == mark == cells[b]:
                 winner = mark
                 break
         i = empty.index(move)
