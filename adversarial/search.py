@@ -99,7 +99,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
     def value(state, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
-        if player is not MAX and player is not MIN: player = s.player(player, path)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         if trace: trace.enter(path, player, None, None, state)
         if game.is_terminal(state):
             return s.utility(state, path), ()
@@ -132,6 +132,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             ``TicTacToe().canonical`` to share entries between symmetric positions.
             Values are stored with the window they were found in, so a stored bound is
             used only when it settles the new window.
+        Other arguments as for :func:`minimax`.
 
     With a depth limit and a table, an entry is reused only by a visit with the
     same number of moves left to search, so the value is always exactly that of
@@ -139,7 +140,12 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     that saves more nodes and usually gives a better-informed value, but then the
     answer depends on the order positions were met and can differ from
     depth-limited minimax. This package chooses the answer you can check.
-        Other arguments as for :func:`minimax`.
+
+    >>> from adversarial.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> plain, table = alphabeta(game), alphabeta(game, table=game.canonical)
+    >>> plain.value == table.value, table.stats.nodes < plain.stats.nodes, len(table.pv)
+    (True, True, 9)
     """
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
@@ -149,7 +155,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
-        if player is not MAX and player is not MIN: player = s.player(player, path)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         if trace: trace.enter(path, player, alpha, beta, state)
         if game.is_terminal(state):
             return s.utility(state, path), ()
@@ -213,7 +219,7 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
-        if player is not MAX and player is not MIN: player = s.player(player, path)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         sign = 1 if player == MAX else -1
         if trace: trace.enter(path, player, *_max_view(sign, alpha, beta), state)
         if game.is_terminal(state):

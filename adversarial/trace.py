@@ -294,6 +294,11 @@ class Recorder:
         self.records: list[tuple] = []
         self.prune_on_equal = prune_on_equal
 
+    @property
+    def events(self) -> tuple:
+        """The events recorded so far (built anew at each call)."""
+        return self.replay()
+
     def enter(self, path, player, alpha, beta, state) -> None:
         self.records.append((Enter, path, player, alpha, beta, state))
 
