@@ -25,6 +25,7 @@ the leaf values prove they cannot matter.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 
@@ -95,8 +96,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
 
     result = s.run(lambda root: value(root, s.depth, ()))
     if game.to_move(s.root) == CHANCE:          # nobody chooses at the root: no best move
-        result = SearchResult(result.value, None, result.pv, result.stats, result.trace,
-                              result.algorithm)
+        result = dataclasses.replace(result, move=None)
     return result
 
 
