@@ -9,10 +9,21 @@ from hypothesis import strategies as st
 from adversarial import SearchError, alphabeta, minimax, mtdf, negamax, pvs, tree
 from adversarial.games import TicTacToe
 
-from .random_games import TranspositionGame
+from .dag_games import DagGame
 from .test_properties import nested, roots, shuffled
 
 seeds = st.integers(0, 2**32 - 1)
+
+
+def dag_game(seed, floats=False):
+    """A random game with transpositions (tests/dag_games.py); with ``floats``, its scores and
+    guesses get random fractions, so the null-window tests meet non-integer values."""
+    game = DagGame(seed)
+    if floats:
+        rng = random.Random(seed)
+        game.scores = {state: v + rng.random() for state, v in game.scores.items()}
+        game.guesses = {state: v + rng.random() for state, v in game.guesses.items()}
+    return game
 depths = st.one_of(st.none(), st.integers(0, 4))
 
 
@@ -45,7 +56,7 @@ def test_mtdf_equals_minimax_on_random_trees_from_any_guess(spec, root, guess):
 @settings(max_examples=300)
 @given(seeds, depths, st.booleans())
 def test_null_window_searches_equal_minimax_on_games_with_transpositions(seed, depth, floats):
-    game = TranspositionGame(seed, floats=floats)
+    game = dag_game(seed, floats)
     want = minimax(game, depth=depth).value
     assert alphabeta(game, depth=depth).value == want
     for result in (pvs(game, depth=depth, order=shuffled(seed)),
@@ -57,13 +68,14 @@ def test_null_window_searches_equal_minimax_on_games_with_transpositions(seed, d
 @settings(max_examples=300)
 @given(seeds, depths)
 def test_negamax_equals_minimax_on_games_with_transpositions(seed, depth):
-    game = TranspositionGame(seed)
+    game = dag_game(seed)
     assert negamax(game, depth=depth).value == minimax(game, depth=depth).value
 
 
 def test_the_game_really_has_transpositions_at_different_depths():
-    game = TranspositionGame(1)
+    game = dag_game(1)
     assert game.result(game.result((0, 0), "a+1"), "a+1") == game.result((0, 0), "a+2")
+    assert all(v != int(v) for v in dag_game(1, floats=True).scores.values())
 
 
 def test_pvs_never_looks_at_more_leaves_than_minimax_on_tic_tac_toe():
