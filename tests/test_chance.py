@@ -98,6 +98,8 @@ def test_a_chance_root_has_no_best_move_and_a_depth_limit_uses_evaluate():
         def evaluate(self, s): return 10
     assert expectiminimax(Coin()).value == 1
     assert expectiminimax(Coin(), depth=0).value == 10
+    # A game (not a hand-made tree) is drawn from its trace: the chance root is a circle too.
+    assert "shape=circle" in draw(Coin(), expectiminimax(Coin(), trace=True)).source
 
 
 def test_chance_nodes_are_drawn_as_circles_with_probabilities():
