@@ -148,8 +148,11 @@ def goal_text(ratio, goal):
 
 def write_results(table, runs):
     write_section("bench_search", "Search engine against a bare loop (tic-tac-toe)",
-                  f"Medians of {runs} alternating runs; goals: minimax and alpha-beta ≤ 2×, "
-                  "tracing ≤ 3×.\n\n" + "\n".join(table))
+                  f"Medians of {runs} alternating runs of CPU time; goals: minimax and alpha-beta ≤ 2×, "
+                  "tracing ≤ 3×. The package's tic-tac-toe builds each of its 5,478 positions once "
+                  "and shares it afterwards; the bare loops change one list in place. A trace keeps "
+                  "plain records and builds its event objects when first read (last row).\n\n"
+                  + "\n".join(table))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ Board('X.O/.X./O..')
 'X'
 
 States are immutable :class:`Board` values: ``result`` returns a new board and
-never changes the old one (no undo needed).
+never changes the old one (no undo needed). Each position is built once and
+shared afterwards, so reaching it again costs only a dictionary lookup.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def _symmetries():
 
 
 SYMMETRIES = _symmetries()
+
+# Boards are immutable, so result() builds each position once and then hands out the same
+# Board again (the full game tree has 549,946 nodes but only 5,478 positions). This is what
+# keeps a search on Boards within 2x of a bare make-recurse-undo loop on a list of ints.
+_POSITIONS: dict[str, Board] = {}
 
 
 class Board:
@@ -144,13 +150,17 @@ class TicTacToe:
             move = self._check_move(board, move)
         mark = board.player
         cells = board.cells[:move] + mark + board.cells[move + 1:]
+        known = _POSITIONS.get(cells)         # each position is built once and then shared
+        if known is not None:
+            return known
         winner = None
         for a, b in PARTNERS[move]:            # only lines through the new mark can be new wins
             if cells[a] == mark == cells[b]:
                 winner = mark
                 break
         i = empty.index(move)
-        return Board(cells, "O" if mark == "X" else "X", winner, empty[:i] + empty[i + 1:])
+        board = _POSITIONS[cells] = Board(cells, "O" if mark == "X" else "X", winner, empty[:i] + empty[i + 1:])
+        return board
 
     @staticmethod
     def _check_move(board: Board, move) -> int:
