@@ -5,6 +5,13 @@ needs its own checks has a module here (one per notebook or topic), and every
 check a notebook uses is importable from ``adversarial.exercises``.
 """
 
-from .core import Verdict, check_function, check_rule, check_set, check_value
+from .core import (
+    Verdict,
+    check_function,
+    check_move,
+    check_rule,
+    check_set,
+    check_value,
+)
 
-__all__ = ["Verdict", "check_value", "check_set", "check_function", "check_rule"]
+__all__ = ["Verdict", "check_function", "check_move", "check_rule", "check_set", "check_value"]
