@@ -5,7 +5,7 @@ needs its own checks has a module here (one per notebook or topic), and every
 check a notebook uses is importable from ``adversarial.exercises``: one line
 per module below, each re-exporting that module's checks.
 """
-# ruff: noqa: I001 (one re-export line per topic module, in notebook order)
+# ruff: noqa: I001, F401  (re-exports: one line per topic module, in notebook order)
 
 from .core import Verdict, check_function, check_move, check_rule, check_set, check_value
 from .minimax import check_minimax
