@@ -9,3 +9,4 @@ per module below, each re-exporting that module's checks.
 
 from .core import Verdict, check_function, check_move, check_rule, check_set, check_value
 from .minimax import check_minimax
+from .alphabeta import check_alphabeta
