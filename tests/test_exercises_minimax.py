@@ -65,6 +65,12 @@ def no_leaf_base_case(node, maximising=True):
     return max(values) if maximising else min(values)
 
 
+def always_max(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    return max(always_max(child) for child in node)
+
+
 def ignores_who_is_at_the_root(node, maximising=True):
     return recursive(node, True)
 
@@ -85,6 +91,7 @@ def test_the_bugs_the_old_check_missed_passed_it(bug):
     (bottom_level_always_max, "the level just above the leaves is not always MAX"),
     (no_leaf_base_case, "base case"),
     (ignores_who_is_at_the_root, "MIN can move at the root"),
+    (always_max, "the largest value at every level"),
 ])
 def test_wrong_functions_fail_on_a_small_drawn_tree_with_a_fitting_hint(bug, says):
     verdict = check_minimax(bug, seed=5)

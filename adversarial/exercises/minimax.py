@@ -13,8 +13,8 @@ goes wrong, drawn.
 ...         return node
 ...     values = [my_minimax(child, not maximising) for child in node]
 ...     return max(values) if maximising else min(values)
->>> check_minimax(my_minimax, seed=1)
-✓ Right: your minimax agrees with the package on all 300 trees (ragged ones, single leaves, MIN at the root, depths 0 to 6).
+>>> check_minimax(my_minimax, seed=1)  # doctest: +ELLIPSIS
+✓ Right: your minimax agrees with the package on all 300 trees (ragged ones, single leaves, ...).
 """
 
 from __future__ import annotations
@@ -190,6 +190,9 @@ def _hint(fn, spec, problem) -> str:
     if problem.startswith("raised"):
         return ("trees here have any shape: a node's children can be numbers and lists side by side, and "
                 "depths vary, so recurse on each child rather than assuming a fixed depth. " + HINT)
+    if same(gives([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], True), 7):
+        return ("your function seems to take the largest value at every level: MIN nodes take the smallest. "
+                "Pass `not maximising` to the children and use it to choose max or min.")
     if same(gives([[0, 1]], True), 1):
         return ("the level just above the leaves is not always MAX: the player alternates at every level, "
                 "the last one included, so pass `not maximising` down and decide with it.")
