@@ -85,7 +85,7 @@ ANSWERS = {
          [SOLUTION, "skipped = [8]"]),
     ],
     "01_minimax_by_hand": [
-        (["answer1 = 9", "answer1 = 3", "answer1 = 0", "answer1 = 2", "answer1 = True"], [SOLUTION]),
+        (["answer1 = 9", "answer1 = 3", "answer1 = 1", "answer1 = 2", "answer1 = True"], [SOLUTION]),
         (["answer2 = 12", "answer2 = 2", "answer2 = 23"], [SOLUTION, "answer2 = minimax(tree([3, 5, 2, 9, 12, 5, "
                                                                      "23, 2], branching=2, root_player='MIN')).value"]),
         (["answer3 = 3", "answer3 = 2", "answer3 = 1"], [SOLUTION]),
@@ -116,8 +116,9 @@ ANSWERS = {
          [SOLUTION, "answer1 = [6, 4]"]),
         (["rule2 = lambda x: 5 <= x <= 7", "rule2 = lambda x: 5 < x < 7", "rule2 = lambda x: x > 5",
           "rule2 = lambda x: 5.5 <= x <= 7"], [SOLUTION, "rule2 = lambda x: x > 5 and not x > 7"]),
-        (["rule3 = lambda x: x >= 5", "rule3 = lambda x: x > 4.5", "rule3 = lambda x: x >= 5.5"],
-         [SOLUTION, "rule3 = lambda x: not x <= 5"]),
+        (["rule3 = lambda x: 5 < x <= 7", "rule3 = lambda x: 5 < x < 7", "rule3 = lambda x: 5 <= x <= 7",
+          "rule3 = lambda x: x > 5", "rule3 = lambda x: 4.9 < x < 7"],
+         [SOLUTION, "rule3 = lambda x: x >= 5 and not x >= 7"]),
         (list(BUGGY_ALPHABETAS.values()), [SOLUTION, RIGHT_ALPHABETA_NEGAMAX]),
     ],
     "03_tictactoe_minimax": [
