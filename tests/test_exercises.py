@@ -192,3 +192,21 @@ def test_check_rule_wants_true_or_false_and_knows_a_stub():
     assert "True or False" in repr(check_rule(lambda x: "yes", lambda x: x > 5, range(10), hint="h"))
     assert "Not answered yet" in repr(check_rule(lambda x: ..., lambda x: x > 5, range(10), hint="h"))
     assert "Not answered yet" in repr(check_rule(..., lambda x: x > 5, range(10), hint="h"))
+
+
+def test_a_verdict_with_a_figure_shows_the_drawing_under_the_message():
+    from adversarial.exercises import check_minimax
+    verdict = check_minimax(lambda node, maximising=True: 0, seed=1)
+    assert not verdict and "<svg" in verdict._repr_html_()
+    assert "<svg" not in repr(verdict)
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda: check_function(abs, abs, [1], hint="h", seed="1"), "seed must be a whole number"),
+    (lambda: check_function(abs, abs, [1], hint="h", n=-1), "n must be a whole number"),
+    (lambda: check_function(abs, abs, [1], hint="h", generate=5), "generate must be a function"),
+])
+def test_bad_options_get_a_clear_error(call, says):
+    from adversarial.exercises.core import CheckOptionError
+    with pytest.raises(CheckOptionError, match=says):
+        call()

@@ -407,3 +407,14 @@ def test_the_cases_have_cutoffs_ties_depth_limits_and_min_roots():
     assert sum(w is not None for _, _, _, w in every) > 50
     assert sum(alphabeta(tree(s, root_player="MAX" if m else "MIN")).stats.cutoffs > 0
                for s, m, _, _ in every if isinstance(s, list)) > 100
+
+
+def test_bad_options_get_a_clear_error():
+    from adversarial.exercises import check_minimax
+    from adversarial.exercises.core import CheckOptionError
+    with pytest.raises(CheckOptionError, match="prune_on_equal must be True"):
+        check_alphabeta(textbook, prune_on_equal="yes")
+    with pytest.raises(CheckOptionError, match="seed must be"):
+        check_alphabeta(textbook, seed=1.5)
+    with pytest.raises(CheckOptionError, match="n must be"):
+        check_minimax(textbook, n=True)

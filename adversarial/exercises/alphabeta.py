@@ -60,7 +60,9 @@ import random
 
 from ..game import MAX, MIN
 from .core import (
+    CheckOptionError,
     Verdict,
+    check_options,
     draw_seed,
     not_answered,
     number_problem,
@@ -244,6 +246,10 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
         A :class:`Verdict`; on failure its picture is the smallest tree found on
         which ``fn`` differs from alpha-beta, with the right search drawn on it.
     """
+    check_options(seed, n)
+    if not isinstance(prune_on_equal, bool):
+        raise CheckOptionError(f"prune_on_equal must be True (cut when α ≥ β) or False (cut when α > β), "
+                               f"got {prune_on_equal!r}")
     if unanswered(fn) or not callable(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed

@@ -276,6 +276,18 @@ def check_set(answer: Iterable, expected: Iterable, *, hint: str, name: str = "i
     return wrong(f"your {name} are off ({'; '.join(parts)})", hint)
 
 
+class CheckOptionError(TypeError):
+    """A check was called with an option it cannot use; the message says which and how to fix it."""
+
+
+def check_options(seed, n) -> None:
+    """Refuse a ``seed`` that is not a whole number (or None) and an ``n`` that is not a count."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise CheckOptionError(f"seed must be a whole number (or None for a fresh one), got {seed!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise CheckOptionError(f"n must be a whole number of cases, 0 or more, got {n!r}")
+
+
 def draw_seed() -> int:
     """A fresh seed for one run of a check (reported on failure, so it can be repeated)."""
     return random.SystemRandom().randrange(1, 1_000_000)
@@ -317,6 +329,9 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
     >>> check_function(abs, lambda x: x if x > 0 else -x, [3, -2, 0], hint="h")
     ✓ Right: your function agrees on all 3 cases.
     """
+    check_options(seed, n)
+    if generate is not None and not callable(generate):
+        raise CheckOptionError(f"generate must be a function of a random.Random, got {generate!r}")
     if unanswered(fn) or not callable(fn):
         return not_answered(function=True)
     fixed = list(cases)

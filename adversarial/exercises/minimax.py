@@ -24,6 +24,7 @@ import random
 from ..game import MAX, MIN
 from .core import (
     Verdict,
+    check_options,
     draw_seed,
     not_answered,
     number_problem,
@@ -88,6 +89,7 @@ def check_minimax(fn, *, seed: int | None = None, n: int = 289) -> Verdict:
         A :class:`Verdict`; on failure its picture is the smallest tree found on
         which ``fn`` is wrong, with the right values at every node.
     """
+    check_options(seed, n)
     if unanswered(fn) or not callable(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
