@@ -131,7 +131,8 @@ ANSWERS = {
     ],
     "04_alphabeta_tictactoe": [
         (["answer1 = methods['+ centre and corners first'].stats.nodes",
-          "answer1 = methods['minimax'].stats.nodes", "answer1 = methods['alpha-beta, α ≥ β'].stats.nodes"],
+          "answer1 = methods['minimax'].stats.nodes", "answer1 = methods['alpha-beta, α ≥ β'].stats.nodes",
+          "answer1 = alphabeta(game, order=lambda b, ms: sorted(ms, key=PRIORITY.index, reverse=True))"],
          [SOLUTION]),
         (["careful_alphabeta = careless_alphabeta"], [SOLUTION]),
         (["answer3 = 9", "answer3 = 1", "answer3 = 8", "answer3 = 4"], [SOLUTION]),

@@ -108,8 +108,8 @@ def number_problem(answer, what: str = "a number") -> str | None:
     if isinstance(answer, bool):
         return f"{answer!r} is a bool (yes/no), not a number: write 1 or 0 instead"
     if isinstance(answer, SearchResult):
-        return ("that is the whole search result; the number is one of its parts: "
-                "write .value for the value (or .move for the move)")
+        return ("that is the whole search result; the number is one of its parts: write .value for the "
+                "value, .move for the move, .stats.nodes or .stats.leaves for a count")
     if isinstance(answer, (str, bytes)):
         return f"{answer!r} is text (a string), not a number: write it without quotes"
     if isinstance(answer, complex) or (isinstance(answer, numbers.Complex)
