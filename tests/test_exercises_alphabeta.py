@@ -418,3 +418,11 @@ def test_bad_options_get_a_clear_error():
         check_alphabeta(textbook, seed=1.5)
     with pytest.raises(CheckOptionError, match="n must be"):
         check_minimax(textbook, n=True)
+
+
+def test_a_function_with_the_wrong_parameters_is_told_the_signature():
+    from adversarial.exercises import check_minimax
+    verdict = check_alphabeta(lambda node, alpha, beta: 0, seed=SEED)
+    assert not verdict and "my_alphabeta(node, depth, alpha, beta, maximising)" in repr(verdict)
+    verdict = check_minimax(lambda node: 0, seed=SEED)
+    assert not verdict and "my_minimax(node, maximising)" in repr(verdict)

@@ -345,7 +345,11 @@ def _report(fn, case, salt, prune_on_equal, bug, where) -> Verdict:
         figure = draw(t, result) if result is not None else draw(t)
     except Exception:  # noqa: BLE001 (a picture is a bonus: the message alone says what is wrong)
         figure = None
-    return wrong(what, BUG_HINTS.get(bug, GENERIC_HINT), figure)
+    hint = BUG_HINTS.get(bug, GENERIC_HINT)
+    if isinstance(error, TypeError) and "argument" in str(error):
+        hint = ("the check calls your function as my_alphabeta(node, depth, alpha, beta, maximising): keep "
+                "the five parameters of the stub, in that order.")
+    return wrong(what, hint, figure)
 
 
 def _first_difference(t, reads, want_reads, result) -> str:
