@@ -153,7 +153,10 @@ class Trace(Sequence):
 
     # -- the table ---------------------------------------------------------
     def rows(self, leaves: bool = False) -> list[Row]:
-        """One row per node entered, in visit order; leaves only if ``leaves=True``."""
+        """One row per node entered, in visit order; leaves only if ``leaves=True``.
+
+        A search from a finished position (the root is itself a leaf) still gets its one row.
+        """
         rows: dict[tuple, Row] = {}
         for event in self.events:
             if isinstance(event, Enter):
@@ -169,7 +172,7 @@ class Trace(Sequence):
             elif isinstance(event, Return):
                 rows[event.path].value = event.value
                 rows[event.path].bound = event.bound
-        return [row for row in rows.values() if leaves or row.player != "leaf"]
+        return [row for row in rows.values() if leaves or row.player != "leaf" or not row.path]
 
     def table(self, leaves: bool = False) -> "TraceTable":
         """The α/β table: node, MAX/MIN, α and β on entry, children explored, value, pruned?"""
