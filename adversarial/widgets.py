@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 import html
 import re
+import threading
+import time
 from pathlib import Path
 
 import ipywidgets as w
@@ -102,26 +104,29 @@ class Stepper(w.VBox):
         self.counter_box = w.HTML().add_class("adversarial-counters")
         self.error = w.HTML().add_class("adversarial-error")
         self.slider = w.IntSlider(min=0, value=0, description="event", continuous_update=True,
+                                  style={"description_width": "initial"},
                                   layout=w.Layout(width="40%", min_width="240px")).add_class("adversarial-slider")
-        # The timer lives in the browser (ipywidgets' Play, hidden): our own Run button starts and
-        # pauses it, so that pausing never resets and every other button pauses first.
-        self.player = w.Play(min=0, interval=SPEEDS["normal"], layout=w.Layout(display="none"))
-        self.player.add_class("adversarial-player")
-        w.jslink((self.player, "value"), (self.slider, "value"))
+        # Run steps from a timer in Python (a thread), not in the browser: a browser timer keeps
+        # ticking until the pause reaches it, so Pause could land one event further than shown.
+        self.interval = SPEEDS["normal"]
+        self._running, self._generation, self._lock = False, 0, threading.RLock()
         self.buttons = []
         for name, action in (("Back", self.back), ("Step", self.step), ("Run", self.toggle_run),
                              ("Reset", self.reset)):
-            button = w.Button(description=name).add_class(f"adversarial-{name.lower()}")
+            button = w.Button(description=name, layout=w.Layout(width="auto", min_width="5em"))
+            button.add_class(f"adversarial-{name.lower()}")
             button.on_click(lambda _, act=action: act())
             self.buttons.append(button)
         self.run_button = self.buttons[2]
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="speed",
+                                style={"description_width": "initial"},
                                 layout=w.Layout(width="auto")).add_class("adversarial-speed")
         self.zoom_box = w.Dropdown(options=list(ZOOMS), value="fit", description="zoom",
+                                   style={"description_width": "initial"},
                                    layout=w.Layout(width="auto")).add_class("adversarial-zoom")
         for control in self.buttons:
             control.style.font_size = size
-        controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box, self.player],
+        controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         rows = [self.picture, controls, self.explanation, self.counter_box, self.error]
         self.leaves = None
@@ -129,8 +134,9 @@ class Stepper(w.VBox):
             self.leaves = w.Text(description="leaves", continuous_update=False,
                                  layout=w.Layout(width="80%")).add_class("adversarial-leaves-input")
             self.leaves.style.font_size = size
-            example = w.Button(description="Example").add_class("adversarial-example")
-            shuffle = w.Button(description="Random tree").add_class("adversarial-random")
+            wide = w.Layout(width="auto")
+            example = w.Button(description="Example", layout=wide).add_class("adversarial-example")
+            shuffle = w.Button(description="Random tree", layout=wide).add_class("adversarial-random")
             for button in (example, shuffle):
                 button.style.font_size = size
             example.on_click(lambda _: self.load_example())
@@ -147,8 +153,7 @@ class Stepper(w.VBox):
         self._random_seed = 0
         self._install(self._prepare(game))
         self.slider.observe(lambda change: self._moved(), names="value")
-        self.player.observe(lambda change: self._show_run_state(), names="playing")
-        self.speed.observe(lambda change: setattr(self.player, "interval", SPEEDS[change["new"]]),
+        self.speed.observe(lambda change: setattr(self, "interval", SPEEDS[change["new"]]),
                            names="value")
         self.zoom_box.observe(lambda change: self.set_zoom(change["new"]), names="value")
         if self.leaves is not None:
@@ -163,7 +168,8 @@ class Stepper(w.VBox):
 
     @property
     def running(self) -> bool:
-        return self.player.playing
+        """Is a Run under way?"""
+        return self._running
 
     def goto(self, k: int) -> None:
         self.slider.value = max(0, min(int(k), len(self.trace)))
@@ -185,13 +191,33 @@ class Stepper(w.VBox):
 
     def run(self) -> None:
         """Play the events one after another at the chosen speed (from the start if at the end)."""
-        if self.position >= len(self.trace):
-            self.goto(0)
-        self.player.playing = True
+        with self._lock:
+            if self.position >= len(self.trace):
+                self.goto(0)
+            self._generation += 1
+            self._set_running(True)
+            threading.Thread(target=self._play, args=(self._generation,), daemon=True).start()
 
     def pause(self) -> None:
         """Stop a Run where it is."""
-        self.player.playing = False
+        with self._lock:
+            self._generation += 1            # a timer still asleep will find it is not its run any more
+            self._set_running(False)
+
+    def _play(self, generation: int) -> None:
+        while True:
+            time.sleep(self.interval / 1000)
+            with self._lock:
+                if generation != self._generation:
+                    return
+                self.goto(self.position + 1)
+                if self.position >= len(self.trace) or self._before_cutoff():
+                    self.pause()
+                    return
+
+    def _set_running(self, running: bool) -> None:
+        self._running = running
+        self.run_button.description = "Pause" if running else "Run"
 
     def toggle_run(self) -> None:
         self.pause() if self.running else self.run()
@@ -268,8 +294,7 @@ class Stepper(w.VBox):
         self.trace = self.result.trace
         with self.slider.hold_trait_notifications():
             self.slider.value = 0
-            self.slider.max = self.player.max = len(self.trace)
-        self.player.value = 0
+            self.slider.max = len(self.trace)
         if self.leaves is not None and isinstance(self.game, Tree):
             self.leaves.value = str(self.game.to_list())
         self.error.value = ""
@@ -374,9 +399,6 @@ class Stepper(w.VBox):
             return self.game.node(path).is_leaf
         return True
 
-    def _show_run_state(self) -> None:
-        self.run_button.description = "Pause" if self.running else "Run"
-
     def _show(self) -> None:
         size = theme_style(self.theme)["text"]
         drawing = self.drawing                     # built once per step: the picture and the counters
@@ -392,7 +414,6 @@ class Stepper(w.VBox):
             picture.value = fitted(svg, screen=True)
             sentence_box.value = f"<div style='font-size:{big}'>{sentence}</div>"
             counter_box.value = f"<div style='font-size:{big}'>{counted}</div>"
-        self._show_run_state()
 
     def __repr__(self) -> str:
         return (f"Stepper({self.algorithm} on {self.game!r}: step {self.position} of "

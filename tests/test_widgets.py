@@ -1,6 +1,7 @@
 """The stepper's logic, without a browser."""
 
 import struct
+import time
 
 import pytest
 
@@ -69,9 +70,27 @@ def test_step_back_and_reset_pause_a_run_and_pause_keeps_the_place():
 def test_speed_choice_sets_the_timer():
     s = make()
     s.speed.value = "fast"
-    assert s.player.interval < 500
+    assert s.interval < 500
     s.speed.value = "slow"
-    assert s.player.interval > 1000
+    assert s.interval > 1000
+
+
+def wait_for(condition, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_run_plays_the_events_and_stops_at_the_end_or_before_a_cutoff():
+    s = make(pause_at_cutoffs=True)
+    s.interval = 5                                    # milliseconds: a quick run for the test
+    cut = next(i for i, e in enumerate(s.trace) if isinstance(e, Cutoff))
+    s.run()
+    assert wait_for(lambda: not s.running) and s.position == cut
+    s.run()
+    assert wait_for(lambda: not s.running) and s.position == len(s.trace)
+    assert s.run_button.description == "Run"
 
 
 def test_a_run_pauses_just_before_each_cutoff_when_asked():
