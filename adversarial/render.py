@@ -398,6 +398,7 @@ def _draw_legend(g, style, strict):
     size = style["small"]
     body = "".join(
         f"<TR><TD ALIGN='LEFT'><FONT POINT-SIZE='{size}'>{_bold(a, style)}</FONT></TD>"
+        f"<TD WIDTH='{size}'> </TD>"
         f"<TD ALIGN='LEFT'><FONT POINT-SIZE='{size}'>{html.escape(b)}</FONT></TD></TR>"
         for a, b in rows)
     with g.subgraph(name="legend_rank") as sub:
