@@ -19,7 +19,7 @@ import re
 import graphviz
 
 from . import dot
-from .game import MAX
+from .game import MAX, node_id
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
@@ -44,6 +44,21 @@ class Drawing(graphviz.Digraph):
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+
+    # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
+    # same layout program as drawing it, so it needs no system Graphviz either.
+    def pipe(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().pipe(*args, **kwargs)
+
+    def render(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().render(*args, **kwargs)
+
+    def copy(self) -> "Drawing":
+        twin = super().copy()
+        twin.summary, twin.status = self.summary, dict(self.status)
+        return twin
 
 
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
@@ -71,7 +86,12 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     from .game import as_game
     for name, flag in (("legend", legend), ("show_leaves", show_leaves)):
         check_flag(name, flag)
+    from .search import searched_game
     game = as_game(game)
+    if result is not None:      # refuse a result of another tree; below the root, draw the subtree searched
+        game = searched_game(game, result)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise TypeError(f"max_nodes must be a whole number of nodes (1 or more), got {max_nodes!r}")
     style = theme_style(theme)
     trace = None
     if result is not None:
@@ -237,7 +257,7 @@ def _principal_variation(trace):
 # since every shape and note keeps its size at every step, the layout never moves.
 
 def _node_id(path) -> str:
-    return "n" + "_".join(str(abs(hash(m)) if not isinstance(m, (int, str)) else m) for m in path)
+    return node_id(path)
 
 
 def _note_id(path) -> str:
