@@ -46,6 +46,8 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .widget-inline-hbox, .adversarial-lecture .widget-dropdown,
 .adversarial-lecture .widget-text { height: auto !important; }
 .adversarial-lecture .widget-label { width: auto !important; min-width: 0 !important; }
+.adversarial-lecture .widget-html, .adversarial-lecture .widget-html-content {
+  height: auto !important; line-height: 1.3 !important; }
 .adversarial-lecture .noUi-handle { width: 32px !important; height: 32px !important;
   top: -12px !important; }
 .adversarial-lecture .noUi-target { height: 10px !important; }
@@ -57,7 +59,7 @@ def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
     """The SVG scaled to the width it is shown in (``zoom``: percent of that width, scrolling
     sideways if larger; ``screen``: fill the screen's width and most of its height)."""
     if screen:
-        css = "width:100%;height:74vh"
+        css = "width:100%;height:66vh"
     elif zoom is None:
         css = "max-width:100%;height:auto"
     else:
@@ -408,12 +410,12 @@ class Stepper(w.VBox):
         counters = self._counters(drawing)
         counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
                    f"leaves saved so far: {counters['leaves saved']}")
-        self.explanation.value = f"<div style='font-size:{size}'>{sentence}</div>"
-        self.counter_box.value = f"<div style='font-size:{size}'>{counted}</div>"
+        self.explanation.value = f"<div style='font-size:{size};line-height:1.3'>{sentence}</div>"
+        self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
         for picture, sentence_box, counter_box, big in self._screens:
             picture.value = fitted(svg, screen=True)
-            sentence_box.value = f"<div style='font-size:{big}'>{sentence}</div>"
-            counter_box.value = f"<div style='font-size:{big}'>{counted}</div>"
+            sentence_box.value = f"<div style='font-size:{big};line-height:1.3'>{sentence}</div>"
+            counter_box.value = f"<div style='font-size:{big};line-height:1.3'>{counted}</div>"
 
     def __repr__(self) -> str:
         return (f"Stepper({self.algorithm} on {self.game!r}: step {self.position} of "

@@ -197,7 +197,7 @@ def test_presenter_view_follows_the_stepper():
     view = s.presenter()
     picture = next(c for c in view.children if "adversarial-screen-drawing" in c._dom_classes)
     s.step(); s.step()
-    assert "height:74vh" in picture.value and "<svg" in picture.value
+    assert "height:66vh" in picture.value and "<svg" in picture.value
     sentence = next(c for c in view.children if "adversarial-explanation" in c._dom_classes)
     assert "Enter MIN node A" in sentence.value and "<pre" not in str(view)
 

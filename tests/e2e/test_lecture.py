@@ -205,3 +205,25 @@ def test_a_small_tree_in_lecture_mode_draws_text_of_28_px_or_more(page, lab, the
     if theme == "projector":
         # a text's box is about its font size tall (a bit more, for descenders)
         assert smallest >= 28, f"smallest text of the projected tree is {smallest:.1f} px tall"
+
+
+def test_the_presenter_view_fills_the_screen_and_follows_the_keys(page, lab):
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, f"lecture_mode()\ns = Stepper(tree({THREE}))\ns.presenter()")
+    view = page.locator(".adversarial-presenter")
+    expect(view).to_have_count(1)
+    view.scroll_into_view_if_needed()
+    picture = view.locator(".adversarial-screen-drawing svg").first
+    box = picture.bounding_box()
+    assert box["height"] >= 0.6 * FULL_HD["height"] and box["width"] >= 0.5 * FULL_HD["width"]
+    expected = Stepper(tree(THREE))
+    view.locator(".adversarial-screen-drawing").hover()
+    for _ in range(16):
+        page.keyboard.press("PageDown")
+        expected.step()
+    words = view.locator(".adversarial-explanation")
+    expect(words).to_have_text(expected.sentence)
+    assert font_px(words.locator(".widget-html-content > div")) >= 40
+    assert "α ≥ β: prune" in picture.evaluate("svg => svg.textContent")
+    page.evaluate("() => document.querySelector('.adversarial-presenter').scrollIntoView()")
+    page.screenshot(path=str(artifact("presenter_view_1920.png")))
