@@ -232,3 +232,15 @@ def test_bad_flags_are_refused():
 
 def test_repr_is_stable():
     assert repr(make()) == "Stepper(alphabeta on Tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]): step 0 of 29)"
+
+
+def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
+    from ipyevents import Event
+
+    s = make()
+    s.presenter()
+    listeners = [e for e in s._key_events if isinstance(e, Event)]
+    assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
+    assert listeners[0].source is s and "adversarial-presenter" in listeners[1].source._dom_classes
+    listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
+    assert s.position == 1
