@@ -264,14 +264,6 @@ def _note_id(path) -> str:
     return _node_id(path) + "_note"
 
 
-def _has_note(game, info) -> bool:
-    """Inner nodes have a note; so do the leaves of a real game (its boards need MAX/MIN and
-    a value beside them). A hand-made tree's leaf carries its value and name itself."""
-    if info.get("stub"):
-        return False
-    return not info["leaf"] or not isinstance(game, Tree)
-
-
 def _bold(text: str, style) -> str:
     text = html.escape(text) or "&#160;"
     return f"<B>{text}</B>" if style["heavy"] else text
@@ -300,7 +292,7 @@ def _draw_node(g, game, path, info, state, style):
         _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, fill)
         return
     attrs = {"color": outline, "fontcolor": ink, "penwidth": str(pen), "style": f"filled,{line}",
-                 "fillcolor": fill}
+             "fillcolor": fill}
     picture = getattr(game, "picture", None)
     if info.get("stub") or info.get("state") is None and not isinstance(game, Tree):
         side = f"{style['leaf'] * 0.7:.2f}"
@@ -328,14 +320,14 @@ def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, 
     text = "" if value is None or hidden else fmt(value)
     width, height = round(style["leaf"] * 72), round(style["leaf"] * 0.9 * 72)
     border = max(1, round(pen))
-    name = html.escape(_label(game, path))
+    name = _label(game, path)
     g.node(_node_id(path), shape="none", margin="0", fixedsize="false", label=(
         "<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'>"
-        f"<TR><TD BORDER='{border}' STYLE='{line if line != 'solid' else 'solid'}' COLOR='{outline}' "
+        f"<TR><TD BORDER='{border}' STYLE='{line}' COLOR='{outline}' "
         f"BGCOLOR='{fill}' WIDTH='{width}' HEIGHT='{height}' FIXEDSIZE='TRUE'>"
         f"<FONT COLOR='{ink}'><B>{html.escape(text) or ' '}</B></FONT></TD></TR>"
         f"<TR><TD HEIGHT='{round(style['small'] * 1.25)}' FIXEDSIZE='FALSE'>"
-        f"<FONT POINT-SIZE='{style['small']}' COLOR='{ink}'>{_bold(name, style) if name else ' '}"
+        f"<FONT POINT-SIZE='{style['small']}' COLOR='{ink}'>{_bold(name, style)}"
         "</FONT></TD></TR></TABLE>>"))
 
 
