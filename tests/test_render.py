@@ -6,8 +6,10 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from adversarial import alphabeta, dot, minimax, random_tree, tree
+from adversarial import alphabeta, dot, minimax, random_tree, render, tree
 from adversarial.render import draw, lecture_mode, save_drawing, set_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -271,3 +273,52 @@ def test_lecture_mode_also_enlarges_widget_text_the_board_and_the_table():
     px = lambda board: int(board.cells[0].style.font_size.removesuffix("px"))
     assert px(big[1]) > px(plain[1])
     assert "font-size:28px" in big[2] and "font-size:1.1em" in plain[2]
+
+
+# -- properties: what the picture claims is true ------------------------------------
+
+leaf = st.integers(min_value=-5, max_value=5)        # small values: many ties, where ≥ and > differ
+nested = st.lists(st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=20),
+                  min_size=1, max_size=3)
+
+
+def shown(t, r, step=None):
+    events = list(r.trace) if step is None else list(r.trace)[:step]
+    return render._analyse(render._nodes(t, r.trace), r.trace, events, step is not None)
+
+
+@settings(max_examples=300)
+@given(nested, st.sampled_from(["MAX", "MIN"]), st.booleans())
+def test_every_value_drawn_exact_is_the_minimax_value_and_every_bound_holds(spec, root, prune_on_equal):
+    t = tree(spec, root_player=root)
+    r = alphabeta(t, trace=True, prune_on_equal=prune_on_equal)
+    for path, (value, kind) in shown(t, r)["values"].items():
+        true = minimax(t, t.node(path)).value
+        assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
+            f"{path}: drawn {kind} {value}, minimax {true}"
+
+
+@settings(max_examples=150)
+@given(nested, st.sampled_from(["MAX", "MIN"]))
+def test_at_every_step_the_path_shows_the_current_window_and_best_value_so_far(spec, root):
+    """Replaying the trace: the path runs from the root down, and once a node has taken in a
+    child's value (the event after the child's return), MAX's α is max(α on entry, v) and MIN's β
+    is min(β on entry, v)."""
+    from adversarial.trace import Enter, Leaf, Return
+    t = tree(spec, root_player=root)
+    r = alphabeta(t, trace=True)
+    entry = {e.path: (e.alpha, e.beta) for e in r.trace if isinstance(e, Enter)}
+    for k in range(len(r.trace) + 1):
+        state = shown(t, r, k)
+        path = sorted(state["path"], key=len)
+        assert all(a == b[:len(a)] for a, b in zip(path, path[1:])) and (not path or path[0] == ())
+        if k and isinstance(r.trace[k - 1], (Leaf, Return)):
+            continue                                   # the parent's α/β moves at the next event
+        for node in path:
+            (alpha, beta), v = state["windows"][node], state["running"].get(node)
+            if v is None:
+                assert (alpha, beta) == entry[node]
+            elif t.node(node).player == "MAX":
+                assert (alpha, beta) == (max(entry[node][0], v), entry[node][1])
+            else:
+                assert (alpha, beta) == (entry[node][0], min(entry[node][1], v))
