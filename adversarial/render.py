@@ -171,7 +171,7 @@ def _analyse(nodes, trace, events, stepping) -> dict:
     values: (value, 'exact' | 'upper' | 'lower') of a finished node; cutoffs: where α met β.
     """
     entered, values, windows, running, cut_at, cutoffs, order = set(), {}, {}, {}, {}, {}, {}
-    stack = []
+    stack, skipped_below = [], set()    # nodes where something was cut, or answered from a table
 
     def finished(path, value):
         stack.pop()
@@ -197,14 +197,16 @@ def _analyse(nodes, trace, events, stepping) -> dict:
             windows[event.path] = (event.new, beta) if event.name == "alpha" else (alpha, event.new)
         elif isinstance(event, Cutoff):
             cutoffs[event.path] = (event.alpha, event.beta)
+            skipped_below.add(event.path)
             for move in event.skipped:
                 cut_at[event.path + (move,)] = event.path
         elif isinstance(event, Return):
-            running.pop(event.path, None)
+            if running.pop(event.path, None) is None:
+                skipped_below.add(event.path)       # no child searched: a transposition table answered
             kind = event.bound
             # A value outside the window is only a bound if something below was skipped;
             # a node whose whole subtree was searched has its exact minimax value.
-            if kind != "exact" and not any(c[:len(event.path)] == event.path for c in cutoffs):
+            if kind != "exact" and not any(c[:len(event.path)] == event.path for c in skipped_below):
                 kind = "exact"
             values[event.path] = (event.value, kind)
             finished(event.path, event.value)

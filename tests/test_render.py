@@ -322,3 +322,22 @@ def test_at_every_step_the_path_shows_the_current_window_and_best_value_so_far(s
                 assert (alpha, beta) == (max(entry[node][0], v), entry[node][1])
             else:
                 assert (alpha, beta) == (entry[node][0], min(entry[node][1], v))
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 5), st.one_of(st.none(), st.integers(1, 4)), st.booleans(),
+       st.sampled_from([False, True]))
+def test_drawn_values_of_a_game_with_transpositions_are_true(seed, size, depth, prune_on_equal, table):
+    """The same claim on games that reach a state by several paths (tests/dag_games.py), with and
+    without a transposition table and a depth limit."""
+    from .dag_games import DagGame
+    game = DagGame(seed, size)
+    r = alphabeta(game, depth=depth, prune_on_equal=prune_on_equal, table=table, trace=True)
+    for path, (value, kind) in shown(game, r)["values"].items():
+        state = game.initial_state()
+        for move in path:
+            state = game.result(state, move)
+        left = None if depth is None else depth - len(path)
+        true = minimax(game, state, depth=left).value
+        assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
+            f"{path}: drawn {kind} {value}, minimax {true}"
