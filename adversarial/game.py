@@ -35,6 +35,7 @@ from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
+CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.chance)
 PLAYERS = (MAX, MIN)
 
 State = Any
@@ -88,6 +89,8 @@ def check_number(value: Any, where: str) -> int | float:
     numbers such as ``Fraction`` and ``Decimal`` stay as they are, so that two
     different scores never become equal by rounding.
     """
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         raise TypeError(
             f"{where} is {value!r}, a bool; scores must be numbers (write 1 or 0 instead)"

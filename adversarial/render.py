@@ -19,7 +19,7 @@ import re
 import graphviz
 
 from . import dot
-from .game import MAX, node_id
+from .game import CHANCE, MAX, node_id
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
@@ -171,7 +171,7 @@ def _analyse(nodes, trace, events, stepping) -> dict:
     values: (value, 'exact' | 'upper' | 'lower') of a finished node; cutoffs: where α met β.
     """
     entered, values, windows, running, cut_at, cutoffs, order = set(), {}, {}, {}, {}, {}, {}
-    stack, skipped_below = [], set()    # nodes where something was cut, or answered from a table
+    stack, skipped_below, has_child = [], set(), set()   # skipped: something cut, or a table answered
 
     def finished(path, value):
         stack.pop()
@@ -186,7 +186,10 @@ def _analyse(nodes, trace, events, stepping) -> dict:
             entered.add(event.path)
             order[event.path] = len(order) + 1
             windows[event.path] = (event.alpha, event.beta)
-            running[event.path] = None
+            if event.player != CHANCE:               # a chance node averages: no best-so-far
+                running[event.path] = None
+            if event.path:
+                has_child.add(event.path[:-1])
             stack.append(event.path)
         elif isinstance(event, Leaf):
             running.pop(event.path, None)
@@ -201,7 +204,8 @@ def _analyse(nodes, trace, events, stepping) -> dict:
             for move in event.skipped:
                 cut_at[event.path + (move,)] = event.path
         elif isinstance(event, Return):
-            if running.pop(event.path, None) is None:
+            running.pop(event.path, None)
+            if event.path not in has_child:
                 skipped_below.add(event.path)       # no child searched: a transposition table answered
             kind = event.bound
             # A value outside the window is only a bound if something below was skipped;
@@ -308,8 +312,11 @@ def _draw_node(g, game, path, info, state, style):
         if path in state["values"] and status != "pruned":
             main = fmt_value(*state["values"][path])
         shape = "triangle" if info["player"] == MAX else "invtriangle"
+        width, height = style["inner"] * 1.3, style["inner"]
+        if info["player"] == CHANCE:                 # chance nodes: circles, probabilities on edges
+            shape, width = "circle", style["inner"]
         g.node(_node_id(path), label=f"<<B>{html.escape(main) or ' '}</B>>", shape=shape,
-               width=f"{style['inner'] * 1.3:.2f}", height=f"{style['inner']:.2f}", **attrs)
+               width=f"{width:.2f}", height=f"{height:.2f}", **attrs)
     _draw_note(g, game, path, info, state, style, ink)
     g.edge(_node_id(path), _note_id(path), style="invis", weight="100")
 
@@ -381,7 +388,11 @@ def _draw_note(g, game, path, info, state, style, ink):
 def _draw_edge(g, game, path, state, style):
     status = state["status"][path]
     attrs = {"minlen": "2", "tailport": "s", "headport": "n"}
-    if not isinstance(game, Tree):
+    probability = getattr(game, "probability", None)
+    p = probability(path) if probability else None
+    if p is not None:                                 # below a chance node: the outcome's probability
+        attrs.update(label=f" {p:.3g}", fontsize=str(style["small"]))
+    elif not isinstance(game, Tree):                  # a game's move, on its own edge
         attrs.update(label=html.escape(str(path[-1])), fontsize=str(style["small"]))
     if status == "pruned":
         attrs.update(style="dashed", color=style["pruned"], fontcolor=style["pruned"])
