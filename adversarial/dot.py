@@ -18,8 +18,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import shutil
 import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -79,6 +81,23 @@ def _find(env_value: str | None) -> Path:
 def layout_program() -> Path:
     """The layout program drawings use (see the module docstring for the search order)."""
     return _find(os.environ.get(ENV_VAR) or None)
+
+
+@functools.lru_cache(maxsize=None)
+def _formats(program: Path) -> frozenset[str] | None:
+    proc = subprocess.run([str(program), "-T?"], input=b"", capture_output=True, check=False)
+    found = re.search(r"Use one of:(.*)", proc.stderr.decode("utf-8", "replace"))
+    return frozenset(found.group(1).split()) if found else None
+
+
+def check_format(fmt: str) -> None:
+    """Refuse, before running anything, an output format the layout program cannot write."""
+    if sys.platform == "emscripten":          # in the browser the layout is done by JavaScript
+        return
+    known = _formats(layout_program())
+    if known is not None and fmt.split(":")[0] not in known:
+        raise ValueError(f"{layout_program().name} cannot write {fmt!r}. It writes: "
+                         f"{', '.join(sorted(known))}. For a picture use 'png' or 'svg'.")
 
 
 @contextlib.contextmanager

@@ -16,6 +16,7 @@ import ipywidgets as w
 from .games.tictactoe import TicTacToe, optimal_moves
 from .search import alphabeta
 from .themes import theme_style
+from .widgets import require_widgets
 
 EMPTY = "\u00a0"        # a non-breaking space: a button whose text becomes "" is not redrawn by JupyterLab
 MARK_COLOURS = {"X": "#0072B2", "O": "#D55E00"}       # Okabe–Ito blue and vermillion, bold, on white
@@ -43,6 +44,7 @@ class PlayBoard(w.VBox):
     """
 
     def __init__(self, human: str = "X", engine="perfect", heat: bool = False):
+        require_widgets()
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', got {human!r}")
         if engine not in ENGINES and (isinstance(engine, bool) or not isinstance(engine, int) or engine < 1):

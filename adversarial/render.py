@@ -47,11 +47,13 @@ class Drawing(graphviz.Digraph):
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
     # same layout program as drawing it, so it needs no system Graphviz either.
-    def pipe(self, *args, **kwargs):
+    def pipe(self, format=None, *args, **kwargs):
+        dot.check_format(format or self.format)
         with dot.for_graphviz():
-            return super().pipe(*args, **kwargs)
+            return super().pipe(format, *args, **kwargs)
 
     def render(self, *args, **kwargs):
+        dot.check_format(kwargs.get("format") or self.format)
         with dot.for_graphviz():
             return super().render(*args, **kwargs)
 

@@ -69,6 +69,29 @@ def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
     return f'<div class="adversarial-fit" style="width:100%;overflow-x:auto">{svg}</div>'
 
 
+def require_widgets() -> None:
+    """Refuse, with what to do, when an ipywidgets older than 8 is loaded.
+
+    The widgets are built and tested with ipywidgets 8 (the package depends on it). On Colab
+    an ipywidgets 7 can already be loaded when the set-up cell upgrades it: then only a restart
+    of the runtime loads the new one.
+    """
+    loaded = w.__version__
+    if int(loaded.split(".")[0]) >= 8:
+        return
+    from importlib import metadata
+    try:
+        installed = metadata.version("ipywidgets")
+    except metadata.PackageNotFoundError:
+        installed = loaded
+    if int(installed.split(".")[0]) >= 8:
+        todo = (f"ipywidgets {installed} is installed but {loaded} is still loaded: restart the kernel "
+                "(Colab: Runtime → Restart session) and run the notebook again.")
+    else:
+        todo = "install it with `pip install 'ipywidgets>=8'`, then restart the kernel."
+    raise RuntimeError(f"The stepper and the boards need ipywidgets 8 or newer; {todo}")
+
+
 class Stepper(w.VBox):
     """Step / Back / Run / Reset through a traced search, with a slider over its events.
 
@@ -88,6 +111,7 @@ class Stepper(w.VBox):
     def __init__(self, game, algorithm: str = "alphabeta", *, editable: bool = False,
                  theme: str | None = None, show_leaves: bool = False, pause_at_cutoffs: bool = False,
                  legend: bool = False, **options):
+        require_widgets()
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
         for name, flag in (("editable", editable), ("show_leaves", show_leaves),

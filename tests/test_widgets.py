@@ -244,3 +244,15 @@ def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
     assert listeners[0].source is s and "adversarial-presenter" in listeners[1].source._dom_classes
     listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
     assert s.position == 1
+
+
+def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
+    import pytest
+
+    from adversarial import widgets
+    from adversarial.play import PlayBoard
+    monkeypatch.setattr(widgets.w, "__version__", "7.7.1")
+    with pytest.raises(RuntimeError, match="ipywidgets 8 or newer.*restart the kernel"):
+        Stepper(tree([[1, 2], [3]]))
+    with pytest.raises(RuntimeError, match="ipywidgets 8"):
+        PlayBoard()
