@@ -54,3 +54,11 @@ student: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# ---- Published editions (tools/publish/) ----------------------------------------------------------------
+# The in-browser edition: JupyterLite + Pyodide, every notebook runnable with nothing installed, in build/lite/.
+# Everything it needs comes from the package registries once, cached in build/cache/.
+# Serve it: python3 -m http.server -b 127.0.0.1 -d build/lite 8000, open http://127.0.0.1:8000/lab/index.html
+.PHONY: lite site
+lite: $(STAMP)
+	$(BIN)/python tools/publish/make_lite.py

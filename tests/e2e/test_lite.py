@@ -1,0 +1,257 @@
+"""The in-browser edition (make lite): every notebook runs on Pyodide in headless Chromium, offline.
+
+The site is built from this checkout (tools/publish/make_lite.py), served from 127.0.0.1, and opened in
+Chromium with every request that leaves the site blocked and logged: a notebook that needs anything from the
+internet fails here. For each notebook the test runs every cell and checks what a reader would see: no error,
+the same text as the stored notebook, a drawing wherever the stored notebook has one (with the same labels),
+and, where there is a stepper, that its Step button redraws the tree.
+
+Cells that need a package only Pyodide's CDN carries (numpy, matplotlib: no registry reachable here has them
+built for the browser) cannot run offline. Their statements that import or use such a package are left out,
+and a cell with nothing else is not run; each is counted and named in the test's output.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import http.server
+import json
+import socketserver
+import sys
+import threading
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import ClassVar
+
+import nbformat
+import pytest
+
+from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "publish"))
+import make_lite
+from edition import notebook_paths, reader_copy, tags
+
+CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
+SVG_NS = "{http://www.w3.org/2000/svg}"
+STEPPER = ".adversarial-stepper"
+NOTEBOOK_NAMES = [path.name for path in notebook_paths()]
+
+
+# ---- what the test expects, from the stored notebooks ---------------------------------------------------
+
+def without_cdn_packages(source: str, names: set[str]) -> tuple[str, bool]:
+    """``source`` without the statements that import or use a CDN-only package; and whether any was cut.
+
+    ``names`` holds the names bound by such statements in earlier cells; this cell's are added to it.
+    """
+    try:
+        module = ast.parse(source)
+    except SyntaxError:        # IPython syntax (%magic): left as it is
+        return source, False
+    keep, cut = [], False
+    lines = source.splitlines()
+    for statement in module.body:
+        imported = []
+        if isinstance(statement, ast.Import):
+            imported = [(a.name, a.asname or a.name.split(".")[0]) for a in statement.names]
+        elif isinstance(statement, ast.ImportFrom) and statement.module:
+            imported = [(statement.module, a.asname or a.name) for a in statement.names]
+        cdn = [bound for module_name, bound in imported if module_name.split(".")[0] in CDN_ONLY]
+        used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}
+        if cdn or used & names:
+            names |= set(cdn) | {t.id for t in ast.walk(statement)
+                                 if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+            if cdn and len(cdn) < len(imported):
+                raise AssertionError(f"one import mixes a CDN-only package with others: {lines[statement.lineno - 1]}")
+            cut = True
+            continue
+        keep.append("\n".join(lines[statement.lineno - 1:statement.end_lineno]))
+    return ("\n".join(keep), cut) if cut else (source, False)
+
+
+def text_of(outputs: list[dict]) -> list[str]:
+    """The text a reader sees: streams and the plain-text form of results (stderr left out)."""
+    found = []
+    for out in outputs:
+        if out.get("output_type") == "stream" and out.get("name") == "stdout":
+            found.append("".join(out["text"]))
+        elif out.get("output_type") in ("execute_result", "display_data"):
+            text = out.get("data", {}).get("text/plain")
+            if text is not None:
+                found.append("".join(text))
+    return ["".join(found)] if found else []
+
+
+def svg_labels(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+def drawings(outputs: list[dict]) -> list[list[str]]:
+    return [svg_labels("".join(out["data"]["image/svg+xml"])) for out in outputs
+            if "image/svg+xml" in out.get("data", {})]
+
+
+@functools.cache
+def plan(name: str) -> dict:
+    """The reader's copy of ``name``: the sources to run (CDN statements cut) and what each cell must show."""
+    notebook = reader_copy(nbformat.read(ROOT / "notebooks" / name, as_version=4))
+    cells, cut, skipped, names = [], [], [], set()
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        source, was_cut = without_cdn_packages(cell.source, names)
+        if was_cut:
+            (cut if source.strip() else skipped).append(index)
+        ignore = was_cut or bool({"nbval-ignore-output", "nbval-skip"} & set(tags(cell)))
+        cells.append({"index": index, "source": source, "compare": not ignore and bool(cell.outputs),
+                      "text": text_of(cell.outputs), "drawings": drawings(cell.outputs)})
+    return {"cells": cells, "cut": cut, "skipped": skipped}
+
+
+# ---- the site, its server and the browser ---------------------------------------------------------------
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_site(chromium_path):
+    """The site, built from this checkout and served on 127.0.0.1 for the module's tests."""
+    summary = make_lite.build()
+    artifact("lite-build.json").write_text(json.dumps(summary))
+    handler = functools.partial(QuietHandler, directory=str(make_lite.OUT))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def lite_page(browser, lite_site, request):
+    """A fresh page on the site; every request that leaves it is blocked and recorded in ``page.outside``."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    outside, problems, served = [], [], []
+    site = urllib.parse.urlsplit(lite_site).netloc
+
+    def guard(route):
+        url = route.request.url
+        if urllib.parse.urlsplit(url).netloc == site or url.startswith(("blob:", "data:")):
+            served.append(url)
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    context.on("request", lambda r: None if urllib.parse.urlsplit(r.url).netloc in (site, "")
+               or r.url.startswith(("blob:", "data:")) else outside.append(r.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.site, page.outside, page.problems, page.served = lite_site, outside, problems, served
+    yield page
+    try:
+        page.screenshot(path=str(artifact(f"lite-{request.node.name}.png")))
+    finally:
+        context.close()
+
+
+OUTPUTS = f"""() => {{
+    const cells = {CURRENT}.content.model.cells;
+    const found = [];
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        found.push(cell.type === 'code' ? cell.outputs.toJSON() : null);
+    }}
+    return found;
+}}"""
+
+SET_SOURCES = f"""(sources) => {{
+    const cells = {CURRENT}.content.model.cells;
+    for (const [index, source] of Object.entries(sources)) cells.get(Number(index)).sharedModel.setSource(source);
+}}"""
+
+
+def run_all(page, timeout_ms: int = 600_000) -> None:
+    """Run every cell; wait until each has run, or until the kernel is idle after an error (which stops a run)."""
+    page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=60_000, polling=100)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(f"() => ({UNRUN})() === 0 || (({ERRORS})().length > 0 && ({KERNEL_READY})())",
+                           timeout=timeout_ms, polling=500)
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
+
+
+def open_in_lite(page, name: str, timeout_ms: int = 120_000) -> float:
+    """Open notebook ``name`` in the site and wait until its Pyodide kernel is ready; returns the seconds."""
+    start = time.monotonic()
+    page.goto(f"{page.site}/lab/index.html?path={name}")
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("name", NOTEBOOK_NAMES)
+def test_notebook_runs_in_the_browser(lite_page, name):
+    page, expected = lite_page, plan(name)
+    ready = open_in_lite(page, name)
+    changed = {c["index"]: c["source"] for c in expected["cells"] if c["index"] in expected["cut"]}
+    changed |= {index: "" for index in expected["skipped"]}
+    page.evaluate(SET_SOURCES, {str(k): v for k, v in changed.items()})
+    start = time.monotonic()
+    run_all(page)
+    ran = time.monotonic() - start
+    outputs = page.evaluate(OUTPUTS)
+    report = (f"{name}: kernel ready in {ready:.0f} s, cells ran in {ran:.0f} s; "
+              f"{sum(c['compare'] for c in expected['cells'])} cells' outputs compared, "
+              f"{sum(len(c['drawings']) for c in expected['cells'] if c['compare'])} drawings; "
+              f"{len(expected['cells']) - len(expected['skipped'])} code cells run, "
+              f"{len(expected['skipped'])} skipped {expected['skipped']} and {len(expected['cut'])} run without "
+              f"their {'/'.join(sorted(CDN_ONLY))} lines {expected['cut']} (only Pyodide's CDN has them)")
+    print(report)
+    with open(artifact("lite-report.txt"), "a") as log:
+        log.write(report + "\n")
+
+    errors = [(i, o["ename"], o["evalue"]) for i, outs in enumerate(outputs) if outs
+              for o in outs if o["output_type"] == "error"]
+    assert not errors, f"{name}: error outputs in the browser: {errors}"
+    assert not page.problems, f"{name}: page errors: {page.problems}"
+    assert not page.outside, f"{name}: requests left the site (blocked): {sorted(set(page.outside))}"
+    # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
+    assert any("/static/pyodide/adversarial-" in url for url in page.served), "the guard missed the worker"
+    compared = [c for c in expected["cells"] if c["compare"]]
+    assert compared, f"{name}: no cell's output could be compared"
+    for cell in expected["cells"]:
+        fresh = outputs[cell["index"]] or []
+        if cell["index"] in expected["skipped"]:
+            continue
+        if cell["compare"]:
+            assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
+        if cell["drawings"] and cell["compare"]:
+            assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
+    if "Stepper(" in (ROOT / "notebooks" / name).read_text():
+        step_redraws(page)
+
+
+def step_redraws(page) -> None:
+    """Click the stepper's Step button and wait until its picture changes."""
+    drawing = page.locator(f"{STEPPER} .adversarial-drawing svg").first
+    drawing.wait_for(timeout=60_000)
+    before = drawing.inner_html()
+    page.locator(f"{STEPPER} .adversarial-step").first.click()
+    page.wait_for_function(
+        f"(before) => document.querySelector('{STEPPER} .adversarial-drawing svg').innerHTML !== before",
+        arg=before, timeout=30_000)
+    assert "<text" in drawing.inner_html(), "the redrawn stepper picture has no labels"
