@@ -17,7 +17,7 @@ import html
 import graphviz
 
 from . import dot
-from .game import MAX
+from .game import MAX, node_id
 from .themes import THEMES, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
@@ -43,6 +43,21 @@ class Drawing(graphviz.Digraph):
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
 
+    # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
+    # same layout program as drawing it, so it needs no system Graphviz either.
+    def pipe(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().pipe(*args, **kwargs)
+
+    def render(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().render(*args, **kwargs)
+
+    def copy(self) -> "Drawing":
+        twin = super().copy()
+        twin.summary, twin.status = self.summary, dict(self.status)
+        return twin
+
 
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
          legend: bool = False, max_nodes: int = 300) -> Drawing:
@@ -57,7 +72,12 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         max_nodes: refuse to draw more nodes than this (a browser would freeze).
     """
     from .game import as_game
+    from .search import searched_game
     game = as_game(game)
+    if result is not None:      # refuse a result of another tree; below the root, draw the subtree searched
+        game = searched_game(game, result)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise TypeError(f"max_nodes must be a whole number of nodes (1 or more), got {max_nodes!r}")
     style = theme_style(theme)
     trace = None
     if result is not None:
@@ -188,7 +208,7 @@ def _principal_variation(trace):
 # -- DOT ---------------------------------------------------------------------------
 
 def _node_id(path) -> str:
-    return "n" + "_".join(str(abs(hash(m)) if not isinstance(m, (int, str)) else m) for m in path)
+    return node_id(path)
 
 
 def _draw_node(g, game, path, info, state, style):
