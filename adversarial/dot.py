@@ -20,6 +20,7 @@ import functools
 import os
 import shutil
 import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
