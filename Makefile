@@ -74,3 +74,9 @@ clean:
 .PHONY: lite site
 lite: $(STAMP)
 	$(BIN)/python tools/publish/make_lite.py
+
+# The reading site: every notebook a page (drawings, widget pictures, no worked answers), contents,
+# previous/next and search, in build/site/. Open build/site/index.html, or serve it:
+# python3 -m http.server -b 127.0.0.1 -d build/site 8001, then open http://127.0.0.1:8001/
+site: $(STAMP)
+	$(BIN)/python tools/publish/make_site.py

@@ -33,8 +33,8 @@ from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "publish"))
-import make_lite
-from edition import notebook_paths, reader_copy, tags
+import make_lite  # noqa: E402  (tools/publish is not a package)
+from edition import notebook_paths, reader_copy, tags  # noqa: E402
 
 CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -99,7 +99,7 @@ def drawings(outputs: list[dict]) -> list[list[str]]:
 @functools.cache
 def plan(name: str) -> dict:
     """The reader's copy of ``name``: the sources to run (CDN statements cut) and what each cell must show."""
-    notebook = reader_copy(nbformat.read(ROOT / "notebooks" / name, as_version=4))
+    notebook = reader_copy(nbformat.read(ROOT / "notebooks" / name, as_version=4), make_lite.DROPPED)
     cells, cut, skipped, names = [], [], [], set()
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type != "code":
@@ -230,7 +230,8 @@ def test_notebook_runs_in_the_browser(lite_page, name):
     assert not page.problems, f"{name}: page errors: {page.problems}"
     assert not page.outside, f"{name}: requests left the site (blocked): {sorted(set(page.outside))}"
     # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
-    assert any("/static/pyodide/adversarial-" in url for url in page.served), "the guard missed the worker"
+    wheel = f"/static/pyodide/{make_lite.DIST}-"
+    assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
     compared = [c for c in expected["cells"] if c["compare"]]
     assert compared, f"{name}: no cell's output could be compared"
     for cell in expected["cells"]:

@@ -46,6 +46,8 @@ LITE_SRC = BUILD / "lite-src"      # the lite dir handed to `jupyter lite build`
 CONTENTS = BUILD / "lite-contents"
 OUT = BUILD / "lite"
 CONFIG = ROOT / "publish" / "jupyter-lite.json"
+DROPPED = ("install",)    # the install cell pip-installs a missing package: here the site serves it instead
+DIST = "adversarial_search_lessons"      # the package's distribution (its wheel's file name)
 
 # What the kernel installs at start (pyodide-kernel's worker: micropip, then ipykernel, comm, pyodide-kernel,
 # jedi, ipython): the lock's entries among them, with their dependencies, must be served from the site.
@@ -136,11 +138,11 @@ def viz_wheel(folder: Path) -> Path:
 
 def package_wheel(folder: Path) -> Path:
     """The package's own wheel, built from this checkout."""
-    for old in folder.glob("adversarial-*.whl"):
+    for old in folder.glob(f"{DIST}-*.whl"):
         old.unlink()
     run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder),
          str(ROOT)], stdout=subprocess.DEVNULL)
-    return next(folder.glob("adversarial-*.whl"))
+    return next(folder.glob(f"{DIST}-*.whl"))
 
 
 def entry(name: str, version_: str, wheel: Path, imports: list[str], depends: list[str]) -> dict:
@@ -179,8 +181,8 @@ def write_lock(pyodide_dir: Path) -> dict:
     viz = viz_wheel(pyodide_dir)
     local["adversarial-viz"] = entry("adversarial-viz", VIZ, viz, ["adversarial_viz"], [])
     ours = package_wheel(pyodide_dir)
-    local["adversarial"] = entry("adversarial", ours.name.split("-")[1], ours, ["adversarial"],
-                                 ["graphviz", "ipywidgets", "adversarial-viz"])
+    local[normalize(DIST)] = entry(normalize(DIST), ours.name.split("-")[1], ours, ["adversarial"],
+                                   ["graphviz", "ipywidgets", "adversarial-viz"])
     for name, package in packages.items():
         if name not in local:       # compiled or unused: where Pyodide itself would fetch it
             package["file_name"] = CDN + package["file_name"]
@@ -200,7 +202,7 @@ def build(out: Path = OUT) -> dict:
     unpack_pyodide(pyodide_dir)
     local = write_lock(pyodide_dir)
     shutil.rmtree(CONTENTS, ignore_errors=True)
-    notebooks = write_reader_edition(CONTENTS)
+    notebooks = write_reader_edition(CONTENTS, DROPPED)
     shutil.rmtree(out, ignore_errors=True)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
          str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps"], cwd=LITE_SRC,
