@@ -129,6 +129,7 @@ def lite_site(chromium_path):
     """The site, built from this checkout and served on 127.0.0.1 for the module's tests."""
     summary = make_lite.build()
     artifact("lite-build.json").write_text(json.dumps(summary))
+    artifact("lite-report.txt").write_text("")
     handler = functools.partial(QuietHandler, directory=str(make_lite.OUT))
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
