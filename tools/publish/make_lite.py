@@ -76,6 +76,9 @@ def npm_package(spec: str, tarball: str) -> Path:
     folder = CACHE / "npm"
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / tarball).exists():
+        if shutil.which("npm") is None:
+            raise RuntimeError("make lite fetches Pyodide and Graphviz for WebAssembly with npm, which is not "
+                               "installed: install Node.js and npm (Debian/Ubuntu: apt-get install npm)")
         run(["npm", "pack", "--silent", spec, "--pack-destination", str(folder)], stdout=subprocess.DEVNULL)
     return folder / tarball
 
