@@ -15,6 +15,7 @@ Every event names its node by its *path*: the tuple of moves from the root.
 
 from __future__ import annotations
 
+import gc
 import html
 import math
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from .game import MAX, MIN, path_label
 from .themes import theme_style
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)   # not frozen: a frozen dataclass is 3x slower to make
 class Enter:
     path: tuple
     player: str
@@ -33,14 +34,14 @@ class Enter:
     state: Any = field(default=None, repr=False, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Leaf:
     path: tuple
     value: float
     terminal: bool = True         # False: the depth limit was hit and evaluate() scored it
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bound:
     path: tuple
     name: str                     # "alpha" or "beta"
@@ -48,7 +49,7 @@ class Bound:
     new: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cutoff:
     path: tuple
     player: str
@@ -58,7 +59,7 @@ class Cutoff:
     skipped: tuple                # the moves never tried
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Return:
     path: tuple
     value: float
@@ -293,6 +294,11 @@ class Recorder:
         self.records: list[tuple] = []
         self.prune_on_equal = prune_on_equal
 
+    @property
+    def events(self) -> tuple:
+        """The events recorded so far (built anew at each call)."""
+        return self.replay()
+
     def enter(self, path, player, alpha, beta, state) -> None:
         self.records.append((Enter, path, player, alpha, beta, state))
 
@@ -319,16 +325,28 @@ class Recorder:
         v = α or v = β is exact too.)
         """
         events, windows = [], {}
-        for kind, path, *rest in self.records:
-            if kind is Return:
-                alpha, beta = windows.pop(path)
-                bound = "exact" if alpha is None else bound_of(rest[0], alpha, beta, self.prune_on_equal)
-                events.append(Return(path, rest[0], bound))
-                continue
-            if kind is Enter:
-                windows[path] = rest[1], rest[2]
-            events.append(kind(path, *rest))
+        collecting = gc.isenabled()
+        gc.disable()            # hundreds of thousands of new objects, no cycles (see search.py)
+        try:
+            self._replay(events, windows)
+        finally:
+            if collecting:
+                gc.enable()
         return tuple(events)
+
+    def _replay(self, events, windows):
+        add = events.append
+        for record in self.records:
+            kind = record[0]
+            if kind is Return:
+                _, path, value = record
+                alpha, beta = windows.pop(path)
+                bound = "exact" if alpha is None else bound_of(value, alpha, beta, self.prune_on_equal)
+                add(Return(path, value, bound))
+            else:
+                if kind is Enter:
+                    windows[record[1]] = record[3], record[4]
+                add(kind(*record[1:]))
 
 
 def bound_of(value, alpha, beta, prune_on_equal=True) -> str:

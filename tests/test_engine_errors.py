@@ -127,6 +127,13 @@ def test_flags_must_be_bools(name, flag):
         alphabeta([[1, 2], [3]], **{name: flag})
 
 
+@pytest.mark.parametrize("max_nodes", ["x", 2.5, True, 0])
+def test_draw_max_nodes_must_be_a_whole_number(max_nodes):
+    from adversarial import draw
+    with pytest.raises(TypeError, match="max_nodes must be a whole number"):
+        draw(tree([[1, 2], [3]]), max_nodes=max_nodes)
+
+
 # -- deep games ---------------------------------------------------------------
 
 def chain(levels):

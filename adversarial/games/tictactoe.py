@@ -25,6 +25,8 @@ from ..game import MAX, MIN
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
+# For each cell, the pairs of cells that complete a line with it: a new mark wins when both hold it.
+PARTNERS = tuple(tuple(tuple(c for c in line if c != cell) for line in LINES_THROUGH[cell]) for cell in range(9))
 
 # The 8 symmetries of the square, each as "new cell i takes old cell SYMMETRIES[k][i]".
 _ROTATE = (6, 3, 0, 7, 4, 1, 8, 5, 2)
@@ -137,17 +139,18 @@ class TicTacToe:
         return () if board.winner else board.empty
 
     def result(self, board: Board, move: int) -> Board:
-        if move.__class__ is not int or board.winner or move not in board.empty:
+        empty = board.empty
+        if move.__class__ is not int or board.winner or move not in empty:
             move = self._check_move(board, move)
         mark = board.player
         cells = board.cells[:move] + mark + board.cells[move + 1:]
         winner = None
-        for a, b, c in LINES_THROUGH[move]:          # only lines through the new mark can be new wins
-            if cells[a] == cells[b] == cells[c]:
+        for a, b in PARTNERS[move]:            # only lines through the new mark can be new wins
+            if cells[a] == mark == cells[b]:
                 winner = mark
                 break
-        i = board.empty.index(move)
-        return Board(cells, "O" if mark == "X" else "X", winner, board.empty[:i] + board.empty[i + 1:])
+        i = empty.index(move)
+        return Board(cells, "O" if mark == "X" else "X", winner, empty[:i] + empty[i + 1:])
 
     @staticmethod
     def _check_move(board: Board, move) -> int:
