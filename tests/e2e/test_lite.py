@@ -125,12 +125,36 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def lite_site(chromium_path):
-    """The site, built from this checkout and served on 127.0.0.1 for the module's tests."""
+def lite_build():
+    """The site, built from this checkout into build/lite (downloads are cached in build/cache)."""
     summary = make_lite.build()
     artifact("lite-build.json").write_text(json.dumps(summary))
     artifact("lite-report.txt").write_text("")
-    handler = functools.partial(QuietHandler, directory=str(make_lite.OUT))
+    return make_lite.OUT
+
+
+def test_the_lock_serves_our_packages_from_the_site(lite_build):
+    """Every package listed as local is in the site with the checksum Pyodide will verify; the rest point at
+    Pyodide's CDN at our Pyodide's version (what online readers load numpy or matplotlib from)."""
+    folder = lite_build / "static" / "pyodide"
+    packages = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    local = {name: p for name, p in packages.items() if "://" not in p["file_name"]}
+    for name in ["adversarial-search-lessons", "adversarial-viz", "graphviz", "ipywidgets", "micropip", "ipython"]:
+        assert name in local, f"{name} is not served from the site"
+    for name, package in local.items():
+        wheel = folder / package["file_name"]
+        assert wheel.exists(), f"{name}: {wheel.name} is listed but missing"
+        assert make_lite.sha256(wheel) == package["sha256"], f"{name}: checksum differs from the lock's"
+        for dependency in package["depends"]:
+            assert make_lite.normalize(dependency) in local, f"{name} needs {dependency}, not served locally"
+    assert packages["matplotlib"]["file_name"].startswith(make_lite.CDN)
+    assert f"/v{make_lite.PYODIDE}/" in make_lite.CDN
+
+
+@pytest.fixture(scope="module")
+def lite_site(chromium_path, lite_build):
+    """The built site, served on 127.0.0.1 for the module's tests."""
+    handler = functools.partial(QuietHandler, directory=str(lite_build))
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
