@@ -4,7 +4,8 @@ The site is built from this checkout (tools/publish/make_lite.py), served from 1
 Chromium with every request that leaves the site blocked and logged: a notebook that needs anything from the
 internet fails here. For each notebook the test runs every cell and checks what a reader would see: no error,
 the same text as the stored notebook, a drawing wherever the stored notebook has one (with the same labels),
-and, where there is a stepper, that its Step button redraws the tree.
+where there is a stepper, that its Step button redraws the tree, and where there is a board, that the engine
+answers a move with an optimal one.
 
 Cells that need a package only Pyodide's CDN carries (numpy, matplotlib: no registry reachable here has them
 built for the browser) cannot run offline. Their statements that import or use such a package are left out,
@@ -17,6 +18,7 @@ import ast
 import functools
 import http.server
 import json
+import re
 import socketserver
 import sys
 import threading
@@ -29,6 +31,8 @@ from typing import ClassVar
 import nbformat
 import pytest
 
+from adversarial.games.tictactoe import TicTacToe, optimal_moves
+
 from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +43,7 @@ from edition import notebook_paths, reader_copy, tags  # noqa: E402
 CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
 SVG_NS = "{http://www.w3.org/2000/svg}"
 STEPPER = ".adversarial-stepper"
+BOARD = ".adversarial-board"
 NOTEBOOK_NAMES = [path.name for path in notebook_paths()]
 
 
@@ -271,8 +276,26 @@ def test_notebook_runs_in_the_browser(lite_page, name):
             assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
         if cell["drawings"] and cell["compare"]:
             assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
-    if "Stepper(" in (ROOT / "notebooks" / name).read_text():
+    shown = [text for cell in expected["cells"] for text in cell["text"]]
+    if any(text.startswith("Stepper(") for text in shown):
         step_redraws(page)
+    if any(text.startswith("PlayBoard(") for text in shown):
+        board_answers(page)
+
+
+def board_answers(page) -> None:
+    """Play the centre on the board; the engine must answer with one of its optimal moves."""
+    game = TicTacToe()
+    board = page.locator(BOARD).first
+    board.scroll_into_view_if_needed()
+    board.locator(".adversarial-cell-4").click()
+    marked = board.locator("[class*='adversarial-cell-']", has_text=re.compile("[XO]"))
+    marked.nth(1).wait_for(timeout=60_000)
+    shown = "".join(board.locator(f".adversarial-cell-{i}").inner_text().strip() or "." for i in range(9))
+    state = game.result(game.initial_state(), 4)
+    answers = [i for i in state.empty if shown[i] == "O"]
+    assert len(answers) == 1 and answers[0] in optimal_moves(game, state)["best"], \
+        f"after X in the centre the board shows {shown}; optimal answers: {optimal_moves(game, state)['best']}"
 
 
 def step_redraws(page) -> None:
