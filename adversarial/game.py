@@ -35,6 +35,7 @@ from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
+CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.chance)
 PLAYERS = (MAX, MIN)
 
 State = Any

@@ -17,7 +17,7 @@ import html
 import graphviz
 
 from . import dot
-from .game import MAX, node_id
+from .game import CHANCE, MAX, node_id
 from .themes import THEMES, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
@@ -112,7 +112,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         _draw_node(g, game, path, info, state, style)
     for path, info in nodes.items():
         if path:
-            _draw_edge(g, path, state, style)
+            _draw_edge(g, path, state, style, getattr(game, "probability", None))
     if legend:
         _draw_legend(g, style)
     g.summary = _summary(nodes, state, step)
@@ -222,6 +222,8 @@ def _draw_node(g, game, path, info, state, style):
     else:
         shape = "triangle" if info["player"] == MAX else "invtriangle"
         width, height = style["inner"] * 1.3, style["inner"]
+        if info["player"] == CHANCE:                 # chance nodes: circles, probabilities on edges
+            shape, width = "circle", style["inner"]
         main = ""
         if path in state["values"] and status != "pruned":
             main = fmt_value(*state["values"][path])
@@ -250,9 +252,12 @@ def _draw_node(g, game, path, info, state, style):
     g.node(_node_id(path), **attrs)
 
 
-def _draw_edge(g, path, state, style):
+def _draw_edge(g, path, state, style, probability=None):
     status = state["status"][path]
     attrs = {}
+    p = probability(path) if probability else None
+    if p is not None:
+        attrs.update(label=f" {p:.3g}")
     if status == "pruned":
         attrs.update(style="dashed", color=style["pruned"])
         if path in state["cut_at"]:

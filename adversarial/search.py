@@ -41,6 +41,7 @@ class Stats:
     leaves: int = 0    # nodes scored: terminal ones, and those cut off by the depth limit
     cutoffs: int = 0   # times alpha met beta with moves left to skip
     table_hits: int = 0  # nodes answered from the transposition table
+    researches: int = 0  # PVS: moves searched again after a null-window test; MTD(f): extra root tests
 
 
 @dataclass(frozen=True)
