@@ -67,14 +67,18 @@ def without_cdn_packages(source: str, names: set[str]) -> tuple[str, bool]:
         elif isinstance(statement, ast.ImportFrom) and statement.module:
             imported = [(statement.module, a.asname or a.name) for a in statement.names]
         cdn = [bound for module_name, bound in imported if module_name.split(".")[0] in CDN_ONLY]
-        used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}
+        local = {n.id for comp in ast.walk(statement) if isinstance(comp, ast.comprehension)
+                 for n in ast.walk(comp.target) if isinstance(n, ast.Name)}
+        used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        used -= local          # a comprehension's own variables are not the names cut earlier
+        bound = {t.id for t in ast.walk(statement) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
         if cdn or used & names:
-            names |= set(cdn) | {t.id for t in ast.walk(statement)
-                                 if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+            names |= set(cdn) | bound
             if cdn and len(cdn) < len(imported):
                 raise AssertionError(f"one import mixes a CDN-only package with others: {lines[statement.lineno - 1]}")
             cut = True
             continue
+        names -= bound - local  # rebound by a statement that runs: no longer the cut statement's value
         keep.append("\n".join(lines[statement.lineno - 1:statement.end_lineno]))
     return ("\n".join(keep), cut) if cut else (source, False)
 
@@ -318,3 +322,6 @@ def test_cdn_statements_are_cut_and_their_names_followed():
     source, cut = without_cdn_packages("fig, ax = plt.subplots()\nax.plot([1])\nprint(fig)", names)
     assert (source, cut) == ("", True)          # every line uses a name that only matplotlib gave
     assert without_cdn_packages("print(x)", names) == ("print(x)", False)
+    # Rebinding a cut name, or a comprehension's own variable of that name, is not a use of it.
+    assert without_cdn_packages("y = [ax for ax in range(3)]\nax, y = 1, 2\nprint(ax)", names)[1] is False
+    assert without_cdn_packages("print(fig)", names)[1] is True     # fig still holds only matplotlib's
