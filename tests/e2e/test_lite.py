@@ -25,6 +25,7 @@ import threading
 import time
 import urllib.parse
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -325,3 +326,17 @@ def test_cdn_statements_are_cut_and_their_names_followed():
     # Rebinding a cut name, or a comprehension's own variable of that name, is not a use of it.
     assert without_cdn_packages("y = [ax for ax in range(3)]\nax, y = 1, 2\nprint(ax)", names)[1] is False
     assert without_cdn_packages("print(fig)", names)[1] is True     # fig still holds only matplotlib's
+
+
+def test_the_packages_browser_requirements_are_read_from_its_wheel(tmp_path):
+    def wheel(*requirements):
+        path = tmp_path / f"w{len(list(tmp_path.iterdir()))}.whl"
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("x-1.dist-info/METADATA", "Name: x\n" + "".join(
+                f"Requires-Dist: {r}\n" for r in requirements))
+        return path
+    assert make_lite.browser_requirements(wheel(
+        "graphviz>=0.20", "graphviz-pure>=0.2; sys_platform != 'emscripten'", "ipywidgets>=8",
+        "jupyterlab>=4; extra == 'notebooks'")) == ["graphviz", "ipywidgets"]
+    with pytest.raises(RuntimeError, match=r"requires numpy in the browser.*SERVED"):
+        make_lite.browser_requirements(wheel("numpy"))

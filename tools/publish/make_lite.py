@@ -52,11 +52,11 @@ DIST = "adversarial_search_lessons"      # the package's distribution (its wheel
 # What the kernel installs at start (pyodide-kernel's worker: micropip, then ipykernel, comm, pyodide-kernel,
 # jedi, ipython): the lock's entries among them, with their dependencies, must be served from the site.
 KERNEL_NEEDS = ["micropip", "ipython", "jedi"]
-# What the notebooks import beyond the package: (distribution, import names, lock dependencies).
-OURS = [("graphviz", ["graphviz"], []),
-        ("comm", ["comm"], []),
-        ("jupyterlab_widgets", ["jupyterlab_widgets"], []),
-        ("ipywidgets", ["ipywidgets"], ["comm", "ipython", "traitlets", "jupyterlab-widgets"])]
+# Pure-Python packages the site can serve for the package, with what Pyodide must load before each. What is
+# served is what the package requires in the browser (its metadata, evaluated for Emscripten), with these.
+SERVED = {"graphviz": [], "comm": [], "jupyterlab-widgets": [],
+          "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
+          "ipyevents": ["ipywidgets"]}
 
 
 def run(command: list[str], **kwargs) -> None:
@@ -164,6 +164,24 @@ def closure(packages: dict, names: list[str]) -> list[str]:
     return sorted(seen)
 
 
+def browser_requirements(wheel: Path) -> list[str]:
+    """What the package's ``wheel`` requires in the browser; each must be one the site can serve."""
+    from packaging.requirements import Requirement
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA")))
+    browser = {"sys_platform": "emscripten", "platform_system": "Emscripten", "extra": ""}
+    needs = []
+    for line in re.findall(r"^Requires-Dist: (.+)$", metadata.decode(), re.MULTILINE):
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate(browser):
+            name = normalize(requirement.name)
+            if name not in SERVED:
+                raise RuntimeError(f"the package requires {name} in the browser, which make lite does not serve: "
+                                   f"add it (a pure-Python wheel) to SERVED in tools/publish/make_lite.py")
+            needs.append(name)
+    return needs
+
+
 def write_lock(pyodide_dir: Path) -> dict:
     """Rewrite ``pyodide-lock.json`` so that everything the notebooks need is served from the site."""
     lock_path = pyodide_dir / "pyodide-lock.json"
@@ -177,15 +195,17 @@ def write_lock(pyodide_dir: Path) -> dict:
         wheel = pypi_wheel(old["name"], old["version"])
         shutil.copy(wheel, pyodide_dir / wheel.name)
         local[name] = dict(old, file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
-    for dist, imports, depends in OURS:
-        wheel = pypi_wheel(dist, version(dist))
-        shutil.copy(wheel, pyodide_dir / wheel.name)
-        local[normalize(dist)] = entry(normalize(dist), version(dist), wheel, imports, depends)
+    ours = package_wheel(pyodide_dir)
+    needs = browser_requirements(ours)
+    for name in closure({**packages, **{n: {"depends": d} for n, d in SERVED.items()}}, needs):
+        if name in SERVED:
+            wheel = pypi_wheel(name, version(name))
+            shutil.copy(wheel, pyodide_dir / wheel.name)
+            local[name] = entry(name, version(name), wheel, [name.replace("-", "_")], SERVED[name])
     viz = viz_wheel(pyodide_dir)
     local["adversarial-viz"] = entry("adversarial-viz", VIZ, viz, ["adversarial_viz"], [])
-    ours = package_wheel(pyodide_dir)
     local[normalize(DIST)] = entry(normalize(DIST), ours.name.split("-")[1], ours, ["adversarial"],
-                                   ["graphviz", "ipywidgets", "adversarial-viz"])
+                                   [*needs, "adversarial-viz"])
     for name, package in packages.items():
         if name not in local:       # compiled or unused: where Pyodide itself would fetch it
             package["file_name"] = CDN + package["file_name"]
