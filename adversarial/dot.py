@@ -113,6 +113,9 @@ def for_graphviz():
 
 def pipe(source: str, fmt: str = "svg") -> bytes:
     """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained."""
+    if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start
+        from . import dot_browser
+        return dot_browser.pipe(source, fmt)
     program = layout_program()
     proc = subprocess.run([str(program), "-Kdot", f"-T{fmt}"], input=source.encode("utf-8"),
                           capture_output=True, check=False)
