@@ -5,6 +5,8 @@ needs its own checks has a module here (one per notebook or topic), and every
 check a notebook uses is importable from ``adversarial.exercises``.
 """
 
+from .connectfour import check_evaluation, check_moves_to_loss, check_positions_after, check_solver_score
 from .core import Verdict, check_function, check_rule, check_set, check_value
 
-__all__ = ["Verdict", "check_value", "check_set", "check_function", "check_rule"]
+__all__ = ["Verdict", "check_value", "check_set", "check_function", "check_rule",
+           "check_positions_after", "check_solver_score", "check_moves_to_loss", "check_evaluation"]
