@@ -77,10 +77,10 @@ def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) ->
     wins = draws = losses = 0
     records = []
     for opening in _openings(openings, seed):
-        for x, o in ((first, second), (second, first)):
+        for first_mark in ("X", "O"):
+            x, o = (first, second) if first_mark == "X" else (second, first)
             end = play_game(x, o, depth, opening)
             records.append(end.history)
-            first_mark = "X" if x is first else "O"
             if end.winner is None:
                 draws += 1
             elif end.winner == first_mark:
