@@ -8,7 +8,7 @@ from adversarial.games.connectfour import ConnectFour, solve
 from adversarial.games.connectfour_eval import WINDOWS, centre_control, no_evaluation, open_windows
 
 game = ConnectFour()
-TRAP, TRAP_MOVE = "13553661761444", 4          # the notebook's horizon position and its losing move
+TRAP, TRAP_MOVE = "27477261731557762446", 3          # the notebook's horizon position and its losing move
 SCORED = "2252576253462244111563365343671351441"
 
 

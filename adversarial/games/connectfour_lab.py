@@ -121,6 +121,30 @@ def standings(evaluations, *, depth: int = 2, openings: int = 4, seed: int = 0) 
     return Table(["evaluation", "against", "wins", "draws", "losses"], rows)
 
 
+def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float, float]:
+    """Knuth's estimate of a game tree's size: (complete games, nodes), from random playouts.
+
+    Along one random game, the product of the numbers of legal moves met so far is an unbiased
+    estimate of how many nodes the tree has at that depth (each choice stands for its
+    siblings); the mean over many playouts converges to the true size. Checked on tic-tac-toe,
+    whose tree can be counted exactly.
+    """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+        raise ValueError(f"playouts must be a whole number, 1 or more, got {playouts!r}")
+    rng = random.Random(seed)
+    games = nodes = 0.0
+    for _ in range(playouts):
+        state, weight, total = game.initial_state(), 1, 1
+        while not game.is_terminal(state):
+            moves = game.actions(state)
+            weight *= len(moves)
+            total += weight
+            state = game.result(state, rng.choice(moves))
+        games += weight
+        nodes += total
+    return games / playouts, nodes / playouts
+
+
 # -- lines of play, for drawing what a search expects ----------------------------------
 
 class Along:
@@ -169,9 +193,11 @@ class SideBySide:
             inner = re.sub(r"^.*?<svg", "<svg", svg, flags=re.S)
             inner = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
                            f'<svg x="{x:g}" y="24" width="{w:g}" height="{h:g}"', inner, count=1)
-            parts.append(f"<text x='{x + w / 2:g}' y='16' text-anchor='middle' font-family='sans-serif' "
+            slot = max(w, 7.5 * len(caption))                 # room for the caption (about 7.5pt a letter)
+            inner = inner.replace(f'<svg x="{x:g}"', f'<svg x="{x + (slot - w) / 2:g}"', 1)
+            parts.append(f"<text x='{x + slot / 2:g}' y='16' text-anchor='middle' font-family='sans-serif' "
                          f"font-size='14'>{html.escape(caption)}</text>{inner}")
-            x, height = x + w + 30, max(height, h)
+            x, height = x + slot + 30, max(height, h)
         return (f"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
                 f"width='{x:g}pt' height='{height + 24:g}pt' viewBox='0 0 {x:g} {height + 24:g}'>"
                 + "".join(parts) + "</svg>")
@@ -183,5 +209,5 @@ class SideBySide:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
 
 
-__all__ = ["match", "play_game", "engine_move", "standings", "openings", "MatchResult", "Table", "Along",
+__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "standings", "openings", "MatchResult", "Table", "Along",
            "draw_line", "SideBySide"]
