@@ -37,7 +37,12 @@ def column_scores(game, state, depth: int, evaluate) -> dict:
     return scores
 
 
-def _show(score) -> str:
+def score_text(score) -> str:
+    """A score as the board shows it: 'win' or 'loss' when proved, else the guess ×100.
+
+    >>> score_text(18), score_text(-0.034), score_text(-13)
+    ('win', '-3', 'loss')
+    """
     if score >= 1:
         return "win"
     if score <= -1:
@@ -132,8 +137,8 @@ class ConnectFourBoard(w.VBox):
         self.moves_line.value = self._text(f"moves: {self.state.history or '(none yet)'}")
         self.status_line.value = self._text(self.status)
         if self.evaluation:
-            parts = " ".join(f"<span class='adversarial-c4-score-{c}' style='padding:2px 6px'>{c}: {_show(v)}</span>"
-                             for c, v in sorted(self.evaluation.items()))
+            parts = " ".join(f"<span class='adversarial-c4-score-{c}' style='padding:2px 6px'>"
+                             f"{c}: {score_text(v)}</span>" for c, v in sorted(self.evaluation.items()))
             self.heat.value = (f"<div style='font-size:{self.text_size}'>engine's view of each column at depth "
                                f"{self.depth} (×100; positive is good for the engine): {parts}</div>")
         else:
@@ -141,7 +146,7 @@ class ConnectFourBoard(w.VBox):
 
     def board_html(self) -> str:
         """The board as a static picture (SVG) with the engine's last scores under the columns."""
-        marks = {c: _show(v) for c, v in self.evaluation.items()}
+        marks = {c: score_text(v) for c, v in self.evaluation.items()}
         return f"<div class='adversarial-c4-picture'>{svg(self.state, size=self.cell // 2 + 16, highlight=marks)}</div>"
 
     def _repr_mimebundle_(self, **kwargs):

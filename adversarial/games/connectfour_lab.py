@@ -145,6 +145,22 @@ def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float
     return games / playouts, nodes / playouts
 
 
+def random_positions(count: int, stones: int, seed: int) -> list[str]:
+    """``count`` move strings of random games stopped after ``stones`` moves, games not over yet.
+
+    >>> [len(m) for m in random_positions(2, stones=30, seed=7)]
+    [30, 30]
+    """
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        p = _GAME.initial_state()
+        while p.count < stones and not _GAME.is_terminal(p):
+            p = _GAME.result(p, rng.choice(_GAME.actions(p)))
+        if not _GAME.is_terminal(p):
+            found.append(p.history)
+    return found
+
+
 # -- lines of play, for drawing what a search expects ----------------------------------
 
 class Along:
@@ -209,5 +225,5 @@ class SideBySide:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
 
 
-__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "standings", "openings", "MatchResult",
+__all__ = ["estimate_tree_size", "random_positions", "match", "play_game", "engine_move", "standings", "openings", "MatchResult",
            "Table", "Along", "draw_line", "SideBySide"]

@@ -1,0 +1,151 @@
+"""Connect Four: the exact solver on Pons' Test_L3_R1, what each technique buys, and a fixed-depth
+search by the package against easyAI's Negamax, in the same process.
+
+    .venv/bin/pip install -r benchmarks/requirements.txt     # easyAI, for the comparison only
+    .venv/bin/python benchmarks/bench_connectfour.py          # --help for the options
+
+1. ``solve`` on all 1,000 positions of Test_L3_R1 (end games): every score must match Pons' (the
+   script exits with status 1 otherwise); prints positions per second and mean nodes per position.
+2. ``--ablation N``: mean nodes on the first N positions as the solver's techniques are added one by
+   one (the table in adversarial/games/connectfour_solver.py comes from this). Plain negamax without
+   pruning is run on the first N // 5 positions only (it is slow), and said so.
+3. The same positions searched to a fixed depth with the evaluation ``open_windows``, by the package's
+   ``alphabeta`` and by easyAI's ``Negamax`` (alpha-beta in negamax form) on an adapter over the same
+   positions, moves and evaluation, so the ratio of their times measures the search code alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from adversarial import alphabeta
+from adversarial.games.connectfour import ConnectFour
+from adversarial.games.connectfour_eval import open_windows
+from adversarial.games.connectfour_solver import Solver
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4" / "resources" / "Test_L3_R1"
+GAME = ConnectFour()
+
+# The solver's techniques, added one at a time (each row keeps the ones above it).
+ABLATION = [
+    ("plain negamax, no pruning, left to right",
+     dict(pruning=False, order="left", win_check=False, table=False, null_window=False, avoid_losing=False)),
+    ("+ alpha-beta pruning", dict(order="left", win_check=False, table=False, null_window=False, avoid_losing=False)),
+    ("+ centre-first move order", dict(order="centre", win_check=False, table=False, null_window=False,
+                                       avoid_losing=False)),
+    ("+ immediate-win check", dict(order="centre", table=False, null_window=False, avoid_losing=False)),
+    ("+ transposition table", dict(order="centre", null_window=False, avoid_losing=False)),
+    ("+ null-window search", dict(order="centre", avoid_losing=False)),
+    ("+ never play a move that loses at once", dict(order="centre")),
+    ("+ order by threats created (all techniques)", {}),
+]
+
+
+def load(path: Path) -> list[tuple[str, int]]:
+    return [(m, int(s)) for m, s in (line.split() for line in path.read_text().splitlines())]
+
+
+def solve_all(lines):
+    solver = Solver()
+    start = time.perf_counter()
+    wrong = [(m, s, got) for m, s in lines if (got := solver.solve(m)) != s]
+    seconds = time.perf_counter() - start
+    print(f"solve: {len(lines)} positions, {len(lines) - len(wrong)} scores right, "
+          f"{len(lines) / seconds:,.0f} positions/s ({1000 * seconds / len(lines):.2f} ms each), "
+          f"mean nodes {solver.nodes / len(lines):,.1f}")
+    for m, s, got in wrong[:10]:
+        print(f"  WRONG {m}: expected {s}, got {got}")
+    return not wrong
+
+
+def ablation(lines, n):
+    print(f"\nwhat each technique buys (mean nodes per position, first {n} positions):")
+    for name, options in ABLATION:
+        sample = lines[:n]
+        solver = Solver(**options)
+        start = time.perf_counter()
+        assert all(solver.solve(m) == s for m, s in sample)
+        seconds = time.perf_counter() - start
+        print(f"  {name:<46} {solver.nodes / len(sample):>11,.0f} nodes  {1000 * seconds / len(sample):8.2f} ms")
+
+
+class EasyAIConnectFour:
+    """An easyAI TwoPlayerGame over the package's positions: the same moves and evaluation."""
+
+    def __init__(self, position):
+        from easyAI import Human_Player
+        self.players = [Human_Player(), Human_Player()]
+        self.position = position
+        self.current_player = 1 if position.player == "X" else 2
+
+    def possible_moves(self):
+        return list(GAME.actions(self.position))
+
+    def make_move(self, move):
+        self.position = GAME.result(self.position, move)
+
+    def switch_player(self):
+        self.current_player = 3 - self.current_player
+
+    def copy(self):
+        twin = object.__new__(EasyAIConnectFour)
+        twin.players, twin.position, twin.current_player = self.players, self.position, self.current_player
+        return twin
+
+    def is_over(self):
+        return GAME.is_terminal(self.position)
+
+    def scoring(self):
+        """From the side to move's point of view, as negamax wants."""
+        value = open_windows(self.position)
+        return value if self.position.player == "X" else -value
+
+
+def fixed_depth(lines, depth, n):
+    try:
+        from easyAI import Negamax
+    except ImportError:
+        print("\neasyAI is not installed: pip install -r benchmarks/requirements.txt for the comparison")
+        return
+    positions = [GAME.play(m) for m, _ in lines[:n]]
+    start = time.perf_counter()
+    ours = [alphabeta(GAME, p, depth=depth, evaluate=open_windows) for p in positions]
+    package = time.perf_counter() - start
+    ai = Negamax(depth)
+    start = time.perf_counter()
+    theirs = [ai(EasyAIConnectFour(p)) for p in positions]
+    easy = time.perf_counter() - start
+    nodes = sum(r.stats.nodes for r in ours)
+    same = sum(r.move == m for r, m in zip(ours, theirs))
+    print(f"\nfixed depth {depth} on the first {n} positions, evaluation open_windows:")
+    print(f"  package alphabeta: {nodes / n:,.0f} nodes per position; the same first move as easyAI in "
+          f"{same} of {n} (ties may break differently)")
+    print(f"  time ratio package / easyAI Negamax: {package / easy:.2f} "
+          f"({'faster' if package < easy else 'slower'} than easyAI)")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ablation", type=int, default=100, metavar="N", help="positions for the ablation (0: skip)")
+    parser.add_argument("--depth", type=int, default=4, help="the fixed depth of the comparison with easyAI")
+    parser.add_argument("--depth-positions", type=int, default=1000, metavar="M",
+                        help="positions searched to the fixed depth (default: all 1000)")
+    parser.add_argument("--data", type=Path, default=DATA, help=f"the positions file (default: {DATA})")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"{args.data} is absent: this benchmark reads Pons' test positions from ../shared (or --data)")
+        return 0
+    lines = load(args.data)
+    ok = solve_all(lines)
+    if args.ablation:
+        ablation(lines, args.ablation)
+    if args.depth_positions:
+        fixed_depth(lines, args.depth, min(args.depth_positions, len(lines)))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
