@@ -18,18 +18,19 @@ SCORED = "2252576253462244111563365343671351441"
 def test_an_unanswered_stub_reveals_nothing(check, stub):
     verdict = check(stub)
     assert not verdict and "No " in verdict.message
-    for secret in (str(positions_after(4)), str(moves_to_loss(TRAP, TRAP_MOVE))):
+    for secret in (str(positions_after(6)), str(moves_to_loss(TRAP, TRAP_MOVE))):
         assert secret not in verdict.message
 
 
-def test_positions_after_four_moves():
+def test_positions_after_n_moves():
     assert positions_after(2) == 49                          # no two-move transpositions yet
-    assert check_positions_after(positions_after(4))
+    assert check_positions_after(positions_after(4), plies=4)
     assert check_positions_after(len({game.play(a + b + c + d) for a in "1234567" for b in "1234567"
-                                      for c in "1234567" for d in "1234567"}))
-    wrong = check_positions_after(7 ** 4)
+                                      for c in "1234567" for d in "1234567"}), plies=4)
+    wrong = check_positions_after(7 ** 4, plies=4)
     assert not wrong and "sequences" in wrong.message
-    assert not check_positions_after(positions_after(4) + 1)
+    assert not check_positions_after(positions_after(4) + 1, plies=4)
+    assert not check_positions_after(positions_after(5), plies=6)          # one level short
 
 
 def test_solver_score_prediction():

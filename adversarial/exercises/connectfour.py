@@ -28,7 +28,7 @@ def positions_after(plies: int) -> int:
     return len(level)
 
 
-def check_positions_after(answer, plies: int = 4) -> Verdict:
+def check_positions_after(answer, plies: int = 6) -> Verdict:
     """How many different positions after ``plies`` moves?"""
     if _unanswered(answer):
         return NOT_ANSWERED

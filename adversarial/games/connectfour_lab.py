@@ -225,5 +225,5 @@ class SideBySide:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
 
 
-__all__ = ["estimate_tree_size", "random_positions", "match", "play_game", "engine_move", "standings", "openings", "MatchResult",
-           "Table", "Along", "draw_line", "SideBySide"]
+__all__ = ["estimate_tree_size", "random_positions", "match", "play_game", "engine_move", "standings", "openings",
+           "MatchResult", "Table", "Along", "draw_line", "SideBySide"]
