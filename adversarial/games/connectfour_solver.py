@@ -42,7 +42,7 @@ is the faster choice. The last two techniques cut nodes but cost time per node. 
 
 from __future__ import annotations
 
-from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, bottom, column_mask, has_four
+from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, column_mask, has_four
 
 CELLS = WIDTH * HEIGHT
 CENTRE_ORDER = (3, 2, 4, 1, 5, 0, 6)                 # 0-based columns, middle outwards
@@ -107,8 +107,7 @@ class Solver:
         current = p.x if p.count % 2 == 0 else p.o
         mask, n = p.mask, p.count
         self.table = {}                   # one table per position, so node counts do not depend on order
-        if self.win_check and any(self._can_play(mask, c) and self._wins(current, mask, c)
-                                  for c in range(WIDTH)):
+        if self.win_check and winning_cells(current, mask) & (mask + BOTTOM) & FULL:
             self.nodes += 1
             return (CELLS + 1 - n) // 2
         lo, hi = -((CELLS - n) // 2), (CELLS + 1 - n) // 2
@@ -128,14 +127,6 @@ class Solver:
         return lo
 
     # -- the search ---------------------------------------------------------------------
-    @staticmethod
-    def _can_play(mask, col):
-        return not mask & (1 << (col * H1 + HEIGHT - 1))
-
-    @staticmethod
-    def _wins(current, mask, col):
-        return has_four(current | ((mask + bottom(col)) & column_mask(col)))
-
     def _negamax(self, current, mask, n, alpha, beta):
         """The score for the side to move, whose stones are ``current``; ``n`` stones on the board.
 
@@ -145,10 +136,9 @@ class Solver:
         if n == CELLS:
             return 0
         columns = LEFT_ORDER if self.order == "left" else CENTRE_ORDER
-        if self.win_check:
-            for col in columns:
-                if self._can_play(mask, col) and self._wins(current, mask, col):
-                    return (CELLS + 1 - n) // 2
+        if self.win_check:                                  # a playable cell that completes four?
+            if winning_cells(current, mask) & (mask + BOTTOM) & FULL:
+                return (CELLS + 1 - n) // 2
             best_possible = (CELLS - 1 - n) // 2           # no win now: at best with our next stone
         else:
             best_possible = (CELLS + 1 - n) // 2
