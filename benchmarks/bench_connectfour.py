@@ -17,14 +17,18 @@ search by the package against easyAI's Negamax, in the same process.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
 
-from adversarial import alphabeta
-from adversarial.games.connectfour import ConnectFour
-from adversarial.games.connectfour_eval import open_windows
-from adversarial.games.connectfour_solver import Solver
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run from anywhere
+
+from adversarial import alphabeta  # noqa: E402
+from adversarial.games.connectfour import ConnectFour  # noqa: E402
+from adversarial.games.connectfour_eval import open_windows  # noqa: E402
+from adversarial.games.connectfour_solver import Solver  # noqa: E402
+from benchmarks.results import write_section  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4" / "resources" / "Test_L3_R1"
 GAME = ConnectFour()
@@ -54,23 +58,28 @@ def solve_all(lines):
     start = time.perf_counter()
     wrong = [(m, s, got) for m, s in lines if (got := solver.solve(m)) != s]
     seconds = time.perf_counter() - start
-    print(f"solve: {len(lines)} positions, {len(lines) - len(wrong)} scores right, "
-          f"{len(lines) / seconds:,.0f} positions/s ({1000 * seconds / len(lines):.2f} ms each), "
-          f"mean nodes {solver.nodes / len(lines):,.1f}")
+    row = (f"| `solve` on all {len(lines)} positions | {len(lines) - len(wrong)} of {len(lines)} scores right | "
+           f"{len(lines) / seconds:,.0f} positions/s ({1000 * seconds / len(lines):.2f} ms each) | "
+           f"mean nodes {solver.nodes / len(lines):,.1f} |")
+    print(row)
     for m, s, got in wrong[:10]:
         print(f"  WRONG {m}: expected {s}, got {got}")
-    return not wrong
+    return not wrong, row
 
 
 def ablation(lines, n):
-    print(f"\nwhat each technique buys (mean nodes per position, first {n} positions):")
+    rows = [f"What each technique buys (first {n} positions; each row adds one to the row above):", "",
+            "| technique | mean nodes | ms per position |", "|---|---|---|"]
+    print(rows[0])
     for name, options in ABLATION:
         sample = lines[:n]
         solver = Solver(**options)
         start = time.perf_counter()
         assert all(solver.solve(m) == s for m, s in sample)
         seconds = time.perf_counter() - start
-        print(f"  {name:<46} {solver.nodes / len(sample):>11,.0f} nodes  {1000 * seconds / len(sample):8.2f} ms")
+        rows.append(f"| {name} | {solver.nodes / len(sample):,.0f} | {1000 * seconds / len(sample):.2f} |")
+        print(rows[-1])
+    return rows
 
 
 class EasyAIConnectFour:
@@ -109,25 +118,31 @@ def fixed_depth(lines, depth, n):
     try:
         from easyAI import Negamax
     except ImportError:
-        print("\neasyAI is not installed: pip install -r benchmarks/requirements.txt for the comparison")
-        return
+        print("easyAI is not installed: pip install -r benchmarks/requirements.txt for the comparison")
+        return []
     positions = [GAME.play(m) for m, _ in lines[:n]]
     ai = Negamax(depth)
-    package = easy = float("inf")
-    for _ in range(ROUNDS):               # alternate the two, keep each one's best time (less noise)
+    package_times, easy_times = [], []
+    for _ in range(ROUNDS):               # alternate the two; compare medians (less noise)
         start = time.perf_counter()
         ours = [alphabeta(GAME, p, depth=depth, evaluate=open_windows) for p in positions]
-        package = min(package, time.perf_counter() - start)
+        package_times.append(time.perf_counter() - start)
         start = time.perf_counter()
         theirs = [ai(EasyAIConnectFour(p)) for p in positions]
-        easy = min(easy, time.perf_counter() - start)
+        easy_times.append(time.perf_counter() - start)
+    package, easy = statistics.median(package_times), statistics.median(easy_times)
     nodes = sum(r.stats.nodes for r in ours)
     same = sum(r.move == m for r, m in zip(ours, theirs))
-    print(f"\nfixed depth {depth} on the first {n} positions, evaluation open_windows:")
-    print(f"  package alphabeta: {nodes / n:,.0f} nodes per position; the same first move as easyAI in "
-          f"{same} of {n} (ties may break differently)")
-    print(f"  time ratio package / easyAI Negamax (best of {ROUNDS} each): {package / easy:.2f} "
-          f"({'faster' if package < easy else 'slower'} than easyAI)")
+    from importlib.metadata import version
+    rows = [f"Depth {depth} on {n} positions with `open_windows`, the package's `alphabeta` against easyAI "
+            f"{version('easyAI')} `Negamax` on the same positions, moves and evaluation (medians of {ROUNDS} "
+            "alternating runs):", "",
+            "| what | value |", "|---|---|",
+            f"| nodes per position (package) | {nodes / n:,.0f} |",
+            f"| same first move as easyAI | {same} of {n} |",
+            f"| time ratio package / easyAI | {package / easy:.2f}× |"]
+    print("\n".join(rows))
+    return rows
 
 
 def main(argv=None) -> int:
@@ -142,11 +157,14 @@ def main(argv=None) -> int:
         print(f"{args.data} is absent: this benchmark reads Pons' test positions from ../shared (or --data)")
         return 0
     lines = load(args.data)
-    ok = solve_all(lines)
+    ok, row = solve_all(lines)
+    body = ["| what | correct | speed | nodes |", "|---|---|---|---|", row, ""]
     if args.ablation:
-        ablation(lines, args.ablation)
+        body += ablation(lines, args.ablation) + [""]
     if args.depth_positions:
-        fixed_depth(lines, args.depth, min(args.depth_positions, len(lines)))
+        body += fixed_depth(lines, args.depth, min(args.depth_positions, len(lines)))
+    write_section("bench_connectfour", f"Connect Four: the exact solver on {args.data.name}, and easyAI",
+                  "\n".join(body))
     return 0 if ok else 1
 
 
