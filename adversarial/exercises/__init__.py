@@ -10,5 +10,6 @@ per module below, each re-exporting that module's checks.
 from .core import Verdict, check_function, check_move, check_rule, check_set, check_value
 from .minimax import check_minimax
 from .alphabeta import check_alphabeta
+from .connectfour import check_evaluation, check_moves_to_loss, check_positions_after, check_solver_score
 from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
                      check_selfish_move, check_ucb1)

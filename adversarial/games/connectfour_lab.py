@@ -1,0 +1,229 @@
+"""Experiments with Connect Four engines: seeded matches between evaluations, and lines of play to draw.
+
+>>> from adversarial.games.connectfour_eval import no_evaluation, open_windows
+>>> m = match(open_windows, no_evaluation, depth=1, openings=2, seed=0)
+>>> m.games, m.wins + m.draws + m.losses
+(4, 4)
+
+A **match** plays every opening twice, once with each evaluation as X: after the
+opening, each side picks its move by a depth-limited alpha-beta search with its own
+evaluation (ties go to the most central column), so a match is fully reproducible.
+The openings are drawn with a seeded random generator from all 49 two-move starts,
+so both evaluations play the same variety of positions.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from dataclasses import dataclass
+
+from ..search import alphabeta
+from .connectfour import ConnectFour, Position, centre_first
+
+_GAME = ConnectFour()
+
+
+def engine_move(p: Position, evaluate, depth: int):
+    """The column a depth-limited alpha-beta search with ``evaluate`` plays at ``p``."""
+    return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
+
+
+def play_game(evaluate_x, evaluate_o, depth: int = 2, opening: str = "") -> Position:
+    """A whole game after ``opening``: X moves by ``evaluate_x``'s search, O by ``evaluate_o``'s."""
+    p = _GAME.play(opening)
+    while not _GAME.is_terminal(p):
+        evaluate = evaluate_x if p.player == "X" else evaluate_o
+        p = _GAME.result(p, engine_move(p, evaluate, depth))
+    return p
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Wins, draws and losses of the first evaluation against the second, and the games played."""
+    first: str
+    second: str
+    wins: int
+    draws: int
+    losses: int
+    records: tuple          # the move strings of the games, in the order played
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def __repr__(self) -> str:
+        return (f"{self.first} vs {self.second}: {self.wins} wins, {self.draws} draws, "
+                f"{self.losses} losses ({self.games} games)")
+
+
+def _name(evaluate) -> str:
+    return getattr(evaluate, "__name__", "evaluate")
+
+
+def openings(count: int, seed: int, length: int = 2) -> list[str]:
+    """``count`` different openings of ``length`` moves, drawn with ``random.Random(seed)``."""
+    every = [""]
+    for _ in range(length):
+        every = [o + str(c) for o in every for c in range(1, 8)]
+    if not 1 <= count <= len(every):
+        raise ValueError(f"openings must be between 1 and {len(every)}, got {count}")
+    return random.Random(seed).sample(every, count)
+
+
+def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) -> MatchResult:
+    """Play each of ``openings`` seeded openings twice (each evaluation once as X); count for ``first``."""
+    wins = draws = losses = 0
+    records = []
+    for opening in _openings(openings, seed):
+        for first_mark in ("X", "O"):
+            x, o = (first, second) if first_mark == "X" else (second, first)
+            end = play_game(x, o, depth, opening)
+            records.append(end.history)
+            if end.winner is None:
+                draws += 1
+            elif end.winner == first_mark:
+                wins += 1
+            else:
+                losses += 1
+    return MatchResult(_name(first), _name(second), wins, draws, losses, tuple(records))
+
+
+_openings = openings
+
+
+class Table:
+    """A small table that shows as HTML in Jupyter and as aligned text elsewhere."""
+
+    def __init__(self, header, rows):
+        self.header, self.rows = list(header), [list(r) for r in rows]
+
+    def __repr__(self) -> str:
+        cells = [self.header] + [[str(c) for c in r] for r in self.rows]
+        widths = [max(len(str(r[i])) for r in cells) for i in range(len(self.header))]
+        return "\n".join("  ".join(str(c).rjust(w) for c, w in zip(r, widths)) for r in cells)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(str(h))}</th>" for h in self.header)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
+                       for r in self.rows)
+        return f"<table class='adversarial-table'><tr>{head}</tr>{body}</table>"
+
+
+def standings(evaluations, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Table:
+    """Every pair of evaluations in a match: a win/draw/loss table (from the row's point of view)."""
+    rows = []
+    for i, a in enumerate(evaluations):
+        for b in evaluations[i + 1:]:
+            m = match(a, b, depth=depth, openings=openings, seed=seed)
+            rows.append([m.first, m.second, m.wins, m.draws, m.losses])
+    return Table(["evaluation", "against", "wins", "draws", "losses"], rows)
+
+
+def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float, float]:
+    """Knuth's estimate of a game tree's size: (complete games, nodes), from random playouts.
+
+    Along one random game, the product of the numbers of legal moves met so far is an unbiased
+    estimate of how many nodes the tree has at that depth (each choice stands for its
+    siblings); the mean over many playouts converges to the true size. Checked on tic-tac-toe,
+    whose tree can be counted exactly.
+    """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+        raise ValueError(f"playouts must be a whole number, 1 or more, got {playouts!r}")
+    rng = random.Random(seed)
+    games = nodes = 0.0
+    for _ in range(playouts):
+        state, weight, total = game.initial_state(), 1, 1
+        while not game.is_terminal(state):
+            moves = game.actions(state)
+            weight *= len(moves)
+            total += weight
+            state = game.result(state, rng.choice(moves))
+        games += weight
+        nodes += total
+    return games / playouts, nodes / playouts
+
+
+def random_positions(count: int, stones: int, seed: int) -> list[str]:
+    """``count`` move strings of random games stopped after ``stones`` moves, games not over yet.
+
+    >>> [len(m) for m in random_positions(2, stones=30, seed=7)]
+    [30, 30]
+    """
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        p = _GAME.initial_state()
+        while p.count < stones and not _GAME.is_terminal(p):
+            p = _GAME.result(p, rng.choice(_GAME.actions(p)))
+        if not _GAME.is_terminal(p):
+            found.append(p.history)
+    return found
+
+
+# -- lines of play, for drawing what a search expects ----------------------------------
+
+class Along:
+    """The game seen along one line: at the states of ``line`` only its next move is legal.
+
+    Searching ``Along(game, start, moves)`` gives a chain of boards that ``draw`` can show with
+    a board in every node: what a search expects to happen, and what it sees at the end.
+    """
+
+    def __init__(self, game, start, moves):
+        self._game, self._next = game, {}
+        state = start
+        for m in moves:
+            self._next[state] = m
+            state = game.result(state, m)
+
+    def actions(self, state):
+        if state in self._next:
+            return (self._next[state],)
+        return self._game.actions(state)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def draw_line(game, start, moves, evaluate, *, theme=None):
+    """Draw the line ``moves`` from ``start`` as a chain of boards, scored at its end by ``evaluate``."""
+    from ..render import draw
+    along = Along(game, start, moves)
+    result = alphabeta(along, start, depth=len(moves), evaluate=evaluate, trace=True)
+    return draw(along, result, theme=theme)
+
+
+class SideBySide:
+    """Two or more drawings in one picture, left to right, each with a caption."""
+
+    def __init__(self, *drawings, captions=()):
+        self.drawings, self.captions = drawings, list(captions) + [""] * len(drawings)
+
+    def svg(self) -> str:
+        parts, x, height = [], 0.0, 0.0
+        for drawing, caption in zip(self.drawings, self.captions):
+            svg = drawing.svg()
+            w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+            h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))
+            inner = re.sub(r"^.*?<svg", "<svg", svg, flags=re.S)
+            inner = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
+                           f'<svg x="{x:g}" y="24" width="{w:g}" height="{h:g}"', inner, count=1)
+            slot = max(w, 7.5 * len(caption))                 # room for the caption (about 7.5pt a letter)
+            inner = inner.replace(f'<svg x="{x:g}"', f'<svg x="{x + (slot - w) / 2:g}"', 1)
+            parts.append(f"<text x='{x + slot / 2:g}' y='16' text-anchor='middle' font-family='sans-serif' "
+                         f"font-size='14'>{html.escape(caption)}</text>{inner}")
+            x, height = x + slot + 30, max(height, h)
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+                f"width='{x:g}pt' height='{height + 24:g}pt' viewBox='0 0 {x:g} {height + 24:g}'>"
+                + "".join(parts) + "</svg>")
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
+
+
+__all__ = ["estimate_tree_size", "random_positions", "match", "play_game", "engine_move", "standings", "openings",
+           "MatchResult", "Table", "Along", "draw_line", "SideBySide"]

@@ -1,0 +1,81 @@
+"""Matches, tree-size estimates and drawn lines of play (adversarial.games.connectfour_lab)."""
+
+import pytest
+
+from adversarial import alphabeta
+from adversarial.games import ConnectFour, TicTacToe
+from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows
+from adversarial.games.connectfour_lab import (
+    Along,
+    SideBySide,
+    draw_line,
+    engine_move,
+    estimate_tree_size,
+    match,
+    openings,
+    play_game,
+    standings,
+)
+from adversarial.games.tictactoe import count_games
+
+game = ConnectFour()
+
+
+def test_a_match_is_reproducible_and_plays_each_opening_with_both_colours():
+    a = match(open_windows, centre_control, depth=1, openings=3, seed=4)
+    b = match(open_windows, centre_control, depth=1, openings=3, seed=4)
+    assert a == b and a.games == 6
+    starts = [r[:2] for r in a.records]
+    assert starts[0::2] == starts[1::2] == openings(3, seed=4)
+    assert all(game.is_terminal(game.play(r)) for r in a.records)
+
+
+def test_a_match_against_itself_is_even_and_results_are_counted_for_the_first():
+    m = match(no_evaluation, no_evaluation, depth=1, openings=4, seed=0)
+    assert m.wins == m.losses
+    reverse = match(centre_control, open_windows, depth=1, openings=3, seed=4)
+    forward = match(open_windows, centre_control, depth=1, openings=3, seed=4)
+    assert (reverse.wins, reverse.losses) == (forward.losses, forward.wins)
+
+
+def test_play_game_follows_each_side_s_search():
+    end = play_game(open_windows, no_evaluation, depth=1, opening="44")
+    p = game.play("44")
+    for column in end.history[2:]:
+        evaluate = open_windows if p.player == "X" else no_evaluation
+        assert int(column) == engine_move(p, evaluate, 1)
+        p = game.result(p, int(column))
+
+
+def test_standings_table_has_every_pair():
+    table = standings([open_windows, centre_control, no_evaluation], depth=1, openings=2, seed=0)
+    assert [r[:2] for r in table.rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
+                                           ["centre_control", "no_evaluation"]]
+    assert all(sum(r[2:]) == 4 for r in table.rows)
+    assert "<table" in table._repr_html_() and "wins" in repr(table)
+
+
+def test_openings_are_distinct_and_checked():
+    assert len(set(openings(49, seed=1))) == 49
+    with pytest.raises(ValueError, match="openings must be between 1 and 49"):
+        openings(50, seed=1)
+
+
+def test_knuth_s_estimate_is_close_on_tic_tac_toe_where_the_tree_is_known():
+    games, nodes = estimate_tree_size(TicTacToe(), playouts=3000, seed=2)
+    exact = sum(count_games(TicTacToe()).values())
+    assert abs(games - exact) / exact < 0.1 and nodes > games
+    with pytest.raises(ValueError, match="playouts"):
+        estimate_tree_size(game, playouts=0)
+
+
+def test_along_restricts_the_line_and_draw_line_scores_its_end():
+    start = game.play("4455")
+    along = Along(game, start, (3, 6))
+    assert along.actions(start) == (3,) and along.actions(game.result(start, 3)) == (6,)
+    r = alphabeta(along, start, depth=2, evaluate=open_windows)
+    assert r.pv == (3, 6) and r.value == open_windows(game.play("445536"))
+    drawing = draw_line(game, start, (3, 6), open_windows)
+    both = SideBySide(drawing, drawing, captions=["left", "right"])
+    svg = both._repr_mimebundle_()["image/svg+xml"]
+    assert svg.count("<svg") == 3 and ">left<" in svg and "left: " in repr(both)

@@ -1,0 +1,80 @@
+"""The checks of notebook 5: typical wrong answers are rejected, differently written right ones accepted."""
+
+import pytest
+
+from adversarial.exercises import check_evaluation, check_moves_to_loss, check_positions_after, check_solver_score
+from adversarial.exercises.connectfour import moves_to_loss, positions_after
+from adversarial.games.connectfour import ConnectFour, solve
+from adversarial.games.connectfour_eval import WINDOWS, centre_control, no_evaluation, open_windows
+
+game = ConnectFour()
+TRAP, TRAP_MOVE = "27477261731557762446", 3          # the notebook's horizon position and its losing move
+SCORED = "2252576253462244111563365343671351441"
+
+
+@pytest.mark.parametrize("check", [check_positions_after, lambda a: check_solver_score(a, SCORED),
+                                   lambda a: check_moves_to_loss(a, TRAP, TRAP_MOVE), check_evaluation])
+@pytest.mark.parametrize("stub", [..., None])
+def test_an_unanswered_stub_reveals_nothing(check, stub):
+    verdict = check(stub)
+    assert not verdict and "No " in verdict.message
+    for secret in (str(positions_after(6)), str(moves_to_loss(TRAP, TRAP_MOVE))):
+        assert secret not in verdict.message
+
+
+def test_positions_after_n_moves():
+    assert positions_after(2) == 49                          # no two-move transpositions yet
+    assert check_positions_after(positions_after(4), plies=4)
+    assert check_positions_after(len({game.play(a + b + c + d) for a in "1234567" for b in "1234567"
+                                      for c in "1234567" for d in "1234567"}), plies=4)
+    wrong = check_positions_after(7 ** 4, plies=4)
+    assert not wrong and "sequences" in wrong.message
+    assert not check_positions_after(positions_after(4) + 1, plies=4)
+    assert not check_positions_after(positions_after(5), plies=6)          # one level short
+
+
+def test_solver_score_prediction():
+    assert check_solver_score(solve(SCORED), SCORED)
+    assert check_solver_score(float(solve("112233")), "112233")
+    flipped = check_solver_score(-solve("112233"), "112233")
+    assert not flipped and "wrong sign" in flipped.message
+    assert not check_solver_score(22 - 3, "112233")           # counting the stones before the win
+
+
+def test_moves_to_loss_prediction():
+    truth = moves_to_loss(TRAP, TRAP_MOVE)
+    assert check_moves_to_loss(truth, TRAP, TRAP_MOVE)
+    assert not check_moves_to_loss(truth + 1, TRAP, TRAP_MOVE)
+    assert not check_moves_to_loss(truth - 1, TRAP, TRAP_MOVE)
+
+
+def my_windows(p):
+    """A right answer written differently: threes only, counted per window."""
+    if game.is_terminal(p):
+        return game.utility(p)
+    score = 0
+    for w in WINDOWS:
+        mine, theirs = bin(w & p.x).count("1"), bin(w & p.o).count("1")
+        if theirs == 0 and mine >= 2:
+            score += mine * mine
+        elif mine == 0 and theirs >= 2:
+            score -= theirs * theirs
+    return score / 1000
+
+
+def test_evaluations_that_beat_both_weak_ones_pass():
+    assert check_evaluation(open_windows)
+    assert check_evaluation(my_windows)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda p: -open_windows(p), "is over"),                               # MIN's point of view
+    (lambda p: 0, "is over"),                                             # ignores the result at the end
+    (no_evaluation, "against no_evaluation"),                             # no better than nothing
+    (centre_control, "against centre_control"),                           # the weak one itself
+    (lambda p: game.utility(p) if game.is_terminal(p) else -open_windows(p), "against"),   # sign flipped
+    (lambda p: 1 / 0, "raised ZeroDivisionError"),
+])
+def test_typical_wrong_evaluations_are_rejected(wrong, says):
+    verdict = check_evaluation(wrong)
+    assert not verdict and says in verdict.message
