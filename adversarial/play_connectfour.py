@@ -22,6 +22,7 @@ from .games.connectfour import ConnectFour, centre_first, svg
 from .games.connectfour_eval import open_windows, with_threats
 from .search import alphabeta
 from .themes import theme_style
+from .widgets import require_widgets
 
 DEPTHS = (1, 2, 3, 4, 5, 6)
 
@@ -60,6 +61,7 @@ class ConnectFourBoard(w.VBox):
     """
 
     def __init__(self, human: str = "X", depth: int = 4, evaluate=None):
+        require_widgets()
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', got {human!r}")
         if depth not in DEPTHS:
