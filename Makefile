@@ -71,6 +71,7 @@ clean:
 # and collects their tables in benchmarks/RESULTS.md.
 .PHONY: bench
 bench: $(STAMP)
+	$(BIN)/python -m pip install -q -r benchmarks/requirements.txt
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 # ---- Published editions (tools/publish/) ----------------------------------------------------------------

@@ -14,7 +14,7 @@ from ..games.connectfour import ConnectFour, solve
 from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
 from ..games.connectfour_lab import match
 from ..search import alphabeta
-from .core import Verdict, _unanswered, check_value
+from .core import Verdict, check_value, unanswered
 
 _GAME = ConnectFour()
 NOT_ANSWERED = Verdict(False, "No answer yet: replace the ... with your answer and run the cell again.")
@@ -30,7 +30,7 @@ def positions_after(plies: int) -> int:
 
 def check_positions_after(answer, plies: int = 6) -> Verdict:
     """How many different positions after ``plies`` moves?"""
-    if _unanswered(answer):
+    if unanswered(answer):
         return NOT_ANSWERED
     if answer == 7 ** plies and plies > 2:
         return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
@@ -43,7 +43,7 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
 
 def check_solver_score(answer, moves: str) -> Verdict:
     """Predict ``solve(moves)``: the exact score for the side to move (Pons' convention)."""
-    if _unanswered(answer):
+    if unanswered(answer):
         return NOT_ANSWERED
     truth = solve(moves)
     if isinstance(answer, (int, float)) and not isinstance(answer, bool) and answer == -truth and truth:
@@ -71,7 +71,7 @@ def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8
 
 def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     """Predict how many moves after ``trap`` the opponent's winning disc falls (with best play)."""
-    if _unanswered(answer):
+    if unanswered(answer):
         return NOT_ANSWERED
     truth = moves_to_loss(moves, trap)
     if answer == truth + 1:
@@ -99,7 +99,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     The matches are played at ``depth`` from ``openings`` seeded two-move openings, each twice
     (once as X, once as O), against :func:`no_evaluation` and against :func:`centre_control`.
     """
-    if _unanswered(evaluate) or not callable(evaluate):
+    if unanswered(evaluate) or not callable(evaluate):
         return Verdict(False, "No function yet: define it in the cell above, run it, then run this check.")
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
@@ -108,7 +108,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
         except Exception as error:
             return Verdict(False, f"Not yet: on the finished game {p.history!r} your function raised "
                                   f"{type(error).__name__}: {error}. Hint: handle finished games first.")
-        if _unanswered(got):
+        if unanswered(got):
             return NOT_ANSWERED
         if got != _GAME.utility(p):
             return Verdict(False, f"Not yet: the game {p.history!r} is over (utility {_GAME.utility(p)}) but your "
