@@ -277,13 +277,11 @@ class Table:
 
     def __repr__(self) -> str:
         cells = [self.columns] + [[_fmt(row[c]) for c in self.columns] for row in self.rows]
-        widths = [max(len(str(r[i])) for r in cells) for i in range(len(self.columns))]
-        lines = []
-        for r in cells:
-            parts = [str(v).ljust(w) if isinstance(v, str) and not _numeric(v) else str(v).rjust(w)
-                     for v, w in zip(r, widths)]
-            lines.append("  ".join(parts).rstrip())
-        return "\n".join(lines)
+        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
+        numeric = [all(isinstance(row[c], (int, float)) for row in self.rows) for c in self.columns]
+        return "\n".join("  ".join(v.rjust(w) if right else v.ljust(w)
+                                   for v, w, right in zip(r, widths, numeric)).rstrip()
+                         for r in cells)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
@@ -301,10 +299,6 @@ def _fmt(value) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
-
-
-def _numeric(text: str) -> bool:
-    return text.replace(",", "").replace(".", "", 1).lstrip("-").isdigit()
 
 
 __all__ = [
