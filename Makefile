@@ -8,26 +8,34 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-e2e test-fast notebooks student html clean
+.PHONY: setup lab test test-e2e test-fast lint notebooks solutions student html clean
 
 setup: $(STAMP)
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || tools/make_venv.sh $(PYTHON) $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements.txt -e .
+	$(BIN)/python -m pip install -q -r requirements.txt
 	@touch $(STAMP)
 
 # JupyterLab shows stored drawings and widgets only in notebooks it trusts: sign ours first.
+# jupytext is installed, so saving a notebook in JupyterLab writes both its .ipynb and its .md.
 lab: $(STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-# Everything: package tests, nbval on every notebook, and the browser tests when a Chromium is
+# Everything: the linter, every notebook pair in sync, package tests, nbval on every notebook,
+# the solutions edition with every check passing, and the browser tests when a Chromium is
 # available (installed here where possible; otherwise they skip and say why).
 test: $(STAMP)
+	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
+	$(BIN)/python tools/notebooks.py check
 	@tools/install_browser.sh
 	$(BIN)/python -m pytest
+	$(BIN)/python tools/notebooks.py solutions
+
+lint: $(STAMP)
+	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
 
 # Only the browser tests, and a missing browser is an error: JupyterLab in headless Chromium.
 # Screenshots land in artifacts/e2e/.
@@ -39,18 +47,22 @@ test-e2e: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest adversarial tests --ignore=tests/e2e
 
-# Re-execute every notebook in place on a fresh kernel, storing its outputs.
+# Re-execute every notebook (or NB=notebooks/01_minimax_by_hand.md) from its Markdown source on a
+# fresh kernel, storing its outputs in the .ipynb beside it.
 notebooks: $(STAMP)
-	$(BIN)/python tools/navigation.py
-	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+	$(BIN)/python tools/notebooks.py run $(NB)
+
+# The solutions edition, executed, every check passing: build/solutions/ (for instructors).
+solutions: $(STAMP)
+	$(BIN)/python tools/notebooks.py solutions
+
+# The student edition without even the folded answers, as a site would show it: build/student/.
+student: $(STAMP)
+	$(BIN)/python tools/notebooks.py student
 
 # A static HTML edition of every notebook, drawings included, in build/html/.
 html: $(STAMP)
 	$(BIN)/jupyter nbconvert --to html --output-dir build/html notebooks/*.ipynb
-
-# The student edition: worked answers replaced by stubs, in build/student/.
-student: $(STAMP)
-	$(BIN)/python tools/student_edition.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,8 +11,8 @@
 
 from .game import MAX, MIN, Game
 from .render import draw
-from .themes import lecture_mode, set_theme
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
+from .themes import lecture_mode, set_theme
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
@@ -23,4 +23,4 @@ __all__ = [
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -4,8 +4,9 @@ The program is looked for, in order:
 
 1. ``ADVERSARIAL_DOT``: the path of a layout program you choose (e.g. a system
    Graphviz: ``ADVERSARIAL_DOT=/usr/bin/dot``);
-2. ``graphviz-pure`` installed next to this Python (``pip install graphviz-pure``
-   puts it there; ``requirements.txt`` installs it);
+2. the program of the installed ``graphviz-pure`` distribution, found through
+   the distribution's own list of files, so a virtualenv, ``pip install --user``,
+   conda and Windows (``Scripts\\graphviz-pure.exe``) all work;
 3. ``graphviz-pure`` or ``dot`` on the ``PATH``.
 
 If none is found, drawing raises :class:`LayoutProgramNotFound`, which says how
@@ -14,19 +15,21 @@ to install one. Warnings the program prints are dropped, never shown in a cell.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
 import subprocess
-import sys
+from importlib import metadata
 from pathlib import Path
 
 ENV_VAR = "ADVERSARIAL_DOT"
+PROGRAM_NAMES = ("graphviz-pure", "graphviz-pure.exe")
 
 INSTALL_HINT = (
-    "Install one with `pip install graphviz-pure` (it is in requirements.txt: `make lab` "
-    "or `pip install -r requirements.txt` installs it), or install Graphviz from your system's "
-    f"packages (e.g. `apt-get install graphviz`) and set {ENV_VAR}=/usr/bin/dot."
+    "Install one with `pip install graphviz-pure` (installing this package installs it), "
+    "or install Graphviz from your system's packages (e.g. `apt-get install graphviz`) and set "
+    f"{ENV_VAR} to the path of its `dot` program."
 )
 
 
@@ -34,26 +37,43 @@ class LayoutProgramNotFound(RuntimeError):
     """No Graphviz layout program could be found; the message says how to get one."""
 
 
+def _runnable(path: Path) -> bool:
+    return path.is_file() and (os.name == "nt" or os.access(path, os.X_OK))
+
+
+def _from_distribution() -> Path | None:
+    """The program that the installed graphviz-pure wheel put wherever its scripts go."""
+    try:
+        files = metadata.distribution("graphviz-pure").files or []
+    except metadata.PackageNotFoundError:
+        return None
+    for file in files:
+        if file.name in PROGRAM_NAMES:
+            path = Path(file.locate()).resolve()
+            if _runnable(path):
+                return path
+    raise LayoutProgramNotFound(
+        "graphviz-pure is installed, but its layout program is missing from where pip put it. "
+        "Reinstall it: `pip install --force-reinstall graphviz-pure`.")
+
+
 @functools.lru_cache(maxsize=None)
 def _find(env_value: str | None) -> Path:
     if env_value:
         path = Path(env_value).expanduser()
-        if not (path.is_file() and os.access(path, os.X_OK)):
+        if not _runnable(path):
             raise LayoutProgramNotFound(
                 f"{ENV_VAR} is set to {env_value!r}, which is not an executable file. "
-                f"Point it at Graphviz's `dot` program, or unset it to use graphviz-pure. "
-                + INSTALL_HINT
-            )
+                f"Point it at Graphviz's `dot` program, or unset it to use graphviz-pure. " + INSTALL_HINT)
         return path
-    beside_python = Path(sys.executable).parent / "graphviz-pure"
-    if beside_python.is_file() and os.access(beside_python, os.X_OK):
-        return beside_python
+    found = _from_distribution()
+    if found:
+        return found
     for name in ("graphviz-pure", "dot"):
-        found = shutil.which(name)
-        if found:
-            return Path(found)
-    raise LayoutProgramNotFound("Drawing needs a Graphviz layout program and none was found. "
-                                + INSTALL_HINT)
+        on_path = shutil.which(name)
+        if on_path:
+            return Path(on_path)
+    raise LayoutProgramNotFound("Drawing needs a Graphviz layout program and none was found. " + INSTALL_HINT)
 
 
 def layout_program() -> Path:
@@ -61,12 +81,15 @@ def layout_program() -> Path:
     return _find(os.environ.get(ENV_VAR) or None)
 
 
-def use_layout_program() -> Path:
-    """Point the ``graphviz`` package at :func:`layout_program` and return it."""
+@contextlib.contextmanager
+def for_graphviz():
+    """Let the ``graphviz`` package's render/pipe/view use :func:`layout_program` meanwhile."""
     import graphviz.backend.dot_command as dot_command
-    program = layout_program()
-    dot_command.DOT_BINARY = program
-    return program
+    saved, dot_command.DOT_BINARY = dot_command.DOT_BINARY, layout_program()
+    try:
+        yield
+    finally:
+        dot_command.DOT_BINARY = saved
 
 
 def pipe(source: str, fmt: str = "svg") -> bytes:

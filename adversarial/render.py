@@ -43,6 +43,21 @@ class Drawing(graphviz.Digraph):
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
 
+    # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
+    # same layout program as drawing it, so it needs no system Graphviz either.
+    def pipe(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().pipe(*args, **kwargs)
+
+    def render(self, *args, **kwargs):
+        with dot.for_graphviz():
+            return super().render(*args, **kwargs)
+
+    def copy(self) -> "Drawing":
+        twin = super().copy()
+        twin.summary, twin.status = self.summary, dict(self.status)
+        return twin
+
 
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
          legend: bool = False, max_nodes: int = 300) -> Drawing:

@@ -22,7 +22,7 @@ import difflib
 import math
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .game import MAX, MIN, as_game, check_number, path_label
 from .trace import Recorder, Trace, bound_of

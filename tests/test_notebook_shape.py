@@ -13,14 +13,19 @@ def cells_of(path):
     return nbformat.read(path, as_version=4).cells
 
 
+def tags(cell):
+    return cell.metadata.get("tags", [])
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_shape(path):
     cells = cells_of(path)
-    tags = lambda c: c.metadata.get("tags", [])
     assert "nav" in tags(cells[0]) and "nav" in tags(cells[-1]), "navigation cells top and bottom"
     intro = cells[1].source
     assert intro.startswith("# ") and "**What you'll learn**" in intro
     assert "**What you need**" in intro and "**Time**" in intro
+    first_code = next(c for c in cells if c.cell_type == "code")
+    assert "install" in tags(first_code), "the install cell is the first code cell"
     headings = [line for c in cells if c.cell_type == "markdown" for line in c.source.splitlines()]
     assert sum(h.startswith("## ") for h in headings) >= 3
     assert "## Summary" in headings and "## Exercises" in headings
@@ -28,14 +33,25 @@ def test_shape(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_exercise_answer_has_a_stub_and_a_check(path):
+def test_every_exercise_is_a_stub_then_a_folded_answer_then_a_check(path):
     cells = cells_of(path)
-    for i, cell in enumerate(cells):
-        if "solution" in cell.metadata.get("tags", []):
-            assert cell.metadata["jupyter"]["source_hidden"] is True
-            assert cell.metadata["adversarial"]["stub"].strip()
-            later = [c for c in cells[i + 1:i + 3] if c.cell_type == "code"]
-            assert any("check" in c.metadata.get("tags", []) for c in later), f"cell {i} has no check"
+    exercises = [i for i, c in enumerate(cells) if "exercise" in tags(c)]
+    assert exercises, "a lesson has exercises"
+    for i in exercises:
+        answer = cells[i + 1]
+        assert "solution" in tags(answer) and answer.cell_type == "markdown", f"cell {i}: no answer after it"
+        assert answer.source.startswith("<details>") and "```python" in answer.source
+        check = next(c for c in cells[i + 2:] if c.cell_type == "code")
+        assert "check" in tags(check), f"cell {i}: the next code cell after its answer is not a check"
+
+
+def test_no_stored_check_says_right():
+    """The stored notebooks are the student edition: no exercise is answered in them."""
+    for path in NOTEBOOKS:
+        for cell in cells_of(path):
+            if "check" in tags(cell):
+                text = str(cell.get("outputs", ""))
+                assert "✓" not in text, f"{path.name}: a stored check passes, so its answer shows"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

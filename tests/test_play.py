@@ -2,7 +2,6 @@
 
 import pytest
 
-from adversarial import alphabeta
 from adversarial.games.tictactoe import optimal_moves
 from adversarial.play import PlayBoard
 

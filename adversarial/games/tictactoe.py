@@ -19,8 +19,6 @@ never changes the old one (no undo needed).
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from ..game import MAX, MIN
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

@@ -21,11 +21,10 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
     expect = None
 
 from adversarial.games.tictactoe import TicTacToe, optimal_moves
-from adversarial.widgets import Stepper
 from adversarial.tree import tree
+from adversarial.widgets import Stepper
 
-from .lab_page import (NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts,
-                       widget_errors)
+from .lab_page import NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
 
 STEPPER = ".adversarial-stepper"
 DRAWING = f"{STEPPER} .adversarial-drawing"

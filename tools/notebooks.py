@@ -1,0 +1,323 @@
+"""The notebooks' one source: MyST Markdown files paired with their executed .ipynb.
+
+Each lesson is ``notebooks/NN_name.md`` (what you edit, in any editor or in JupyterLab, where
+jupytext saves both files) beside ``notebooks/NN_name.ipynb`` (executed, outputs stored: what a
+student opens and what nbval checks). The stored notebook *is* the student edition: exercises
+are stubs, worked answers sit in a collapsed ``solution`` markdown cell, checks say "not
+answered yet".
+
+    python tools/notebooks.py run [FILES]       # md -> ipynb, navigation, execute, store (default: all)
+    python tools/notebooks.py sync              # the newer file of each pair rewrites the older one
+    python tools/notebooks.py nav               # refresh the previous | contents | next cells only
+    python tools/notebooks.py check             # every pair in sync (exit 1 and say where if not)
+    python tools/notebooks.py solutions [NN..]  # solutions edition in build/solutions/, executed;
+                                                # exit 1 unless every check says ✓
+    python tools/notebooks.py student           # site edition in build/student/: solutions removed
+
+Cell ids, tags and other cell metadata survive the round trip: ``run`` takes the inputs from the
+Markdown and the ids of matching cells from the existing .ipynb.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+from jupytext.combine import combine_inputs_with_outputs
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CONTENTS = "00_start_here.ipynb"
+FORMATS = "ipynb,md:myst"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+DISTRIBUTION = "adversarial-search-lessons"
+
+# The first code cell of every lesson, kept identical everywhere by `run` and `nav`.
+INSTALL_CELL = """\
+# Set-up. Where the `adversarial` package is missing (Colab, another hosted Jupyter) this installs
+# it with what the lessons need; where it is installed (`make lab`, Binder) it does nothing.
+import importlib.util
+import subprocess
+import sys
+
+if importlib.util.find_spec("adversarial") is None:
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q",
+                    "{distribution}[notebooks] @ git+{repository}"], check=True)
+if "google.colab" in sys.modules:   # Colab shows ipywidgets 8 widgets only through this manager
+    from google.colab import output
+    output.enable_custom_widget_manager()"""
+
+
+def repository() -> str:
+    """The public address of the repository, from pyproject.toml's [project.urls]."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["urls"]["Repository"]
+
+
+def install_source() -> str:
+    return INSTALL_CELL.format(distribution=DISTRIBUTION, repository=repository())
+
+
+def with_install_cell(notebook):
+    """Put the install cell first among the code cells (once), with today's source."""
+    cells = [c for c in notebook.cells if "install" not in tags(c)]
+    first_code = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells))
+    old = next((c for c in notebook.cells if "install" in tags(c)), None)
+    cell = old or nbformat.v4.new_code_cell()
+    cell.source, cell.id = install_source(), "install"
+    cell.metadata["tags"] = ["install"]
+    notebook.cells = cells[:first_code] + [cell] + cells[first_code:]
+    return notebook
+
+
+def sources() -> list[Path]:
+    """The lessons' Markdown sources, in order."""
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
+
+
+def tags(cell) -> list[str]:
+    return cell.metadata.get("tags", [])
+
+
+# -- reading and writing a pair ------------------------------------------------------------
+
+def read_source(md: Path):
+    """The notebook the Markdown describes, with the ids and outputs of the stored .ipynb kept."""
+    notebook = jupytext.read(md, fmt="md:myst")
+    ipynb = md.with_suffix(".ipynb")
+    if ipynb.exists():
+        notebook = combine_inputs_with_outputs(notebook, nbformat.read(ipynb, as_version=4))
+    notebook.metadata["kernelspec"] = KERNELSPEC
+    notebook.metadata.setdefault("jupytext", {})["formats"] = FORMATS
+    notebook.metadata["jupytext"].pop("text_representation", None)
+    with_install_cell(notebook)
+    stable_ids(notebook, md.stem[:2])
+    return notebook
+
+
+def stable_ids(notebook, prefix: str) -> None:
+    """Give every cell without an id (or with a repeated one) a deterministic id."""
+    seen = set()
+    for index, cell in enumerate(notebook.cells):
+        if not cell.get("id") or cell.id in seen:
+            digest = hashlib.sha1(f"{index}:{cell.source}".encode()).hexdigest()[:8]
+            cell.id = f"nb{prefix}-{digest}"
+        seen.add(cell.id)
+
+
+def write_pair(notebook, md: Path) -> None:
+    nbformat.write(notebook, md.with_suffix(".ipynb"))
+    jupytext.write(notebook, md, fmt="md:myst")
+
+
+# -- navigation ------------------------------------------------------------------------------
+
+def title(notebook, fallback: str) -> str:
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown" and "nav" not in tags(cell):
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return fallback
+
+
+def nav_text(names: list[str], titles: list[str], index: int) -> str:
+    parts = []
+    if index > 0:
+        parts.append(f"[← {titles[index - 1]}]({names[index - 1]})")
+    if names[index] != CONTENTS:
+        parts.append(f"[contents]({CONTENTS})")
+    if index + 1 < len(names):
+        parts.append(f"[{titles[index + 1]} →]({names[index + 1]})")
+    return " | ".join(parts)
+
+
+def with_navigation(notebook, text: str):
+    cells = [c for c in notebook.cells if "nav" not in tags(c)]
+    top, bottom = (nbformat.v4.new_markdown_cell(text) for _ in range(2))
+    for cell, where in ((top, "top"), (bottom, "bottom")):
+        cell.metadata["tags"] = ["nav"]
+        cell.id = f"nav-{where}"
+    notebook.cells = [top] + cells + [bottom]
+    return notebook
+
+
+def navigate() -> None:
+    """Rewrite the navigation cells of every pair (no execution; outputs kept)."""
+    mds = sources()
+    notebooks = [read_source(md) for md in mds]
+    names = [md.with_suffix(".ipynb").name for md in mds]
+    titles = [title(nb, md.stem) for nb, md in zip(notebooks, mds)]
+    for index, (notebook, md) in enumerate(zip(notebooks, mds)):
+        write_pair(with_navigation(notebook, nav_text(names, titles, index)), md)
+
+
+# -- executing -------------------------------------------------------------------------------
+
+def execute(notebook, folder: Path, timeout: int = 600):
+    from nbclient import NotebookClient
+    NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
+                   resources={"metadata": {"path": str(folder)}}).execute()
+    return notebook
+
+
+def run(mds: list[Path]) -> None:
+    navigate()
+    for md in mds:
+        notebook = execute(read_source(md), md.parent)
+        write_pair(notebook, md)
+        print(f"executed {md.with_suffix('.ipynb').relative_to(ROOT)}")
+
+
+# -- keeping the pair in sync ----------------------------------------------------------------
+
+def sync() -> None:
+    """Without executing: where the .ipynb was saved last, it rewrites the .md; otherwise the
+    .md's inputs go into the .ipynb (outputs of unchanged cells kept)."""
+    for md in sources():
+        ipynb = md.with_suffix(".ipynb")
+        if ipynb.exists() and ipynb.stat().st_mtime > md.stat().st_mtime:
+            jupytext.write(nbformat.read(ipynb, as_version=4), md, fmt="md:myst")
+            print(f"{ipynb.name} -> {md.name}")
+        else:
+            write_pair(read_source(md), md)
+            print(f"{md.name} -> {ipynb.name}")
+
+
+def comparable(notebook) -> list[tuple]:
+    """What must agree between the two files: each cell's type, source and metadata."""
+    return [(c.cell_type, c.source.strip(), {k: v for k, v in c.metadata.items()
+                                            if k not in ("execution", "ExecuteTime")})
+            for c in notebook.cells]
+
+
+def differences(md: Path) -> str | None:
+    """None when ``md`` and its .ipynb hold the same notebook; else where they first differ."""
+    ipynb = md.with_suffix(".ipynb")
+    if not ipynb.exists():
+        return f"{md.name} has no {ipynb.name}: run `python tools/notebooks.py run {md}`"
+    text, stored = comparable(jupytext.read(md, fmt="md:myst")), comparable(
+        nbformat.read(ipynb, as_version=4))
+    for index, (a, b) in enumerate(zip(text, stored)):
+        if a != b:
+            return (f"{md.name} and {ipynb.name} differ at cell {index}:\n  md:    {a!r:.200}\n"
+                    f"  ipynb: {b!r:.200}\nEdit the .md and run `python tools/notebooks.py run {md}` "
+                    "(or save the notebook in JupyterLab, which writes both).")
+    if len(text) != len(stored):
+        return f"{md.name} has {len(text)} cells but {ipynb.name} has {len(stored)}"
+    return None
+
+
+def check() -> int:
+    problems = [d for md in sources() if (d := differences(md))]
+    orphans = [p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not p.with_suffix(".md").exists()]
+    problems += [f"{name} has no Markdown source beside it" for name in orphans]
+    for problem in problems:
+        print(problem)
+    print("all pairs in sync" if not problems else f"{len(problems)} pair(s) out of sync")
+    return 1 if problems else 0
+
+
+# -- editions --------------------------------------------------------------------------------
+
+SOLUTION_CODE = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def solution_code(cell) -> str:
+    """The worked answer inside a ``solution`` markdown cell's <details> block."""
+    found = SOLUTION_CODE.search(cell.source)
+    if not found:
+        raise ValueError(f"solution cell {cell.id} has no ```python block")
+    return found.group(1).rstrip("\n")
+
+
+def solutions_edition(notebook):
+    """Each exercise stub replaced by the worked answer that follows it."""
+    cells = notebook.cells
+    for index, cell in enumerate(cells):
+        if "exercise" in tags(cell):
+            answer = next((c for c in cells[index + 1:] if "solution" in tags(c)), None)
+            if answer is None:
+                raise ValueError(f"exercise cell {cell.id} has no solution cell after it")
+            cell.source = solution_code(answer)
+    return notebook
+
+
+def student_edition(notebook):
+    """What a site shows: the stored notebook without its worked answers."""
+    notebook.cells = [c for c in notebook.cells if "solution" not in tags(c)]
+    return notebook
+
+
+def verdicts(notebook) -> list[tuple[str, str]]:
+    """(cell id, text) of every check cell's output."""
+    found = []
+    for cell in notebook.cells:
+        if "check" in tags(cell):
+            text = "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")
+                           for o in cell.get("outputs", []))
+            found.append((cell.id, text))
+    return found
+
+
+def solutions(numbers: list[str], out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for md in sources():
+        if numbers and md.name[:2] not in numbers:
+            continue
+        notebook = execute(solutions_edition(read_source(md)), md.parent)
+        nbformat.write(notebook, out / md.with_suffix(".ipynb").name)
+        for cell_id, text in verdicts(notebook):
+            if not text.lstrip().startswith("✓"):
+                failed += 1
+                print(f"{md.name}: check {cell_id} did not pass: {text.strip()[:300]}")
+        print(f"wrote {(out / md.with_suffix('.ipynb').name).relative_to(ROOT)}")
+    print("every check passes" if not failed else f"{failed} check(s) failed")
+    return 1 if failed else 0
+
+
+def student(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for md in sources():
+        ipynb = md.with_suffix(".ipynb")
+        nbformat.write(student_edition(nbformat.read(ipynb, as_version=4)), out / ipynb.name)
+        print(f"wrote {(out / ipynb.name).relative_to(ROOT)}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run").add_argument("files", nargs="*", type=Path)
+    sub.add_parser("nav")
+    sub.add_parser("sync")
+    sub.add_parser("check")
+    p = sub.add_parser("solutions")
+    p.add_argument("numbers", nargs="*")
+    p.add_argument("--out", type=Path, default=ROOT / "build" / "solutions")
+    sub.add_parser("student").add_argument("--out", type=Path, default=ROOT / "build" / "student")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        files = [f.resolve().with_suffix(".md") for f in args.files] or sources()
+        run(files)
+    elif args.command == "nav":
+        navigate()
+    elif args.command == "sync":
+        sync()
+    elif args.command == "check":
+        return check()
+    elif args.command == "solutions":
+        return solutions(args.numbers, args.out)
+    elif args.command == "student":
+        student(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
