@@ -1,0 +1,146 @@
+"""Notebook 6's exercise checks: typical wrong answers get ✗ with a hint, right ones ✓."""
+
+import math
+
+import pytest
+
+from adversarial.exercises import (
+    check_beats_static,
+    check_best_order_leaves,
+    check_deepest,
+    check_minimal_leaves,
+)
+from adversarial.games.tictactoe import LINES
+from adversarial.ordering import as_given, reversed_order, tictactoe_centre_first
+
+
+def not_answered(verdict):
+    return not verdict.ok and ("No answer" in verdict.message or "No function" in verdict.message)
+
+
+# -- exercise 1: predict the best order's leaves (b = 3, d = 4) ---------------------------
+
+@pytest.mark.parametrize("wrong", [81, 9, 18, 27, 16, 0])
+def test_best_order_prediction_rejects_typical_wrong_answers(wrong):
+    verdict = check_best_order_leaves(wrong, 3, 4)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_best_order_prediction_accepts_the_count_and_waits_for_an_answer():
+    assert check_best_order_leaves(17, 3, 4).ok and check_best_order_leaves(3 ** 2 + 3 ** 2 - 1, 3, 4).ok
+    assert not_answered(check_best_order_leaves(..., 3, 4))
+    assert "share one leaf" in check_best_order_leaves(18, 3, 4).message
+
+
+# -- exercise 2: the Knuth–Moore count as a function ------------------------------------
+
+WRONG_COUNTS = [
+    lambda b, d: b ** d,                                    # every leaf
+    lambda b, d: b ** (d / 2),                              # the order of magnitude
+    lambda b, d: 2 * b ** (d // 2) - 1,                     # floor twice: wrong for odd d
+    lambda b, d: b ** math.ceil(d / 2) + b ** (d // 2),     # forgets the shared leaf
+    lambda b, d: round(b ** (0.75 * d)),                    # the random-order estimate
+]
+
+
+@pytest.mark.parametrize("wrong", WRONG_COUNTS)
+def test_minimal_leaves_rejects_typical_wrong_functions(wrong):
+    verdict = check_minimal_leaves(wrong)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_minimal_leaves_accepts_two_different_right_functions():
+    def closed_form(b, d):
+        return b ** ((d + 1) // 2) + b ** (d // 2) - 1
+
+    def by_node_types(b, d, kind="pv"):
+        if d == 0:
+            return 1
+        if kind == "pv":
+            return by_node_types(b, d - 1) + (b - 1) * by_node_types(b, d - 1, "cut")
+        if kind == "cut":
+            return by_node_types(b, d - 1, "all")
+        return b * by_node_types(b, d - 1, "cut")
+
+    assert check_minimal_leaves(closed_form).ok and check_minimal_leaves(by_node_types).ok
+
+
+def test_minimal_leaves_stubs_are_not_answered():
+    def stub(b, d):
+        ...
+
+    def todo(b, d):
+        raise NotImplementedError
+
+    assert all(not_answered(check_minimal_leaves(f)) for f in (stub, todo, ..., None))
+
+
+# -- exercise 3: how deep in the same budget ------------------------------------------------
+
+@pytest.mark.parametrize("wrong", [7, 14, 12, 6.5])
+def test_deepest_rejects_minimax_depth_and_plain_doubling(wrong):
+    verdict = check_deepest(wrong, 7, 1_000_000)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_deepest_accepts_the_largest_depth_that_fits():
+    from adversarial.experiments import knuth_moore
+    d = 0
+    while knuth_moore(7, d + 1) <= 1_000_000:
+        d += 1
+    assert check_deepest(d, 7, 1_000_000).ok
+    assert not_answered(check_deepest(..., 7, 1_000_000))
+
+
+# -- exercise 4: an order that beats centre-corners-edges ---------------------------------------
+
+CENTRE = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+
+
+def win_block_centre(board, moves):
+    me, them = board.player, "O" if board.player == "X" else "X"
+    def urgency(m):
+        score = CENTRE[m]
+        for line in LINES:
+            if m in line:
+                others = [board.cells[i] for i in line if i != m]
+                score += 100 * (others == [me, me]) + 10 * (others == [them, them])
+        return score
+    return sorted(moves, key=urgency, reverse=True)
+
+
+def threats_first(board, moves):
+    """Differently written: immediate wins, then blocks, then the static order."""
+    def completes(m, mark):
+        cells = board.cells[:m] + mark + board.cells[m + 1:]
+        return any(all(cells[i] == mark for i in line) for line in LINES if m in line)
+    other = "O" if board.player == "X" else "X"
+    wins = [m for m in moves if completes(m, board.player)]
+    blocks = [m for m in moves if m not in wins and completes(m, other)]
+    rest = [m for m in tictactoe_centre_first(board, moves) if m not in wins + blocks]
+    return wins + blocks + rest
+
+
+@pytest.mark.parametrize("wrong", [as_given, reversed_order, tictactoe_centre_first,
+                                   lambda board, moves: moves[:1],            # drops moves
+                                   lambda board, moves: list(moves) + [99],   # invents a move
+                                   lambda board, moves: sorted(moves, key=lambda m: board.cells[m])])
+def test_beats_static_rejects_orders_that_are_no_better_or_not_orders(wrong):
+    verdict = check_beats_static(wrong)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_beats_static_accepts_two_different_threat_aware_orders():
+    assert check_beats_static(win_block_centre).ok and check_beats_static(threats_first).ok
+
+
+def test_beats_static_stubs_and_crashes():
+    def stub(board, moves):
+        ...
+
+    def crashes(board, moves):
+        return sorted(moves, key=lambda m: board.squares[m])
+
+    assert not_answered(check_beats_static(stub)) and not_answered(check_beats_static(...))
+    verdict = check_beats_static(crashes)
+    assert not verdict.ok and "AttributeError" in verdict.message
