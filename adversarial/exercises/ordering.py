@@ -1,7 +1,7 @@
 """Checks for notebook 6 (move ordering): predictions, the Knuth–Moore count, a better order.
 
 >>> check_best_order_leaves(17, 3, 4)
-✓ Right: 17.
+✓ Right: 17, the Knuth–Moore minimum.
 >>> check_best_order_leaves(9, 3, 4).ok
 False
 """
