@@ -105,6 +105,24 @@ class UniformTree:
         return build(self.initial_state())
 
 
+def reordered(game, order) -> list:
+    """The game's whole tree as nested lists, each node's children in ``order``'s order.
+
+    With ``order=best_first(game)`` a plain left-to-right search of the result is a
+    search with the best order, and its drawing reads left to right.
+
+    >>> from adversarial.ordering import best_first
+    >>> t = UniformTree(2, 2, seed=1)
+    >>> t.nested(), reordered(t, best_first(t))
+    ([[3, 0], [2, 1]], [[1, 2], [0, 3]])
+    """
+    def build(state):
+        if game.is_terminal(state):
+            return game.utility(state)
+        return [build(game.result(state, m)) for m in order(state, game.actions(state))]
+    return build(game.initial_state())
+
+
 # -- theory -----------------------------------------------------------------------------
 
 def knuth_moore(b: int, d: int) -> int:
@@ -241,7 +259,8 @@ def ladder(game, positions: Sequence, depth: int, static_order, *, evaluate=None
         rows.append({"technique": name, "mean nodes": round(mean, 1),
                      "ratio to previous": "" if previous is None else round(mean / previous, 3)})
         previous = mean
-    return Table(rows, title=f"{len(positions)} positions, depth {depth}")
+    return Table(rows, title=f"{len(positions)} positions, depth {depth}",
+                 formats={"ratio to previous": ".2f"})
 
 
 # -- a small table that shows itself -----------------------------------------------------
@@ -256,9 +275,13 @@ class Table:
     3      17
     """
 
-    def __init__(self, rows: list[dict], title: str = ""):
+    def __init__(self, rows: list[dict], title: str = "", formats: dict | None = None):
         self.rows, self.title = list(rows), title
         self.columns = list(self.rows[0]) if self.rows else []
+        self.formats = formats or {}     # column -> format spec for its floats (default ",.1f")
+
+    def _cell(self, row, column) -> str:
+        return _fmt(row[column], self.formats.get(column, ",.1f"))
 
     def column(self, name: str) -> list:
         """One column's values, top to bottom."""
@@ -276,7 +299,7 @@ class Table:
         return self.rows[i]
 
     def __repr__(self) -> str:
-        cells = [self.columns] + [[_fmt(row[c]) for c in self.columns] for row in self.rows]
+        cells = [self.columns] + [[self._cell(row, c) for c in self.columns] for row in self.rows]
         widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
         numeric = [all(isinstance(row[c], (int, float)) for row in self.rows) for c in self.columns]
         return "\n".join("  ".join(v.rjust(w) if right else v.ljust(w)
@@ -285,21 +308,18 @@ class Table:
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(row[c]))}</td>"
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row, c))}</td>"
                                         for c in self.columns) + "</tr>" for row in self.rows)
         caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _fmt(value) -> str:
+def _fmt(value, spec: str = ",.1f") -> str:
     if isinstance(value, float):
-        if value == int(value):
-            return f"{value:,.0f}"
-        return f"{value:.2f}" if abs(value) < 10 else f"{value:,.1f}"
+        return f"{value:,.0f}" if value == int(value) and spec == ",.1f" else format(value, spec)
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
-
 
 __all__ = [
     "ORDERS",
@@ -314,6 +334,7 @@ __all__ = [
     "leaves_read",
     "make_order",
     "random_estimate",
+    "reordered",
     "rungs",
 ]
 

@@ -10,6 +10,7 @@ from adversarial.exercises import (
     check_deepest,
     check_minimal_leaves,
 )
+from adversarial.experiments import UniformTree, knuth_moore, leaves_read
 from adversarial.games.tictactoe import LINES
 from adversarial.ordering import as_given, reversed_order, tictactoe_centre_first
 
@@ -18,18 +19,23 @@ def not_answered(verdict):
     return not verdict.ok and ("No answer" in verdict.message or "No function" in verdict.message)
 
 
-# -- exercise 1: predict the best order's leaves (b = 3, d = 4) ---------------------------
+# -- exercise 1: predict the best order's leaves (b = 9, d = 5, in the notebook) -------------
 
-@pytest.mark.parametrize("wrong", [81, 9, 18, 27, 16, 0])
+@pytest.mark.parametrize("wrong", [9 ** 5, 243, 81, 729, 810, 161, 1457, 0])
 def test_best_order_prediction_rejects_typical_wrong_answers(wrong):
-    verdict = check_best_order_leaves(wrong, 3, 4)
+    verdict = check_best_order_leaves(wrong, 9, 5)
     assert not verdict.ok and "Hint" in verdict.message
 
 
 def test_best_order_prediction_accepts_the_count_and_waits_for_an_answer():
-    assert check_best_order_leaves(17, 3, 4).ok and check_best_order_leaves(3 ** 2 + 3 ** 2 - 1, 3, 4).ok
-    assert not_answered(check_best_order_leaves(..., 3, 4))
-    assert "share one leaf" in check_best_order_leaves(18, 3, 4).message
+    assert check_best_order_leaves(809, 9, 5).ok and check_best_order_leaves(9 ** 3 + 9 ** 2 - 1, 9, 5).ok
+    assert not_answered(check_best_order_leaves(..., 9, 5))
+    assert "share one leaf" in check_best_order_leaves(810, 9, 5).message
+    assert "odd depth" in check_best_order_leaves(161, 9, 5).message
+
+
+def test_the_best_order_count_is_what_the_search_reads():
+    assert check_best_order_leaves(leaves_read(UniformTree(3, 4, seed=0), "best"), 3, 4).ok
 
 
 # -- exercise 2: the Knuth–Moore count as a function ------------------------------------
@@ -77,19 +83,21 @@ def test_minimal_leaves_stubs_are_not_answered():
 
 # -- exercise 3: how deep in the same budget ------------------------------------------------
 
-@pytest.mark.parametrize("wrong", [7, 14, 12, 6.5])
+# In the notebook: chess-like b = 35 and 2,000,000 leaves: minimax reaches 4, doubling says 8.
+@pytest.mark.parametrize("wrong", [4, 8, 6, 3.5])
 def test_deepest_rejects_minimax_depth_and_plain_doubling(wrong):
-    verdict = check_deepest(wrong, 7, 1_000_000)
+    verdict = check_deepest(wrong, 35, 2_000_000)
     assert not verdict.ok and "Hint" in verdict.message
 
 
 def test_deepest_accepts_the_largest_depth_that_fits():
-    from adversarial.experiments import knuth_moore
     d = 0
-    while knuth_moore(7, d + 1) <= 1_000_000:
+    while knuth_moore(35, d + 1) <= 2_000_000:
         d += 1
-    assert check_deepest(d, 7, 1_000_000).ok
-    assert not_answered(check_deepest(..., 7, 1_000_000))
+    assert check_deepest(d, 35, 2_000_000).ok
+    assert check_deepest(max(k for k in range(20) if 35 ** (k // 2) + 35 ** ((k + 1) // 2) - 1
+                             <= 2_000_000), 35, 2_000_000).ok
+    assert not_answered(check_deepest(..., 35, 2_000_000))
 
 
 # -- exercise 4: an order that beats centre-corners-edges ---------------------------------------

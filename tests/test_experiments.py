@@ -127,7 +127,8 @@ def test_a_rung_that_changes_an_answer_is_reported_as_a_bug():
 
 def test_table_shows_as_text_and_html():
     t = Table([{"name": "a", "n": 1234, "x": 0.5}], title="t")
-    assert repr(t) == "name      n     x\na     1,234  0.50"
+    assert repr(t) == "name      n    x\na     1,234  0.5"
+    assert repr(Table([{"r": 0.4567}], formats={"r": ".2f"})) == "   r\n0.46"
     assert "<caption>t</caption>" in t._repr_html_() and "1,234" in t._repr_html_()
     with pytest.raises(KeyError, match="columns"):
         t.column("nope")

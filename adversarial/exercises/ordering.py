@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..experiments import UniformTree, knuth_moore, leaves_read
+from ..experiments import knuth_moore
 from ..games.tictactoe import TicTacToe, reachable_positions
 from ..ordering import tictactoe_centre_first
 from ..search import SearchError, alphabeta
@@ -23,7 +23,7 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
     """Exercise: how many leaves does alpha-beta read with the best order on a (b, d) tree?"""
     if _unanswered(answer):
         return _NO_ANSWER
-    truth = leaves_read(UniformTree(b, d, seed=0), "best")
+    truth = knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
     if answer == truth:
         return _right(f"{answer}, the Knuth–Moore minimum")
     if answer == b ** d:
@@ -33,6 +33,9 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
                 "least v AND MIN must prove it is at most v; count both proofs.")
     elif answer == b ** ((d + 1) // 2) + b ** (d // 2):
         hint = "close: the two proofs share one leaf, the end of the principal variation."
+    elif answer == 2 * b ** (d // 2) - 1 or answer == 2 * b ** ((d + 1) // 2) - 1:
+        hint = ("for an odd depth the two proofs differ in size: MAX moves at one more level "
+                "than MIN, so MIN's proof branches at one more level.")
     else:
         hint = ("one proof tree has b choices at MIN's levels and 1 at MAX's, the other the "
                 "reverse; they share exactly one leaf.")
