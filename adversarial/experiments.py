@@ -193,15 +193,40 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
 
 # -- the ladder of techniques on real positions ------------------------------------------
 
-def deepen(game, state, depth: int, order, *, evaluate=None, table=True):
+def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):
     """Iterative deepening: search to depth 1, 2, ..., ``depth``, each iteration starting
     from the best moves the previous ones found (``order`` should be a
-    :class:`~adversarial.ordering.HashMove`). Returns the last result and the nodes of all."""
-    nodes, result = 0, None
-    for d in range(1, depth + 1):
-        result = alphabeta(game, state, depth=d, evaluate=evaluate, order=order, table=table)
+    :class:`~adversarial.ordering.HashMove`). With ``depth=None`` it goes on until an
+    iteration needs no evaluation (it saw the end of every line: the value is exact).
+    Returns the last result and the nodes of all the iterations.
+
+    >>> from adversarial.games import TicTacToe
+    >>> from adversarial.ordering import HashMove
+    >>> game = TicTacToe()
+    >>> r, nodes = deepen(game, game.play(4, 0, 8), None, HashMove(), evaluate=lambda s: 0)
+    >>> r.value, r.value == alphabeta(game, game.play(4, 0, 8)).value
+    (0, True)
+    """
+    if evaluate is None:
+        evaluate = getattr(game, "evaluate", None)
+    if evaluate is None:
+        raise ExperimentError("iterative deepening needs evaluate=... (a score for positions "
+                              "where a shallow iteration stops)")
+    guesses = 0
+
+    def counted(s):
+        nonlocal guesses
+        guesses += 1
+        return evaluate(s)
+
+    nodes, result, d = 0, None, 0
+    while depth is None or d < depth:
+        d, guesses = d + 1, 0
+        result = alphabeta(game, state, depth=d, evaluate=counted, order=order, table=table)
         nodes += result.stats.nodes
         order.remember(game, state, result.pv)
+        if guesses == 0:          # every line reached the end of the game: deeper changes nothing
+            break
     return result, nodes
 
 
@@ -234,9 +259,11 @@ def rungs(static_order, table_key=True):
     ]
 
 
-def ladder(game, positions: Sequence, depth: int, static_order, *, evaluate=None,
+def ladder(game, positions: Sequence, depth: int | None, static_order, *, evaluate=None,
            table_key=True, steps: Sequence | None = None) -> Table:
     """Mean nodes per position for each rung of the ladder, and the ratio to the rung before.
+
+    ``depth=None`` solves each position (searches to the end of the game).
 
     Every rung must find the same value for every position (checked: a technique
     that changed an answer would be a bug, not a speed-up).
@@ -259,8 +286,11 @@ def ladder(game, positions: Sequence, depth: int, static_order, *, evaluate=None
         rows.append({"technique": name, "mean nodes": round(mean, 1),
                      "ratio to previous": "" if previous is None else round(mean / previous, 3)})
         previous = mean
-    return Table(rows, title=f"{len(positions)} positions, depth {depth}",
-                 formats={"ratio to previous": ".2f"})
+    where = "solved to the end" if depth is None else f"depth {depth}"
+    table = Table(rows, title=f"{len(positions)} positions, {where}",
+                  formats={"ratio to previous": ".2f"})
+    table.values = reference      # the value of each position, the same on every rung
+    return table
 
 
 # -- a small table that shows itself -----------------------------------------------------

@@ -110,8 +110,17 @@ def test_the_tictactoe_ladder_keeps_every_value_and_reports_ratios():
     assert ratios[0] == ""
     for before, now, ratio in zip(means, means[1:], ratios[1:]):
         assert ratio == round(now / before, 3)
-    plain = sum(alphabeta(game, p, depth=4, evaluate=lambda s: 0).stats.nodes for p in positions)
-    assert means[0] == plain / 2
+    plain = [alphabeta(game, p, depth=4, evaluate=lambda s: 0) for p in positions]
+    assert means[0] == sum(r.stats.nodes for r in plain) / 2
+    assert table.values == [r.value for r in plain]
+
+
+def test_a_solving_ladder_finds_the_exact_values():
+    game = TicTacToe()
+    positions = [game.play(0), game.play(4, 1), game.play(0, 4, 8)]
+    table = ladder(game, positions, None, tictactoe_centre_first, evaluate=lambda s: 0)
+    assert table.values == [minimax(game, p).value for p in positions]
+    assert table.title == "3 positions, solved to the end"
 
 
 def test_a_rung_that_changes_an_answer_is_reported_as_a_bug():
