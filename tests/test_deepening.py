@@ -1,0 +1,80 @@
+"""Iterative deepening: anytime answers, deterministic node budgets, the ordering hook."""
+
+import pytest
+
+from adversarial import alphabeta, tree
+from adversarial.deepening import iterative_deepening, previous_best_first
+from adversarial.games.connectfour import ConnectFour
+from adversarial.games.connectfour_eval import open_windows
+
+game = ConnectFour()
+P = game.play("33144353324114431572")
+
+
+def test_each_iteration_matches_a_plain_search_to_that_depth():
+    r = iterative_deepening(game, P, evaluate=open_windows, max_depth=4)
+    assert [it.depth for it in r.iterations] == [1, 2, 3, 4] and r.stopped is None
+    for it in r.iterations:
+        plain = alphabeta(game, P, depth=it.depth, evaluate=open_windows)
+        assert (it.value, it.move, it.pv, it.nodes) == (plain.value, plain.move, plain.pv, plain.stats.nodes)
+    assert r.nodes == sum(it.nodes for it in r.iterations)
+    assert (r.move, r.value, r.pv, r.completed_depth) == (r.last.move, r.last.value, r.last.pv, 4)
+
+
+def test_a_node_budget_stops_deterministically_and_keeps_the_last_finished_answer():
+    full = iterative_deepening(game, P, evaluate=open_windows, max_depth=5)
+    budget = full.iterations[0].nodes + full.iterations[1].nodes + full.iterations[2].nodes + 5
+    a = iterative_deepening(game, P, evaluate=open_windows, max_depth=5, node_budget=budget)
+    b = iterative_deepening(game, P, evaluate=open_windows, max_depth=5, node_budget=budget)
+    assert a == b and a.stopped == "nodes" and a.completed_depth == 3
+    assert a.iterations == full.iterations[:3] and a.nodes == budget + 1
+    assert "stopped: nodes budget" in a.table()
+
+
+def test_a_time_budget_stops_the_search():
+    r = iterative_deepening(game, evaluate=open_windows, max_depth=40, time_budget=0.05)
+    assert r.stopped == "time" and r.move is not None
+
+
+def test_the_ordering_hook_gets_the_previous_iteration():
+    seen, root = [], game.play("4455")          # the best move, 3, is not the first column
+
+    def hook(previous):
+        seen.append(None if previous is None else previous.depth)
+        return previous_best_first(previous, root=root)
+    ordered = iterative_deepening(game, root, evaluate=open_windows, max_depth=4, order_from=hook)
+    plain = iterative_deepening(game, root, evaluate=open_windows, max_depth=4)
+    assert seen == [None, 1, 2, 3]
+    assert [it.value for it in ordered.iterations] == [it.value for it in plain.iterations]
+    assert ordered.nodes < plain.nodes
+
+
+def test_previous_best_first_puts_the_best_move_first_at_the_root_only():
+    r = iterative_deepening(game, P, evaluate=open_windows, max_depth=1)
+    order = previous_best_first(r.last, root=P)
+    best = r.move
+    assert order(P, (1, 2, 3, 4, 5, 6, 7))[0] == best
+    other = game.result(P, 1)
+    assert order(other, (1, 2, 3)) == (1, 2, 3)
+    assert previous_best_first(None) is None
+
+
+def test_it_works_on_a_hand_made_tree_too():
+    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    r = iterative_deepening(t, evaluate=lambda s: 0, max_depth=2)
+    assert (r.value, r.move) == (7, 2)
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(max_depth=0), "max_depth"), (dict(max_depth=2.5), "max_depth"),
+    (dict(node_budget=0), "node_budget"), (dict(time_budget=-1), "time_budget"),
+    (dict(order_from=3), "order_from"),
+])
+def test_bad_options_are_explained(options, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        iterative_deepening(game, evaluate=open_windows, **options)
+
+
+def test_a_missing_evaluation_is_explained():
+    with pytest.raises(ValueError, match="no evaluation function"):
+        iterative_deepening(game, max_depth=2)
