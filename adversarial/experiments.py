@@ -193,6 +193,31 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
 
 # -- the ladder of techniques on real positions ------------------------------------------
 
+def random_positions(game, n: int, moves: int, seed: int = 0) -> list:
+    """``n`` different unfinished positions, each reached by ``moves`` random legal moves
+    from the start (the same ones for the same ``seed``).
+
+    >>> from adversarial.games import TicTacToe
+    >>> random_positions(TicTacToe(), 2, 3, seed=1)
+    [Board('.OX/.X./...'), Board('.X./.../.XO')]
+    """
+    rng, found, tries = random.Random(seed), [], 0
+    while len(found) < n:
+        tries += 1
+        if tries > 100 * n + 1000:
+            raise ExperimentError(f"found only {len(found)} unfinished positions after {moves} moves; "
+                                  "ask for fewer moves or fewer positions")
+        state = game.initial_state()
+        for _ in range(moves):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state) and state not in found:
+            found.append(state)
+    return found
+
+
+
 def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):
     """Iterative deepening: search to depth 1, 2, ..., ``depth``, each iteration starting
     from the best moves the previous ones found (``order`` should be a
@@ -364,6 +389,7 @@ __all__ = [
     "leaves_read",
     "make_order",
     "random_estimate",
+    "random_positions",
     "reordered",
     "rungs",
 ]

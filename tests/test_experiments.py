@@ -17,6 +17,7 @@ from adversarial.experiments import (
     leaf_counts,
     leaves_read,
     make_order,
+    random_positions,
 )
 from adversarial.games import TicTacToe
 from adversarial.ordering import tictactoe_centre_first
@@ -156,3 +157,30 @@ def test_bad_experiments_are_explained():
         leaf_counts(seeds=())
     with pytest.raises(ExperimentError, match="no positions"):
         ladder(TicTacToe(), [], 3, tictactoe_centre_first)
+
+
+def test_random_positions_are_unfinished_distinct_and_reproducible():
+    game = TicTacToe()
+    found = random_positions(game, 5, 4, seed=2)
+    assert found == random_positions(game, 5, 4, seed=2)
+    assert len(set(found)) == 5 and not any(game.is_terminal(p) for p in found)
+    assert all(9 - len(p.empty) == 4 for p in found)
+    with pytest.raises(ExperimentError, match="fewer moves"):
+        random_positions(game, 3, 9, seed=0)       # after 9 moves tic-tac-toe is always over
+
+
+def test_the_connect_four_solving_ladder_agrees_with_pons_test_positions():
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import open_windows
+    from adversarial.ordering import connectfour_centre_first
+
+    from .conftest import shared_path
+    path = shared_path("data", "connect4", "resources", "Test_L3_R1")
+    words = path.read_text().split()
+    sample = list(zip(words[0:40:2], map(int, words[1:40:2])))     # the first 20 positions
+    game = ConnectFour()
+    positions = [game.play(moves) for moves, _ in sample]
+    table = ladder(game, positions, None, connectfour_centre_first, evaluate=open_windows)
+    # Pons scores the side to move; our values are MAX's (X's).
+    assert table.values == [score if game.to_move(p) == "MAX" else -score
+                            for p, (_, score) in zip(positions, sample)]
