@@ -230,3 +230,23 @@ def test_bad_policies_are_explained():
         plies_played("a state of some other game")
     with pytest.raises(TypeError, match="not a game|expected a game"):
         best_first(42)
+
+
+@given(seeds, st.integers(1, 5))
+def test_iterative_deepening_with_learning_orders_gives_the_minimax_value(seed, depth):
+    from adversarial.experiments import deepen
+    game = Lattice(seed)
+    policy = HashMove(Killers(History(shuffled(seed))))
+    result, nodes = deepen(game, game.initial_state(), depth, policy, table=False)
+    assert result.value == minimax(game, depth=depth).value
+    solved, _ = deepen(game, game.initial_state(), None, HashMove(Killers()), table=False)
+    assert solved.value == minimax(game).value
+    assert nodes >= result.stats.nodes
+
+
+def test_connect_four_centre_first_tries_the_middle_column_first():
+    from adversarial.games.connectfour import CENTRE_FIRST, ConnectFour
+    from adversarial.ordering import connectfour_centre_first
+    game = ConnectFour()
+    assert tuple(connectfour_centre_first(game.initial_state(), tuple(range(1, 8)))) == CENTRE_FIRST
+    assert plies_played(game.play("4453")) == 4
