@@ -66,3 +66,9 @@ html: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Speed as ratios against a reference run in the same process: runs every benchmarks/bench_*.py
+# and collects their tables in benchmarks/RESULTS.md.
+.PHONY: bench
+bench: $(STAMP)
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -9,7 +9,10 @@
 (11, 7, 1)
 """
 
-from .game import MAX, MIN, Game
+from .chance import expectiminimax
+from .game import CHANCE, MAX, MIN, Game
+from .mcts import mcts
+from .nullwindow import mtdf, pvs
 from .render import draw
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
 from .themes import lecture_mode, set_theme
@@ -18,9 +21,10 @@ from .tree import Node, Tree, random_tree, tree
 from .widgets import Stepper
 
 __all__ = [
-    "MAX", "MIN", "Game",
+    "MAX", "MIN", "CHANCE", "Game",
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
+    "pvs", "mtdf", "mcts", "expectiminimax",
     "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.2.0"

@@ -28,12 +28,14 @@ protocol, so one search implementation serves both.
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
+CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.chance)
 PLAYERS = (MAX, MIN)
 
 State = Any
@@ -60,6 +62,9 @@ def as_game(obj: Any) -> Game:
     if isinstance(obj, (list, tuple)):
         from .tree import tree
         return tree(obj)
+    if isinstance(obj, type):
+        raise TypeError(f"got the class {obj.__name__}, not a game: create one first, "
+                        f"e.g. {obj.__name__}()")
     missing = [name for name in REQUIRED if not callable(getattr(obj, name, None))]
     if missing:
         raise TypeError(
@@ -78,23 +83,53 @@ def check_player(player: Any) -> str:
 
 
 def check_number(value: Any, where: str) -> int | float:
-    """Return ``value`` as a plain int or float, or explain why it is not a score."""
+    """Return ``value`` as a score, or explain why it is not one.
+
+    Whole numbers (numpy's too) become ``int`` and floats ``float``; other exact
+    numbers such as ``Fraction`` and ``Decimal`` stay as they are, so that two
+    different scores never become equal by rounding.
+    """
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         raise TypeError(
             f"{where} is {value!r}, a bool; scores must be numbers (write 1 or 0 instead)"
         )
-    if not isinstance(value, numbers.Real):
-        raise TypeError(
-            f"{where} is {value!r} ({type(value).__name__}); scores must be int or float numbers"
-        )
     if isinstance(value, numbers.Integral):
         return int(value)
-    value = float(value)
-    if math.isnan(value):
-        raise ValueError(f"{where} is NaN; every score must be a real number")
-    return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            raise ValueError(f"{where} is NaN; every score must be a real number")
+        return float(value)
+    if isinstance(value, (numbers.Real, decimal.Decimal)):
+        if value != value:
+            raise ValueError(f"{where} is {value!r}; every score must be a real number")
+        return value
+    raise TypeError(
+        f"{where} is {value!r} ({type(value).__name__}); scores must be numbers "
+        "(int, float, Fraction or Decimal)"
+    )
 
 
 def path_label(path: tuple) -> str:
     """The default readable name of a node: the moves that reach it, or ``root``."""
     return "→".join(map(str, path)) if path else "root"
+
+
+def node_id(path: tuple) -> str:
+    """A name for the node at ``path`` that no other path shares (for Graphviz and tables).
+
+    Paths of ints read ``n2_1``; any other path is written by its ``repr``, so
+    moves that print alike stay apart: ``("a_b",)`` and ``("a", "b")``, or
+    ``(-1.0,)`` and ``(-1, -0.0)``, get different ids.
+
+    >>> node_id(()), node_id((2, 1)), node_id(("a_b",)), node_id(("a", "b"))
+    ('n', 'n2_1', "n('a_b',)", "n('a', 'b')")
+    """
+    path = tuple(path)
+    try:
+        if all(type(move) is int for move in path):
+            return "n" + "_".join(map(str, path))
+        return "n" + repr(path)
+    except ValueError:                  # an int too long to print: name it by its hash
+        return "n" + repr(tuple(f"int#{hash(m)}" if isinstance(m, int) else m for m in path))

@@ -17,7 +17,7 @@ import html
 import graphviz
 
 from . import dot
-from .game import MAX
+from .game import CHANCE, MAX, node_id
 from .themes import THEMES, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .trace import Cutoff, Enter, Leaf, Return, fmt, fmt_value
 from .tree import Tree
@@ -72,7 +72,12 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         max_nodes: refuse to draw more nodes than this (a browser would freeze).
     """
     from .game import as_game
+    from .search import searched_game
     game = as_game(game)
+    if result is not None:      # refuse a result of another tree; below the root, draw the subtree searched
+        game = searched_game(game, result)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise TypeError(f"max_nodes must be a whole number of nodes (1 or more), got {max_nodes!r}")
     style = theme_style(theme)
     trace = None
     if result is not None:
@@ -107,7 +112,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         _draw_node(g, game, path, info, state, style)
     for path, info in nodes.items():
         if path:
-            _draw_edge(g, path, state, style)
+            _draw_edge(g, path, state, style, getattr(game, "probability", None))
     if legend:
         _draw_legend(g, style)
     g.summary = _summary(nodes, state, step)
@@ -203,7 +208,7 @@ def _principal_variation(trace):
 # -- DOT ---------------------------------------------------------------------------
 
 def _node_id(path) -> str:
-    return "n" + "_".join(str(abs(hash(m)) if not isinstance(m, (int, str)) else m) for m in path)
+    return node_id(path)
 
 
 def _draw_node(g, game, path, info, state, style):
@@ -217,6 +222,8 @@ def _draw_node(g, game, path, info, state, style):
     else:
         shape = "triangle" if info["player"] == MAX else "invtriangle"
         width, height = style["inner"] * 1.3, style["inner"]
+        if info["player"] == CHANCE:                 # chance nodes: circles, probabilities on edges
+            shape, width = "circle", style["inner"]
         main = ""
         if path in state["values"] and status != "pruned":
             main = fmt_value(*state["values"][path])
@@ -245,9 +252,12 @@ def _draw_node(g, game, path, info, state, style):
     g.node(_node_id(path), **attrs)
 
 
-def _draw_edge(g, path, state, style):
+def _draw_edge(g, path, state, style, probability=None):
     status = state["status"][path]
     attrs = {}
+    p = probability(path) if probability else None
+    if p is not None:
+        attrs.update(label=f" {p:.3g}")
     if status == "pruned":
         attrs.update(style="dashed", color=style["pruned"])
         if path in state["cut_at"]:

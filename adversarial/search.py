@@ -19,13 +19,17 @@ lines are the same. The lines starting ``if trace:`` only record what happened.
 from __future__ import annotations
 
 import difflib
+import gc
 import math
+import numbers
 import operator
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 from .game import MAX, MIN, as_game, check_number, path_label
-from .trace import Recorder, Trace, bound_of
+from .trace import Recorder, Trace, bound_of, fmt
+from .tree import Node, Tree
 
 INF = math.inf
 
@@ -37,24 +41,39 @@ class Stats:
     leaves: int = 0    # nodes scored: terminal ones, and those cut off by the depth limit
     cutoffs: int = 0   # times alpha met beta with moves left to skip
     table_hits: int = 0  # nodes answered from the transposition table
+    researches: int = 0  # PVS: moves searched again after a null-window test; MTD(f): extra root tests
     first_cutoffs: int = 0  # cutoffs made by the first move tried (good ordering: nearly all)
     order: str = "as given"  # the move-ordering policy's name
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The answer of a search: value, best first move, principal variation, cost, trace."""
+    """The answer of a search: value, best first move, principal variation, cost, trace.
+
+    ``game`` and ``root`` say what was searched: the game, and the state the search
+    started from (its initial state unless ``state=`` was given). Paths in the trace
+    and moves in ``pv`` start at ``root``.
+    """
     value: float
     move: Any              # the best first move (for a tree, a child index); None at a terminal root
     pv: tuple              # the principal variation: the moves both sides play, best against best
     stats: Stats = field(default_factory=Stats)
     trace: Trace | None = field(default=None, repr=False)
     algorithm: str = "alphabeta"
+    game: Any = field(default=None, repr=False, compare=False)   # the game searched
+    root: Any = field(default=None, repr=False, compare=False)   # the state searched from
 
     def __repr__(self) -> str:
         s = self.stats
-        return (f"SearchResult({self.algorithm}: value={self.value!r}, move={self.move!r}, "
+        return (f"SearchResult({self.algorithm}: value={_number_repr(self.value)}, move={self.move!r}, "
                 f"pv={self.pv!r}, nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})")
+
+
+def _number_repr(value) -> str:
+    try:
+        return repr(value)
+    except ValueError:          # an int too long to print in full
+        return fmt(value)
 
 
 class SearchError(ValueError):
@@ -69,7 +88,8 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
 
     Args:
         game: a game, or a nested list (read as a tree with MAX at the root).
-        state: where to search from (default: the game's initial state).
+        state: where to search from (default: the game's initial state); for a
+            tree, one of its nodes (``t.node((1,))``). Trace paths start there.
         depth: stop after this many moves and score the state with ``evaluate``
             (default: search to the end of the game).
         evaluate: heuristic score of a non-terminal state (default: ``game.evaluate``).
@@ -82,6 +102,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
     def value(state, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         if trace: trace.enter(path, player, None, None, state)
         if game.is_terminal(state):
             return s.utility(state, path), ()
@@ -115,15 +136,29 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             Values are stored with the window they were found in, so a stored bound is
             used only when it settles the new window.
         Other arguments as for :func:`minimax`.
+
+    With a depth limit and a table, an entry is reused only by a visit with the
+    same number of moves left to search, so the value is always exactly that of
+    ``minimax(game, depth=d)``. Real engines also reuse entries searched deeper:
+    that saves more nodes and usually gives a better-informed value, but then the
+    answer depends on the order positions were met and can differ from
+    depth-limited minimax. This package chooses the answer you can check.
+
+    >>> from adversarial.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> plain, table = alphabeta(game), alphabeta(game, table=game.canonical)
+    >>> plain.value == table.value, table.stats.nodes < plain.stats.nodes, len(table.pv)
+    (True, True, 9)
     """
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
     cut = operator.ge if prune_on_equal else operator.gt      # α ≥ β, or α > β
-    tt = _Table(table, prune_on_equal) if table else None
+    tt = _Table(table, prune_on_equal) if _check_table(table) else None
 
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         if trace: trace.enter(path, player, alpha, beta, state)
         if game.is_terminal(state):
             return s.utility(state, path), ()
@@ -187,6 +222,7 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
         player = game.to_move(state)
+        if player is not MAX and player is not MIN: player = s.player(player, path)  # or an error
         sign = 1 if player == MAX else -1
         if trace: trace.enter(path, player, *_max_view(sign, alpha, beta), state)
         if game.is_terminal(state):
@@ -197,7 +233,7 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
         best, line = -INF, None
         for i, move in enumerate(moves):
             child = game.result(state, move)
-            if game.to_move(child) == player:
+            if game.to_move(child) == player:           # (value() checks the child's player)
                 v, rest = value(child, alpha, beta, depth - 1, path + (move,))
             else:
                 v, rest = value(child, -beta, -alpha, depth - 1, path + (move,))
@@ -222,33 +258,56 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
 
 
 class _Table:
-    """A transposition table that is correct with α/β windows.
+    """A transposition table that is correct with α/β windows and depth limits.
 
-    A value found with window (α, β) is exact only when it fell strictly inside
-    it; otherwise it is an upper bound (≤, it failed low) or a lower bound (≥, it
+    A value found with window (α, β) is exact only when it fell inside it;
+    otherwise it is an upper bound (≤, it failed low) or a lower bound (≥, it
     failed high). A stored bound answers a later visit only when it settles that
-    visit's window. Entries found with a shallower depth limit are not reused.
+    visit's window under the same prune rule: with α ≥ β a lower bound ``v ≥ β``
+    settles it, with the strict rule only ``v > β`` does (a returned value equal
+    to β counts as exact there). Entries are kept per remaining depth, so a
+    depth-limited search reuses only what was searched exactly as deep.
+
+    Principal variations are stored too. When the key carries a ``symmetry``
+    (``TicTacToe.canonical`` does), a stored line is mapped through it onto the
+    position asking; with another key function a line is reused only for the
+    very state it was found at.
     """
 
     def __init__(self, table, prune_on_equal):
-        self.key = table if callable(table) else (lambda state: state)
-        self.exact_lines = not callable(table)   # moves found on a symmetric image don't apply here
+        self.key = table if callable(table) else None
         self.prune_on_equal = prune_on_equal
         self.entries = {}
 
     def lookup(self, state, alpha, beta, depth):
-        entry = self.entries.get(self.key(state))
-        if entry is None or entry[0] < depth:
+        key = state if self.key is None else self.key(state)
+        entry = self.entries.get((key, depth))
+        if entry is None:
             return None
-        _, value, bound, line = entry
-        if (bound == "exact" or (bound == "lower" and value >= beta)
-                or (bound == "upper" and value <= alpha)):
-            return value, line
-        return None
+        value, bound, line, where = entry
+        if bound == "lower":
+            if not (value > beta or self.prune_on_equal and value == beta):
+                return None
+        elif bound == "upper":
+            if not (value < alpha or self.prune_on_equal and value == alpha):
+                return None
+        return value, self._line_here(key, state, line, where)
 
     def store(self, state, alpha, beta, depth, value, line):
+        key = state if self.key is None else self.key(state)
         bound = bound_of(value, alpha, beta, self.prune_on_equal)
-        self.entries[self.key(state)] = (depth, value, bound, line if self.exact_lines else ())
+        symmetry = getattr(key, "symmetry", None)
+        if symmetry is not None:                   # store the line as seen from the key
+            back = {move: i for i, move in enumerate(symmetry)}
+            line = tuple(back[move] for move in line)
+        self.entries[key, depth] = (value, bound, line, state)
+
+    @staticmethod
+    def _line_here(key, state, line, where):
+        symmetry = getattr(key, "symmetry", None)
+        if symmetry is not None:
+            return tuple(symmetry[move] for move in line)
+        return line if state == where else ()
 
 
 def _max_view(sign, alpha, beta):
@@ -276,7 +335,8 @@ class _Search:
             _reject(algorithm, unknown, allowed)
         self.algorithm = algorithm
         self.game = as_game(game)
-        self.root = self.game.initial_state() if state is None else state
+        self.root = self.game.initial_state() if state is None else _check_state(self.game, state)
+        self.prefix = self.root.path if isinstance(self.game, Tree) else ()   # for names
         self.depth = _check_depth(depth)
         if evaluate is None:
             evaluate = getattr(self.game, "evaluate", None)
@@ -297,22 +357,48 @@ class _Search:
         self.recorder = Recorder(prune_on_equal) if trace else None
 
     def run(self, search_root) -> SearchResult:
+        # A search makes many small objects (states, paths, trace records) and no reference
+        # cycles; Python's cycle collector would rescan the growing trace again and again
+        # (tracing cost 4-5x instead of 1.3x), so it pauses while the search runs.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             value, line = search_root(self.root)
         except SearchError as error:
             raise error.with_traceback(None) from None
+        except RecursionError:
+            limit = sys.getrecursionlimit()
+            raise SearchError(
+                f"this game is too deep to search to the end: the search reached Python's recursion "
+                f"limit ({limit} nested calls, about one per move). Search with a depth limit "
+                "instead (depth=50, with an evaluate function for the positions where it stops), "
+                f"or, if the game really is that long, raise the limit: sys.setrecursionlimit({4 * limit})"
+            ) from None
+        finally:
+            if collecting:
+                gc.enable()
         trace = None
         if self.recorder:
-            trace = Trace(self.recorder.events, self.game, self.algorithm, self.prune_on_equal)
+            trace = Trace(self.recorder, self.game, self.algorithm, self.prune_on_equal, self.prefix)
         return SearchResult(value, line[0] if line else None, line, self.stats, trace,
-                            self.algorithm)
+                            self.algorithm, self.game, self.root)
 
     def name(self, path) -> str:
         namer = getattr(self.game, "label", None)
         try:
-            return namer(path) if namer else path_label(path)
+            return namer(self.prefix + path) if namer else path_label(path)
         except Exception:
             return path_label(path)
+
+    def player(self, player, path) -> str:
+        """``player`` if it is MAX or MIN, else a clear error (the searches call this rarely)."""
+        if player == MAX or player == MIN:
+            return MAX if player == MAX else MIN
+        raise SearchError(
+            f"to_move() must return MAX or MIN (the strings 'MAX' and 'MIN', from adversarial "
+            f"import MAX, MIN), got {player!r} at node {self.name(path)}; a game that names its "
+            "players otherwise (X/O, 1/-1) should translate: return MAX if ... else MIN"
+        )
 
     def utility(self, state, path):
         """Score a terminal state (counted as a leaf)."""
@@ -353,7 +439,8 @@ class _Search:
         if self.order is not None:
             given = moves
             moves = self.order(state, moves)
-            moves = moves if isinstance(moves, (tuple, list)) else tuple(moves)
+            if not isinstance(moves, (tuple, list)):
+                moves = self._ordered(moves, given, path)
             if len(moves) != len(given) or set(moves) != set(given):
                 raise SearchError(
                     f"order() must return the same moves it was given, reordered; at node "
@@ -367,6 +454,15 @@ class _Search:
                 "is_terminal() must be true wherever actions() is empty"
             )
         return moves
+
+    def _ordered(self, moves, given, path):
+        try:
+            return tuple(moves)
+        except TypeError:
+            raise SearchError(
+                f"order() must return the moves it was given, reordered (a list); at node "
+                f"{self.name(path)} it was given {list(given)} and returned {moves!r}"
+            ) from None
 
     def cutoff(self, path, player, value, alpha, beta, skipped, state, move, depth, tried):
         """α met β after the ``tried``-th move: count a cutoff when moves are actually
@@ -384,16 +480,60 @@ class _Search:
 def _check_depth(depth):
     if depth is None:
         return INF
-    if isinstance(depth, bool) or not isinstance(depth, int):
+    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral):
         raise TypeError(f"depth must be a whole number of moves or None, got {depth!r}")
     if depth < 0:
         raise ValueError(f"depth must be 0 or more (moves to look ahead), got {depth}")
-    return depth
+    return int(depth)
+
+
+def _check_table(table) -> bool:
+    if isinstance(table, bool) or callable(table):
+        return bool(table)
+    raise TypeError(f"table must be True, False or a function giving a state's key "
+                    f"(e.g. table=game.canonical), got {table!r}")
+
+
+def _check_state(game, state):
+    """``state`` if it can be a position of ``game``, else a clear error."""
+    if isinstance(game, Tree):
+        if not isinstance(state, Node):
+            if isinstance(state, (tuple, list)):
+                raise TypeError(f"state= must be a node of this tree; for the node at path "
+                                f"{tuple(state)}, pass t.node({tuple(state)!r})")
+            raise TypeError(f"state= must be a node of this tree, e.g. t.node((1,)), got {state!r}")
+        if game._nodes.get(state.path) is not state:
+            raise ValueError(f"node {state.label} belongs to another tree: pass a node of the "
+                             "tree you search, e.g. t.node((1,))")
+        return state
+    initial = game.initial_state()
+    if isinstance(state, type(initial)) or isinstance(initial, type(state)):
+        return state
+    kind = type(initial).__name__
+    if isinstance(state, str) and callable(getattr(game, "board", None)):
+        raise TypeError(f"state= must be a {kind}, not text: write game.board({state!r})")
+    raise TypeError(f"state= must be a position of this game, like its initial state (a {kind}), "
+                    f"got {state!r}")
 
 
 def _reject(algorithm, unknown, allowed):
     name = next(iter(unknown))
     close = difflib.get_close_matches(name, allowed, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise TypeError(f"{algorithm}() has no option {name!r}{hint} "
+    raise TypeError(f"{algorithm}() has no option {name!r}{hint or '.'} "
                     f"Its options are: {', '.join(allowed)}.")
+
+
+def searched_game(game, result):
+    """The game to draw ``result`` on: refuses a result of another game, and for a
+    search that started below a tree's root, the subtree it searched."""
+    searched = getattr(result, "game", None)
+    if searched is None:
+        return game
+    if type(searched) is not type(game) or (isinstance(game, Tree) and searched != game):
+        raise ValueError(f"this result comes from a search of another game ({searched!r}); "
+                         "draw it with the game it searched: draw(result.game, result)")
+    if isinstance(game, Tree) and result.root is not None and result.root.path:
+        return game.subtree(game.node(result.root.path))
+    return game
+

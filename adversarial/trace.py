@@ -15,6 +15,7 @@ Every event names its node by its *path*: the tuple of moves from the root.
 
 from __future__ import annotations
 
+import gc
 import html
 import math
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from .game import MAX, MIN, path_label
 from .themes import theme_style
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)   # not frozen: a frozen dataclass is 3x slower to make
 class Enter:
     path: tuple
     player: str
@@ -33,14 +34,14 @@ class Enter:
     state: Any = field(default=None, repr=False, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Leaf:
     path: tuple
     value: float
     terminal: bool = True         # False: the depth limit was hit and evaluate() scored it
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bound:
     path: tuple
     name: str                     # "alpha" or "beta"
@@ -48,7 +49,7 @@ class Bound:
     new: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cutoff:
     path: tuple
     player: str
@@ -58,7 +59,7 @@ class Cutoff:
     skipped: tuple                # the moves never tried
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Return:
     path: tuple
     value: float
@@ -80,7 +81,18 @@ def fmt(x) -> str:
         return str(int(x))
     if isinstance(x, float):
         return f"{x:g}"
+    if isinstance(x, int) and not -10**21 < x < 10**21:
+        return _scientific(x)
     return str(x)
+
+
+def _scientific(x: int) -> str:
+    """A huge int as ``1.234e+5000``, without printing all its digits (Python refuses past 4300)."""
+    sign, x = ("-" if x < 0 else ""), abs(x)
+    exponent = int(math.log10(x))
+    exponent += (x >= 10 ** (exponent + 1)) - (x < 10 ** exponent)    # log10 may be off by one
+    digits = str(x // 10 ** (exponent - 3))
+    return f"{sign}{digits[0]}.{digits[1:]}e+{exponent}"
 
 
 def fmt_value(value, bound: str) -> str:
@@ -106,33 +118,45 @@ class Row:
 class Trace(Sequence):
     """The ordered events of one search. Shows as an α/β table in Jupyter and as text."""
 
-    def __init__(self, events: Sequence[Event], game=None, algorithm: str = "alphabeta",
-                 prune_on_equal: bool = True):
-        self.events = tuple(events)
+    def __init__(self, events: Sequence[Event] | Recorder, game=None, algorithm: str = "alphabeta",
+                 prune_on_equal: bool = True, prefix: tuple = ()):
+        # A search hands over its Recorder: the events are built from it when first needed.
+        self._recorder = events if isinstance(events, Recorder) else None
+        self._events = None if self._recorder else tuple(events)
         self.game = game
         self.algorithm = algorithm
         self.prune_on_equal = prune_on_equal
+        self.prefix = prefix     # the path from the game's root to the searched node (for names)
+
+    @property
+    def events(self) -> tuple:
+        if self._events is None:
+            self._events, self._recorder = self._recorder.replay(), None
+        return self._events
 
     def __getitem__(self, index):
         return self.events[index]
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self._recorder.records) if self._events is None else len(self._events)
 
     # -- names -------------------------------------------------------------
     def label(self, path: tuple) -> str:
         """The readable name of a node, as the game names it."""
         namer = getattr(self.game, "label", None)
-        return namer(path) if namer else path_label(path)
+        return namer(self.prefix + path) if namer else path_label(path)
 
     def describe(self, path: tuple) -> str:
         """How a sentence mentions a node (a tree's leaves by their values)."""
         describer = getattr(self.game, "describe", None)
-        return describer(path) if describer else self.label(path)
+        return describer(self.prefix + path) if describer else self.label(path)
 
     # -- the table ---------------------------------------------------------
     def rows(self, leaves: bool = False) -> list[Row]:
-        """One row per node entered, in visit order; leaves only if ``leaves=True``."""
+        """One row per node entered, in visit order; leaves only if ``leaves=True``.
+
+        A search from a finished position (the root is itself a leaf) still gets its one row.
+        """
         rows: dict[tuple, Row] = {}
         for event in self.events:
             if isinstance(event, Enter):
@@ -148,7 +172,7 @@ class Trace(Sequence):
             elif isinstance(event, Return):
                 rows[event.path].value = event.value
                 rows[event.path].bound = event.bound
-        return [row for row in rows.values() if leaves or row.player != "leaf"]
+        return [row for row in rows.values() if leaves or row.player != "leaf" or not row.path]
 
     def table(self, leaves: bool = False) -> "TraceTable":
         """The α/β table: node, MAX/MIN, α and β on entry, children explored, value, pruned?"""
@@ -224,8 +248,9 @@ def _plural(items: list[str], one: str, many: str) -> str:
 def explain(trace: Trace, event: Event) -> str:
     """One plain sentence for one event."""
     name = trace.label(event.path)
+    at_root = not event.path and not trace.prefix
     if isinstance(event, Enter):
-        where = f"the root ({event.player})" if not event.path else f"{event.player} node {name}"
+        where = f"the root ({event.player})" if at_root else f"{event.player} node {name}"
         if event.alpha is None:
             return f"Enter {where}."
         return f"Enter {where} with α = {fmt(event.alpha)}, β = {fmt(event.beta)}."
@@ -255,46 +280,76 @@ def explain(trace: Trace, event: Event) -> str:
         if event.bound == "lower":
             return (f"{name} returns {value}, only a lower bound: its true value is {value} or more, "
                     "which is already too high to matter.")
-        if not event.path:
+        if at_root:
             return f"The root's value is {value}."
         return f"{name} returns {value}."
     raise TypeError(f"not a trace event: {event!r}")
 
 
 class Recorder:
-    """Collects events while a search runs (the search calls it only when tracing)."""
+    """Collects events while a search runs (the search calls it only when tracing).
+
+    It keeps plain tuples, which are cheap to make; :meth:`replay` turns them into
+    events when the trace is first looked at.
+    """
 
     def __init__(self, prune_on_equal: bool = True):
-        self.events: list[Event] = []
+        self.records: list[tuple] = []
         self.prune_on_equal = prune_on_equal
-        self._windows: dict[tuple, tuple] = {}
+
+    @property
+    def events(self) -> tuple:
+        """The events recorded so far (built anew at each call)."""
+        return self.replay()
 
     def enter(self, path, player, alpha, beta, state) -> None:
-        self._windows[path] = (alpha, beta)
-        self.events.append(Enter(path, player, alpha, beta, state))
+        self.records.append((Enter, path, player, alpha, beta, state))
 
     def leaf(self, path, value, terminal: bool) -> None:
         """A leaf is scored; its score is also what it returns (no Return event)."""
-        self._windows.pop(path)
-        self.events.append(Leaf(path, value, terminal))
+        self.records.append((Leaf, path, value, terminal))
 
     def bound(self, path, name, old, new) -> None:
-        self.events.append(Bound(path, name, old, new))
+        self.records.append((Bound, path, name, old, new))
 
     def cutoff(self, path, player, value, alpha, beta, skipped) -> None:
-        self.events.append(Cutoff(path, player, value, alpha, beta, tuple(skipped)))
+        self.records.append((Cutoff, path, player, value, alpha, beta, tuple(skipped)))
 
     def leave(self, path, value) -> None:
-        """The node returns ``value``; say whether that is exact or only a bound.
+        """The node returns ``value`` (whether that is exact is worked out in :meth:`replay`)."""
+        self.records.append((Return, path, value))
+
+    def replay(self) -> tuple:
+        """The events, in order.
 
         Alpha-beta's value v of a node entered with window (α, β) is exact when
         α < v < β; when v ≤ α the true value is at most v, when v ≥ β at least v.
         (With the strict rule, which prunes only when α > β, the window is closed:
         v = α or v = β is exact too.)
         """
-        alpha, beta = self._windows.pop(path)
-        bound = "exact" if alpha is None else bound_of(value, alpha, beta, self.prune_on_equal)
-        self.events.append(Return(path, value, bound))
+        events, windows = [], {}
+        collecting = gc.isenabled()
+        gc.disable()            # hundreds of thousands of new objects, no cycles (see search.py)
+        try:
+            self._replay(events, windows)
+        finally:
+            if collecting:
+                gc.enable()
+        return tuple(events)
+
+    def _replay(self, events, windows):
+        add = events.append
+        for record in self.records:
+            kind = record[0]
+            if kind is Return:
+                _, path, value = record
+                alpha, beta = windows.pop(path)
+                bound = "exact" if alpha is None else bound_of(value, alpha, beta, self.prune_on_equal)
+                add(Return(path, value, bound))
+            else:
+                if kind is Enter:
+                    windows[record[1]] = record[3], record[4]
+                add(kind(*record[1:]))
 
 
 def bound_of(value, alpha, beta, prune_on_equal=True) -> str:

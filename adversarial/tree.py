@@ -15,6 +15,7 @@ indices ``0, 1, 2, ...`` and the player alternates level by level from
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections import deque
 from typing import Iterator, Mapping, Sequence
@@ -118,22 +119,40 @@ class Tree:
 
     def to_list(self):
         """The nested-list form this tree was (or could have been) built from."""
-        def nested(node):
-            return node.value if node.is_leaf else [nested(c) for c in node.children]
-        return nested(self.root)
+        return _spec_of(self.root)
+
+    def subtree(self, node: Node) -> Tree:
+        """The part of this tree below ``node``, as a tree of its own; nodes keep their labels.
+
+        >>> t = tree([[3, 5], [2, 9]])
+        >>> b = t.subtree(t.node((1,)))
+        >>> b, b.label(()), b.label((1,))
+        (Tree([2, 9], root_player='MIN'), 'B', 'F')
+        """
+        start = len(node.path)
+        below = [n for n in self.nodes() if n.path[:start] == node.path]
+        labels = {n.path[start:]: n.label for n in below}
+        return Tree(_build(_spec_of(node), (), node.player), labels)
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, Tree) and self.root_player == other.root_player
-                and self.to_list() == other.to_list())
+                and len(self) == len(other)
+                and all(path in other._nodes and other._nodes[path].value == node.value
+                        and len(other._nodes[path].children) == len(node.children)
+                        for path, node in self._nodes.items()))
 
     def __hash__(self):
-        return hash(repr(self))
+        return hash((len(self), self.root_player, tuple(n.value for n in self.leaves())))
 
     def __repr__(self) -> str:
         extra = "" if self.root_player == MAX else ", root_player='MIN'"
-        text = f"Tree({self.to_list()!r}{extra})"
-        if len(text) <= 120:
-            return text
+        if len(self) <= 60:                     # deep or huge trees go straight to the summary
+            try:
+                text = f"Tree({self.to_list()!r}{extra})"
+            except ValueError:                  # a leaf too long to print (e.g. 10**5000)
+                text = ""
+            if 0 < len(text) <= 120:
+                return text
         return (f"<Tree: {len(self)} nodes, {len(self.leaves())} leaves, depth {self.depth}, "
                 f"{self.root_player} at the root>")
 
@@ -205,6 +224,9 @@ def random_tree(branching: int = 2, depth: int = 3, *, low: int = -9, high: int 
             f"a tree with branching {branching} and depth {depth} has {branching ** depth:,} "
             f"leaves, more than {MAX_RANDOM_LEAVES:,}; choose a smaller branching or depth"
         )
+    if any(isinstance(x, bool) or not isinstance(x, numbers.Integral) for x in (low, high)):
+        raise TypeError(f"low and high must be whole numbers (the leaves are random ints), "
+                        f"got low={low!r}, high={high!r}")
     if low > high:
         raise ValueError(f"low ({low}) must not be above high ({high})")
     rng = random.Random(seed)
@@ -215,6 +237,20 @@ def random_tree(branching: int = 2, depth: int = 3, *, low: int = -9, high: int 
 # -- helpers ---------------------------------------------------------------
 
 def _build(spec, path: tuple, player: str) -> Node:
+    """The node for ``spec`` and everything below it (without recursion: trees may be very deep)."""
+    root = _node(spec, path, player)
+    todo = [(root, spec)]
+    while todo:
+        node, spec = todo.pop()
+        if node.value is None:
+            other = MIN if node.player == MAX else MAX
+            node.children = tuple(_node(child, node.path + (i,), other) for i, child in enumerate(spec))
+            node.moves = tuple(range(len(spec)))
+            todo.extend(zip(node.children, spec))
+    return root
+
+
+def _node(spec, path: tuple, player: str) -> Node:
     if isinstance(spec, (list, tuple)):
         if len(spec) == 0:
             where = f"at path {path}" if path else "at the root"
@@ -222,11 +258,17 @@ def _build(spec, path: tuple, player: str) -> Node:
                 f"the node {where} is an empty list; an inner node needs at least one "
                 "child (write a number for a leaf)"
             )
-        other = MIN if player == MAX else MAX
-        children = tuple(_build(child, path + (i,), other) for i, child in enumerate(spec))
-        return Node(path, player, children=children)
+        return Node(path, player)
     where = f"the leaf at path {path}" if path else "the root"
     return Node(path, player, value=check_number(spec, where))
+
+
+def _spec_of(node: Node):
+    """The nested list (or number) for the tree below ``node``."""
+    nested = {}
+    for n in reversed(list(_breadth_first(node))):      # children before their parents
+        nested[n.path] = n.value if n.is_leaf else [nested[c.path] for c in n.children]
+    return nested[node.path]
 
 
 def _complete(leaves, branching: int):
@@ -264,9 +306,11 @@ def _breadth_first(root: Node) -> Iterator[Node]:
 
 
 def _depth_first(node: Node) -> Iterator[Node]:
-    yield node
-    for child in node.children:
-        yield from _depth_first(child)
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(reversed(node.children))
 
 
 def _letters(index: int) -> str:

@@ -29,7 +29,7 @@ def test_shape(path):
     headings = [line for c in cells if c.cell_type == "markdown" for line in c.source.splitlines()]
     assert sum(h.startswith("## ") for h in headings) >= 3
     assert "## Summary" in headings and "## Exercises" in headings
-    assert any(h.startswith("### Exercise") for h in headings)
+    assert sum(h.startswith("### Exercise") for h in headings) >= 4, "at least four exercises"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -52,6 +52,7 @@ def test_no_stored_check_says_right():
             if "check" in tags(cell):
                 text = str(cell.get("outputs", ""))
                 assert "✓" not in text, f"{path.name}: a stored check passes, so its answer shows"
+                assert "Not answered yet" in text, f"{path.name}: a stored check says more than 'not answered'"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

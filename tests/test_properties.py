@@ -7,10 +7,12 @@ common.
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, minimax, negamax, tree
+
+from .dag_games import DagGame
 
 leaf = st.integers(min_value=-5, max_value=5)
 nested = st.recursive(leaf, lambda children: st.lists(children, min_size=1, max_size=4),
@@ -85,3 +87,47 @@ def test_bounds_in_the_trace_hold_for_the_true_values(spec, root, prune_on_equal
             assert true <= row.value
         else:
             assert true >= row.value
+
+
+# -- games with transpositions -----------------------------------------------------------
+# Trees never reach a position twice. These games do (see tests/dag_games.py): the same
+# state by different paths and after different numbers of moves, which is where a
+# transposition table can go wrong.
+
+games = st.builds(DagGame, seed=st.integers(0, 2**32 - 1), size=st.integers(2, 6))
+depths = st.one_of(st.none(), st.integers(0, 5))
+tables = st.sampled_from([False, True, "function"])
+
+
+def plays_out(game, line, depth):
+    """Play ``line``; it must stop at the end of the game or at the depth limit. Its score there."""
+    state = game.initial_state()
+    for move in line:
+        assert not game.is_terminal(state)
+        state = game.result(state, move)
+    if game.is_terminal(state):
+        return game.utility(state)
+    assert len(line) == depth
+    return game.evaluate(state)
+
+
+@settings(max_examples=600)
+@given(games, depths, st.booleans(), tables, st.integers(0, 2**32 - 1))
+def test_alphabeta_equals_minimax_on_games_with_transpositions(game, depth, prune_on_equal, table, seed):
+    truth = minimax(game, depth=depth)
+    key = (lambda state: state) if table == "function" else table
+    r = alphabeta(game, depth=depth, prune_on_equal=prune_on_equal, table=key)
+    assert r.value == truth.value
+    assert plays_out(game, r.pv, depth) == r.value
+    shuffled_r = alphabeta(game, depth=depth, prune_on_equal=prune_on_equal, table=key, order=shuffled(seed))
+    assert shuffled_r.value == truth.value
+
+
+@settings(max_examples=600)
+@given(games, depths, st.booleans())
+def test_negamax_and_minimax_agree_on_games_with_transpositions(game, depth, prune_on_equal):
+    truth = minimax(game, depth=depth)
+    n = negamax(game, depth=depth, prune_on_equal=prune_on_equal)
+    a = alphabeta(game, depth=depth, prune_on_equal=prune_on_equal)
+    assert n.value == a.value == truth.value and n.pv == a.pv
+    assert plays_out(game, truth.pv, depth) == truth.value

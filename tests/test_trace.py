@@ -79,3 +79,10 @@ def test_games_without_labels_name_nodes_by_their_moves():
 def test_numbers_print_plainly():
     assert [fmt(x) for x in (3, 3.0, 2.5, float("inf"), float("-inf"), None)] == \
         ["3", "3", "2.5", "+∞", "−∞", "—"]
+
+
+def test_a_finished_game_still_has_a_row():
+    from adversarial import alphabeta, tree
+    rows = alphabeta(tree(7), trace=True).trace.rows()
+    assert [(row.path, row.value) for row in rows] == [((), 7)]
+    assert "7" in str(alphabeta(tree(7), trace=True).trace.table())

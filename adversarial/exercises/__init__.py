@@ -2,11 +2,14 @@
 
 The general checks live in :mod:`adversarial.exercises.core`; each topic that
 needs its own checks has a module here (one per notebook or topic), and every
-check a notebook uses is importable from ``adversarial.exercises``.
+check a notebook uses is importable from ``adversarial.exercises``: one line
+per module below, each re-exporting that module's checks.
 """
+# ruff: noqa: I001, F401  (re-exports: one line per topic module, in notebook order)
 
-from .core import Verdict, check_function, check_rule, check_set, check_value
+from .core import Verdict, check_function, check_move, check_rule, check_set, check_value
+from .minimax import check_minimax
+from .alphabeta import check_alphabeta
 from .ordering import check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves
-
-__all__ = ["Verdict", "check_value", "check_set", "check_function", "check_rule",
-           "check_best_order_leaves", "check_minimal_leaves", "check_deepest", "check_beats_static"]
+from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
+                     check_selfish_move, check_ucb1)

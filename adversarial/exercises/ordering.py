@@ -14,18 +14,19 @@ from ..experiments import knuth_moore
 from ..games.tictactoe import TicTacToe, reachable_positions
 from ..ordering import tictactoe_centre_first
 from ..search import SearchError, alphabeta
-from .core import Verdict, _right, _unanswered, _wrong, check_function
-
-_NO_ANSWER = Verdict(False, "No answer yet: replace the ... with your answer and run the cell again.")
+from .core import Verdict, check_function, not_answered, number_problem, right, unanswered, wrong
 
 
 def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
     """Exercise: how many leaves does alpha-beta read with the best order on a (b, d) tree?"""
-    if _unanswered(answer):
-        return _NO_ANSWER
+    if unanswered(answer):
+        return not_answered()
+    problem = number_problem(answer, "the number of leaves")
+    if problem:
+        return wrong(problem, "count the leaves of the two proof trees.")
     truth = knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
     if answer == truth:
-        return _right(f"{answer}, the Knuth–Moore minimum")
+        return right(f"{answer}, the Knuth–Moore minimum")
     if answer == b ** d:
         hint = "that is every leaf (minimax, or the worst order); the best order prunes most."
     elif answer == round(b ** (d / 2)) or answer == b ** (d // 2):
@@ -39,14 +40,13 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
     else:
         hint = ("one proof tree has b choices at MIN's levels and 1 at MAX's, the other the "
                 "reverse; they share exactly one leaf.")
-    return _wrong(f"you answered {answer!r}", hint)
+    return wrong(f"you answered {answer!r}", hint)
 
 
 def check_minimal_leaves(fn) -> Verdict:
     """Exercise: a function ``minimal_leaves(b, d)`` giving the Knuth–Moore count for any b, d."""
-    if _unanswered(fn) or not callable(fn) or _stub(lambda: fn(3, 4)):
-        return Verdict(False, "No function yet: fill in minimal_leaves above, run it, then run "
-                              "this check.")
+    if unanswered(fn) or not callable(fn):
+        return not_answered(function=True)
     cases = [(b, d) for b in range(1, 8) for d in range(9)]
     return check_function(
         lambda case: fn(*case), lambda case: knuth_moore(*case), cases,
@@ -59,21 +59,24 @@ def check_minimal_leaves(fn) -> Verdict:
 def _stub(call) -> bool:
     """Is this still the exercise's stub (returns None or ..., or raises NotImplementedError)?"""
     try:
-        return _unanswered(call())
+        return unanswered(call())
     except NotImplementedError:
         return True
-    except Exception:  # a real attempt that fails: let the check report it
+    except Exception:  # noqa: BLE001 (a real attempt that fails: the check reports it)
         return False
 
 
 def check_deepest(answer, b: int, budget: int) -> Verdict:
     """Exercise: the deepest search whose Knuth–Moore minimum fits in ``budget`` leaves."""
-    if _unanswered(answer):
-        return _NO_ANSWER
+    if unanswered(answer):
+        return not_answered()
+    problem = number_problem(answer, "a depth")
+    if problem:
+        return wrong(problem, "give the depth as a whole number of moves.")
     truth = max(d for d in range(64) if knuth_moore(b, d) <= budget)
     minimax_depth = max(d for d in range(64) if b ** d <= budget)
     if answer == truth:
-        return _right(f"{answer}, against {minimax_depth} for minimax: nearly twice as deep")
+        return right(f"{answer}, against {minimax_depth} for minimax: nearly twice as deep")
     if answer == minimax_depth:
         hint = "that is how deep minimax (every leaf, b^d) gets; count the minimum instead."
     elif answer == 2 * minimax_depth:
@@ -81,7 +84,7 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
                 "term: compute knuth_moore(b, d) for that depth and compare with the budget.")
     else:
         hint = "try d = 1, 2, 3, ... and keep the last d with knuth_moore(b, d) <= budget."
-    return _wrong(f"you answered {answer!r}", hint)
+    return wrong(f"you answered {answer!r}", hint)
 
 
 # -- beating the static order -------------------------------------------------------------
@@ -105,26 +108,25 @@ def nodes_on_positions(order, positions=None) -> int:
 
 def check_beats_static(order) -> Verdict:
     """Exercise: an order for tic-tac-toe that needs fewer nodes than centre-corners-edges."""
-    if _unanswered(order) or not callable(order):
-        return Verdict(False, "No function yet: define my_order(board, moves) above, run it, "
-                              "then run this check.")
+    if unanswered(order) or not callable(order):
+        return not_answered(function=True)
     game = TicTacToe()
     positions = ordering_positions()
     if _stub(lambda: order(positions[0], game.actions(positions[0]))):
-        return Verdict(False, "No answer yet: my_order returns nothing; return the moves, reordered.")
+        return not_answered(function=True)
     try:
         mine = nodes_on_positions(order, positions)
     except SearchError as error:
-        return _wrong(str(error).split(";")[0],
+        return wrong(str(error).split(";")[0],
                       "return every legal move exactly once, only in a better order.")
     except Exception as error:  # the student's code failed on some position
-        return _wrong(f"your order raised {type(error).__name__}: {error}",
+        return wrong(f"your order raised {type(error).__name__}: {error}",
                       "test it on a few boards first: my_order(board, game.actions(board)).")
     static = nodes_on_positions(tictactoe_centre_first, positions)
     if mine < static:
-        return _right(f"{mine:,} nodes on the {len(positions)} positions, against {static:,} "
+        return right(f"{mine:,} nodes on the {len(positions)} positions, against {static:,} "
                       f"for centre-corners-edges ({mine / static:.0%})")
-    return _wrong(f"your order needs {mine:,} nodes, centre-corners-edges {static:,}",
+    return wrong(f"your order needs {mine:,} nodes, centre-corners-edges {static:,}",
                   "a move that wins at once, or blocks the opponent's two in a row, is very "
                   "likely best: try those first, then the centre and the corners.")
 

@@ -1,0 +1,152 @@
+"""check_minimax (notebook 1): wrong minimax functions that passed the old check on complete depth-3
+trees now fail on the smallest tree that shows it; right ones written differently pass."""
+
+import pytest
+
+from adversarial.exercises import check_minimax
+from adversarial.exercises.minimax import fresh_cases
+from adversarial.render import Drawing
+
+
+def recursive(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    values = [recursive(child, not maximising) for child in node]
+    return max(values) if maximising else min(values)
+
+
+def with_a_stack(node, maximising=True):
+    """Postorder without recursion: an explicit stack of (node, player, visited-children?)."""
+    stack, values = [(node, maximising, False)], []
+    while stack:
+        item, player, expanded = stack.pop()
+        if not isinstance(item, list):
+            values.append(item)
+        elif expanded:
+            done = [values.pop() for _ in item]
+            values.append(max(done) if player else min(done))
+        else:
+            stack.append((item, player, True))
+            stack.extend((child, not player, False) for child in item)
+    return values[0]
+
+
+def negamax_style(node, maximising=True):
+    def nega(n, sign):
+        if not isinstance(n, list):
+            return sign * n
+        return max(-nega(c, -sign) for c in n)
+    return nega(node, 1 if maximising else -1) * (1 if maximising else -1)
+
+
+@pytest.mark.parametrize("right", [recursive, with_a_stack, negamax_style])
+def test_right_functions_written_differently_pass(right):
+    verdict = check_minimax(right, seed=5)
+    assert verdict, repr(verdict)
+
+
+def hard_coded_depth_3(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    return max(min(max(leaves) for leaves in mid) for mid in node)
+
+
+def bottom_level_always_max(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    if all(not isinstance(c, list) for c in node):
+        return max(node)
+    values = [bottom_level_always_max(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
+def no_leaf_base_case(node, maximising=True):
+    values = [c if not isinstance(c, list) else no_leaf_base_case(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
+def always_max(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    return max(always_max(child) for child in node)
+
+
+def ignores_who_is_at_the_root(node, maximising=True):
+    return recursive(node, True)
+
+
+def old_cases():
+    """The old check's trees: complete, depth 3, branching 3, integers."""
+    from adversarial import random_tree
+    return [random_tree(3, 3, low=-9, high=9, seed=s).to_list() for s in range(1, 201)]
+
+
+@pytest.mark.parametrize("bug", [hard_coded_depth_3, bottom_level_always_max, no_leaf_base_case])
+def test_the_bugs_the_old_check_missed_passed_it(bug):
+    assert all(bug(case) == recursive(case) for case in old_cases())
+
+
+@pytest.mark.parametrize("bug, says", [
+    (hard_coded_depth_3, "any shape"),
+    (bottom_level_always_max, "the level just above the leaves is not always MAX"),
+    (no_leaf_base_case, "base case"),
+    (ignores_who_is_at_the_root, "MIN can move at the root"),
+    (always_max, "the largest value at every level"),
+])
+def test_wrong_functions_fail_on_a_small_drawn_tree_with_a_fitting_hint(bug, says):
+    verdict = check_minimax(bug, seed=5)
+    assert not verdict and says in repr(verdict), repr(verdict)
+    assert isinstance(verdict.figure, Drawing)
+    nodes = int(repr(verdict.figure).split(":")[1].split()[0])
+    assert nodes <= 7, repr(verdict)
+
+
+def test_the_smallest_failing_tree_is_found_even_when_the_first_failure_is_big():
+    def wrong_on_negative_leaves_deep_down(node, maximising=True, depth=0):
+        if not isinstance(node, list):
+            return abs(node) if depth >= 3 else node
+        values = [wrong_on_negative_leaves_deep_down(c, not maximising, depth + 1) for c in node]
+        return max(values) if maximising else min(values)
+    verdict = check_minimax(wrong_on_negative_leaves_deep_down, seed=5)
+    assert not verdict
+    assert "on the tree [[[" in repr(verdict) and repr(verdict).count("[") <= 5, repr(verdict)
+
+
+def test_a_stub_is_not_answered_yet_and_a_mutating_function_is_reported():
+    def stub(node, maximising=True):
+        ...
+    assert "Not answered yet" in repr(check_minimax(stub))
+    assert "Not answered yet" in repr(check_minimax(...))
+
+    def sorts(node, maximising=True):
+        if isinstance(node, list):
+            node.sort(key=repr)
+        return recursive(node, maximising)
+    assert "changed the tree" in repr(check_minimax(sorts, seed=5))
+
+
+def test_a_failure_reports_the_seed_of_the_random_trees():
+    def wrong_on_five_children(node, maximising=True):
+        if isinstance(node, list) and len(node) == 5:
+            return 0
+        return recursive(node, maximising)
+    verdict = check_minimax(wrong_on_five_children, seed=123)
+    assert not verdict and "seed 123" in repr(verdict)
+
+
+def test_the_cases_cover_the_shapes_the_issue_lists():
+    def depth(s):
+        return 1 + max(map(depth, s)) if isinstance(s, list) else 0
+    def widths(s):
+        return ({len(s)} | set().union(*map(widths, s))) if isinstance(s, list) else set()
+    cases = fresh_cases(5, 289)
+    assert {depth(s) for s, _ in cases} >= {1, 2, 3, 4, 5, 6}
+    assert set().union(*(widths(s) for s, _ in cases)) >= {1, 2, 3, 4, 5}
+    assert any(not m for _, m in cases) and any(isinstance(s, list) and any(isinstance(c, list) for c in s)
+                                                 and any(not isinstance(c, list) for c in s) for s, _ in cases)
+    leaves = [x for s, _ in cases for x in _leaves(s)]
+    assert any(isinstance(x, float) for x in leaves) and any(x < 0 for x in leaves)
+
+
+def _leaves(s):
+    return [x for c in s for x in _leaves(c)] if isinstance(s, list) else [s]

@@ -1,0 +1,189 @@
+"""Every exercise of notebooks 0-4, checked by its own check cell: the typical wrong answers fail, the worked
+answer and a differently written right answer pass.
+
+The notebook's code cells run in order in one namespace (no kernel needed). At each exercise the check cell
+is run once per answer below, with the answer's code in place of the stub.
+"""
+
+import ast
+from pathlib import Path
+
+import matplotlib
+import nbformat
+import pytest
+
+matplotlib.use("Agg")
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+SOLUTION = "<worked answer>"
+
+BUGGY_ALPHABETAS = {
+    "strict rule": """
+import math
+def my_alphabeta(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    value = -math.inf if maximising else math.inf
+    for child in node.children:
+        v = my_alphabeta(child, depth - 1, alpha, beta, not maximising)
+        if maximising:
+            value = max(value, v); alpha = max(alpha, value)
+        else:
+            value = min(value, v); beta = min(beta, value)
+        if alpha > beta:
+            break
+    return value""",
+    "no pruning": """
+def my_alphabeta(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    values = [my_alphabeta(c, depth - 1, alpha, beta, not maximising) for c in node.children]
+    return max(values) if maximising else min(values)""",
+    "alpha at MIN": """
+import math
+def my_alphabeta(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    value = -math.inf if maximising else math.inf
+    for child in node.children:
+        v = my_alphabeta(child, depth - 1, alpha, beta, not maximising)
+        if maximising:
+            value = max(value, v); alpha = max(alpha, value)
+        else:
+            value = min(value, v); alpha = min(alpha, value)
+        if alpha >= beta:
+            break
+    return value""",
+}
+
+RIGHT_ALPHABETA_NEGAMAX = """
+import math
+def my_alphabeta(node, depth, alpha, beta, maximising):
+    sign = 1 if maximising else -1
+    def nega(node, depth, alpha, beta, sign):
+        if depth == 0 or node.is_leaf:
+            return sign * node.value
+        best = -math.inf
+        for child in node.children:
+            best = max(best, -nega(child, depth - 1, -beta, -alpha, -sign))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+    window = (alpha, beta) if maximising else (-beta, -alpha)
+    return sign * nega(node, depth, *window, sign)"""
+
+# notebook -> one entry per exercise, in order: (wrong answers, right answers). Each answer is code that
+# replaces the stub; SOLUTION stands for the worked answer in the notebook's solution cell.
+ANSWERS = {
+    "00_start_here": [
+        (["answer = 9", "answer = 5", "answer = 1", "answer = '3'"], [SOLUTION, "answer = 3.0"]),
+        (["value_min_first = 3", "value_min_first = 9", "value_min_first = 5"],
+         [SOLUTION, "value_min_first = min(max(g) for g in [[3, 5], [2], [9, 1]])"]),
+        (["best_move = 3", "best_move = 2", "best_move = False"], [SOLUTION]),
+        (["skipped = {9, 1}", "skipped = {1}", "skipped = {5}", "skipped = set()", "skipped = '8'"],
+         [SOLUTION, "skipped = [8]"]),
+    ],
+    "01_minimax_by_hand": [
+        (["answer1 = 9", "answer1 = 3", "answer1 = 1", "answer1 = 2", "answer1 = True"], [SOLUTION]),
+        (["answer2 = 12", "answer2 = 2", "answer2 = 23"], [SOLUTION, "answer2 = minimax(tree([3, 5, 2, 9, 12, 5, "
+                                                                     "23, 2], branching=2, root_player='MIN')).value"]),
+        (["answer3 = 3", "answer3 = 2", "answer3 = 1"], [SOLUTION]),
+        ([  # hard-coded depth 3; the bottom level always MAX; no base case for a leaf; MAX everywhere
+            "def my_minimax(node, maximising=True):\n"
+            "    if not isinstance(node, list): return node\n"
+            "    return max(min(max(l) for l in m) for m in node)",
+            "def my_minimax(node, maximising=True):\n"
+            "    if not isinstance(node, list): return node\n"
+            "    if all(not isinstance(c, list) for c in node): return max(node)\n"
+            "    vs = [my_minimax(c, not maximising) for c in node]\n"
+            "    return max(vs) if maximising else min(vs)",
+            "def my_minimax(node, maximising=True):\n"
+            "    vs = [c if not isinstance(c, list) else my_minimax(c, not maximising) for c in node]\n"
+            "    return max(vs) if maximising else min(vs)",
+            "def my_minimax(node, maximising=True):\n"
+            "    if not isinstance(node, list): return node\n"
+            "    return max(my_minimax(c) for c in node)",
+        ], [SOLUTION,
+            "def my_minimax(node, maximising=True):\n"
+            "    sign = 1 if maximising else -1\n"
+            "    def nega(n, s):\n"
+            "        return s * n if not isinstance(n, list) else max(-nega(c, -s) for c in n)\n"
+            "    return sign * nega(node, sign)"]),
+    ],
+    "02_alphabeta_by_hand": [
+        (["answer1 = {4}", "answer1 = {6}", "answer1 = {12, 8}", "answer1 = {2, 4, 6}", "answer1 = '46'"],
+         [SOLUTION, "answer1 = [6, 4]"]),
+        (["rule2 = lambda x: 5 <= x <= 7", "rule2 = lambda x: 5 < x < 7", "rule2 = lambda x: x > 5",
+          "rule2 = lambda x: 5.5 <= x <= 7"], [SOLUTION, "rule2 = lambda x: x > 5 and not x > 7"]),
+        (["rule3 = lambda x: 5 < x <= 7", "rule3 = lambda x: 5 < x < 7", "rule3 = lambda x: 5 <= x <= 7",
+          "rule3 = lambda x: x > 5", "rule3 = lambda x: 4.9 < x < 7"],
+         [SOLUTION, "rule3 = lambda x: x >= 5 and not x >= 7"]),
+        (list(BUGGY_ALPHABETAS.values()), [SOLUTION, RIGHT_ALPHABETA_NEGAMAX]),
+    ],
+    "03_tictactoe_minimax": [
+        (["answer1 = 0", "answer1 = 1", "answer1 = True"], [SOLUTION, "answer1 = -1.0"]),
+        (["answer2 = {3, 4, 5, 6, 8}", "answer2 = {3, 4, 5}", "answer2 = {6}", "answer2 = {8}"],
+         [SOLUTION, "answer2 = [8, 6]"]),
+        (["answer3 = 362880", "answer3 = 549946", "answer3 = 387420489", "answer3 = 986409"],
+         [SOLUTION, "import math\nanswer3 = sum(math.factorial(9) // math.factorial(9 - k) for k in range(10))"]),
+        (["answer4 = 1", "answer4 = 5", "answer4 = 4", "answer4 = 6"], [SOLUTION]),
+    ],
+    "04_alphabeta_tictactoe": [
+        (["answer1 = methods['+ centre and corners first'].stats.nodes",
+          "answer1 = methods['minimax'].stats.nodes", "answer1 = methods['alpha-beta, α ≥ β'].stats.nodes",
+          "answer1 = alphabeta(game, order=lambda b, ms: sorted(ms, key=PRIORITY.index, reverse=True))"],
+         [SOLUTION]),
+        (["careful_alphabeta = careless_alphabeta"], [SOLUTION]),
+        (["answer3 = 9", "answer3 = 1", "answer3 = 8", "answer3 = 4"], [SOLUTION]),
+        (["answer4 = len(reachable_positions(game))", "answer4 = len(reachable_positions(game)) // 8",
+          "answer4 = len(reachable_positions(game)) / 8"], [SOLUTION]),
+    ],
+}
+
+
+def tags(cell):
+    return cell.metadata.get("tags", [])
+
+
+def run_cell(source, namespace):
+    """Run a cell's code; return the value of its last line when that is an expression (as Jupyter shows)."""
+    body = ast.parse(source)
+    last = body.body.pop() if body.body and isinstance(body.body[-1], ast.Expr) else None
+    exec(compile(body, "<cell>", "exec"), namespace)
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace) if last else None
+
+
+def solution_code(cell):
+    return cell.source.split("```python\n", 1)[1].split("\n```", 1)[0]
+
+
+@pytest.mark.parametrize("name", sorted(ANSWERS))
+def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name, monkeypatch):
+    monkeypatch.chdir(NOTEBOOKS)
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    namespace, exercise = {"__name__": "__main__"}, -1
+    stub = worked = None
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        if "exercise" in tags(cell):
+            exercise += 1
+            stub = cell.source
+            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
+            run_cell(stub, namespace)
+            continue
+        if "check" in tags(cell):
+            assert not run_cell(cell.source, namespace), f"{name} exercise {exercise + 1}: the stub passes"
+            wrong_answers, right_answers = ANSWERS[name][exercise]
+            for answer in wrong_answers:
+                run_cell(answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert not verdict and verdict.answered, f"{name} exercise {exercise + 1} accepts {answer!r}"
+            for answer in right_answers:
+                run_cell(worked if answer == SOLUTION else answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert verdict, f"{name} exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+            continue
+        run_cell(cell.source, namespace)
+    assert exercise + 1 == len(ANSWERS[name]) >= 4
