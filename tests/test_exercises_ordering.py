@@ -14,6 +14,8 @@ from adversarial.experiments import UniformTree, knuth_moore, leaves_read
 from adversarial.games.tictactoe import LINES
 from adversarial.ordering import as_given, reversed_order, tictactoe_centre_first
 
+from .test_exercises_notebooks import SOLUTION
+
 
 def not_answered(verdict):
     return not verdict.ok and verdict.message.startswith("Not answered yet")
@@ -157,3 +159,53 @@ def test_beats_static_stubs_and_crashes():
 def test_answers_that_are_not_numbers_are_explained():
     assert "without quotes" in check_best_order_leaves("809", 9, 5).message
     assert "bool" in check_deepest(True, 35, 2_000_000).message
+
+
+# -- the same checks as notebook 6 runs them, on its own cells ---------------------------------
+
+NOTEBOOK_ANSWERS = [    # per exercise: (wrong answers, right answers); SOLUTION = the worked answer
+    (["answer1 = 9 ** 5", "answer1 = 9 ** 2.5", "answer1 = 9 ** 3 + 9 ** 2", "answer1 = '809'"],
+     [SOLUTION, "answer1 = 809"]),
+    (["def minimal_leaves(b, d):\n    return b ** (d / 2)",
+      "def minimal_leaves(b, d):\n    return 2 * b ** (d // 2) - 1"],
+     [SOLUTION, "import math\ndef minimal_leaves(b, d):\n    return b ** math.ceil(d / 2) + b ** (d // 2) - 1"]),
+    (["answer3 = 4", "answer3 = 8", "answer3 = True"],
+     [SOLUTION, "answer3 = 7"]),
+    (["def my_order(board, moves):\n    return list(reversed(moves))",
+      "def my_order(board, moves):\n    return moves[:1]"],
+     [SOLUTION, "my_order = threats_first"]),
+]
+
+
+def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatch):
+    import matplotlib
+    import nbformat
+
+    from .test_exercises_notebooks import NOTEBOOKS, run_cell, solution_code, tags
+
+    matplotlib.use("Agg")
+    monkeypatch.chdir(NOTEBOOKS)
+    cells = nbformat.read(NOTEBOOKS / "06_move_ordering.ipynb", as_version=4).cells
+    namespace, exercise = {"__name__": "__main__", "threats_first": threats_first}, -1
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        if "exercise" in tags(cell):
+            exercise += 1
+            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
+            run_cell(cell.source, namespace)
+            continue
+        if "check" in tags(cell):
+            assert not run_cell(cell.source, namespace), f"exercise {exercise + 1}: the stub passes"
+            wrong_answers, right_answers = NOTEBOOK_ANSWERS[exercise]
+            for answer in wrong_answers:
+                run_cell(answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert not verdict and "Hint" in verdict.message, f"exercise {exercise + 1} accepts {answer!r}"
+            for answer in right_answers:
+                run_cell(worked if answer == SOLUTION else answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+            continue
+        run_cell(cell.source, namespace)
+    assert exercise + 1 == len(NOTEBOOK_ANSWERS)
