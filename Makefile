@@ -72,3 +72,17 @@ clean:
 .PHONY: bench
 bench: $(STAMP)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# ---- Published editions (tools/publish/) ----------------------------------------------------------------
+# The in-browser edition: JupyterLite + Pyodide, every notebook runnable with nothing installed, in build/lite/.
+# Everything it needs comes from the package registries once, cached in build/cache/.
+# Serve it: python3 -m http.server -b 127.0.0.1 -d build/lite 8000, open http://127.0.0.1:8000/lab/index.html
+.PHONY: lite site
+lite: $(STAMP)
+	$(BIN)/python tools/publish/make_lite.py
+
+# The reading site: every notebook a page (drawings, widget pictures, no worked answers), contents,
+# previous/next and search, in build/site/. Open build/site/index.html, or serve it:
+# python3 -m http.server -b 127.0.0.1 -d build/site 8001, then open http://127.0.0.1:8001/
+site: $(STAMP)
+	$(BIN)/python tools/publish/make_site.py

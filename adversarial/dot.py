@@ -18,8 +18,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import shutil
 import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -81,6 +83,23 @@ def layout_program() -> Path:
     return _find(os.environ.get(ENV_VAR) or None)
 
 
+@functools.lru_cache(maxsize=None)
+def _formats(program: Path) -> frozenset[str] | None:
+    proc = subprocess.run([str(program), "-T?"], input=b"", capture_output=True, check=False)
+    found = re.search(r"Use one of:(.*)", proc.stderr.decode("utf-8", "replace"))
+    return frozenset(found.group(1).split()) if found else None
+
+
+def check_format(fmt: str) -> None:
+    """Refuse, before running anything, an output format the layout program cannot write."""
+    if sys.platform == "emscripten":          # in the browser the layout is done by JavaScript
+        return
+    known = _formats(layout_program())
+    if known is not None and fmt.split(":")[0] not in known:
+        raise ValueError(f"{layout_program().name} cannot write {fmt!r}. It writes: "
+                         f"{', '.join(sorted(known))}. For a picture use 'png' or 'svg'.")
+
+
 @contextlib.contextmanager
 def for_graphviz():
     """Let the ``graphviz`` package's render/pipe/view use :func:`layout_program` meanwhile."""
@@ -94,6 +113,9 @@ def for_graphviz():
 
 def pipe(source: str, fmt: str = "svg") -> bytes:
     """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained."""
+    if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start
+        from . import dot_browser
+        return dot_browser.pipe(source, fmt)
     program = layout_program()
     proc = subprocess.run([str(program), "-Kdot", f"-T{fmt}"], input=source.encode("utf-8"),
                           capture_output=True, check=False)

@@ -3,6 +3,8 @@
 >>> board = PlayBoard(human="X")
 >>> board.play(4); board.state
 Board('O../.X./...')
+>>> board.engine_name
+'perfect: full alpha-beta search, scores +1 / 0 / −1 (any win will do)'
 """
 
 from __future__ import annotations
@@ -14,8 +16,20 @@ import ipywidgets as w
 from .games.tictactoe import TicTacToe, optimal_moves
 from .search import alphabeta
 from .themes import theme_style
+from .widgets import require_widgets
 
-HEAT = {1: "#56B4E9", 0: "#F0E442", -1: "#E69F00"}   # good / draw / bad for the side to move (Okabe–Ito)
+EMPTY = "\u00a0"        # a non-breaking space: a button whose text becomes "" is not redrawn by JupyterLab
+MARK_COLOURS = {"X": "#0072B2", "O": "#D55E00"}       # Okabe–Ito blue and vermillion, bold, on white
+WIN_BACKGROUND = "#009E73"                            # the winning line: white marks on bluish green
+LAST_MOVE_BORDER = "5px solid #000000"
+# The heat map colours each empty cell by what playing there leads to, for the side to move
+# (Okabe–Ito, and the cell also says it in a word, for colour-blind viewers).
+HEAT = {1: ("#56B4E9", "win"), 0: ("#F0E442", "draw"), -1: ("#E69F00", "lose")}
+ENGINES = {
+    "perfect": "perfect: full alpha-beta search, scores +1 / 0 / −1 (any win will do)",
+    "fastest": "perfect and quick: full search with depth-aware scores (prefers faster wins, slower losses)",
+}
+WINNING_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
 class PlayBoard(w.VBox):
@@ -23,32 +37,52 @@ class PlayBoard(w.VBox):
 
     Args:
         human: 'X' (you start) or 'O' (the engine starts).
-        engine: 'perfect' (full alpha-beta search) or a depth limit (an int: it looks that
+        engine: 'perfect' (full alpha-beta search, +1/0/−1), 'fastest' (full search with
+            depth-aware scores: takes the quickest win), or a depth limit (an int: it looks that
             many moves ahead and scores unfinished positions 0).
+        heat: colour each empty cell by what playing there leads to (a hint for the side to move).
     """
 
-    def __init__(self, human: str = "X", engine="perfect"):
+    def __init__(self, human: str = "X", engine="perfect", heat: bool = False):
+        require_widgets()
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', got {human!r}")
-        if engine != "perfect" and (isinstance(engine, bool) or not isinstance(engine, int) or engine < 1):
-            raise ValueError(f"engine must be 'perfect' or a depth limit of 1 or more, got {engine!r}")
+        if engine not in ENGINES and (isinstance(engine, bool) or not isinstance(engine, int) or engine < 1):
+            raise ValueError(f"engine must be 'perfect', 'fastest' or a depth limit of 1 or more, "
+                             f"got {engine!r}")
+        if not isinstance(heat, bool):
+            raise TypeError(f"heat must be True or False, got {heat!r}")
         self.game, self.human, self.engine = TicTacToe(), human, engine
+        self.last_move = None
         style = theme_style()               # lecture_mode() makes the board and its text larger
         side, self.text_size = style["cell"], style["text"]
-        self.cells = [w.Button(layout=w.Layout(width=f"{side}px", height=f"{side}px"),
+        self.side = side
+        self.cells = [w.Button(description=EMPTY,
+                               layout=w.Layout(width=f"{side}px", height=f"{side}px", margin="2px"),
                                style={"font_size": f"{side // 2}px", "font_weight": "bold"})
                       .add_class(f"adversarial-cell-{i}") for i in range(9)]
         for i, cell in enumerate(self.cells):
             cell.on_click(lambda _, i=i: self.play(i))
         self.status_line = w.HTML().add_class("adversarial-status")
-        self.heat = w.HTML().add_class("adversarial-heat")
+        self.engine_line = w.HTML().add_class("adversarial-engine")
+        self.heat_box = w.Checkbox(value=heat, description="heat map (what each move leads to)",
+                                   indent=False).add_class("adversarial-heat")
+        self.heat_box.observe(lambda change: self._show(), names="value")
         new = w.Button(description="New game").add_class("adversarial-new-game")
         new.on_click(lambda _: self.new_game())
         new.style.font_size = self.text_size
         grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns=f"repeat(3, {side + 4}px)"))
-        super().__init__([grid, self.status_line, self.heat, new])
+        super().__init__([grid, self.status_line, self.engine_line, self.heat_box, new])
         self.add_class("adversarial-board")
         self.new_game()
+
+    @property
+    def engine_name(self) -> str:
+        """Which engine is playing, in words."""
+        if self.engine in ENGINES:
+            return ENGINES[self.engine]
+        return (f"depth {self.engine}: looks {self.engine} move{'s' if self.engine > 1 else ''} ahead "
+                "and scores unfinished positions 0 (it can be beaten)")
 
     @property
     def status(self) -> str:
@@ -59,48 +93,118 @@ class PlayBoard(w.VBox):
             return "A draw."
         return "Your move." if b.player == self.human else "Engine to move."
 
+    @property
+    def winning_line(self) -> tuple:
+        """The three cells of the winning line, or () if nobody has won."""
+        cells = self.state.cells
+        return next((line for line in WINNING_LINES if cells[line[0]] != "." and
+                     cells[line[0]] == cells[line[1]] == cells[line[2]]), ())
+
     def new_game(self) -> None:
         self.state = self.game.initial_state()
-        self.evaluation = {}
+        self.last_move = None
+        self.message = ""
         if self.human == "O":
             self._engine_move()
         self._show()
 
     def play(self, cell: int) -> None:
-        """You play ``cell``; the engine answers at once."""
-        if self.game.is_terminal(self.state) or self.state.player != self.human:
-            return
-        if cell not in self.state.empty:
-            self.status_line.value = f"Cell {cell} is taken: choose an empty one."
-            return
-        self.state = self.game.result(self.state, cell)
-        self._engine_move()
+        """You play ``cell`` (0 top left … 8 bottom right); the engine answers at once."""
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise TypeError(f"cell must be a whole number from 0 to 8 (0 top left, 8 bottom right), "
+                            f"got {cell!r}")
+        if not 0 <= cell <= 8:
+            raise ValueError(f"cell must be from 0 to 8 (0 top left, 8 bottom right), got {cell}")
+        self.message = ""
+        if self.game.is_terminal(self.state):
+            self.message = "The game is over: press New game to play again."
+        elif self.state.player != self.human:
+            self.message = "Wait for the engine."
+        elif cell not in self.state.empty:
+            self.message = f"Cell {cell} is taken: choose an empty one."
+        else:
+            self.state = self.game.result(self.state, cell)
+            self.last_move = cell
+            self._engine_move()
         self._show()
+
+    def _search(self, game, state):
+        if self.engine in ENGINES:
+            return alphabeta(game, state)
+        return alphabeta(game, state, depth=self.engine, evaluate=lambda b: 0)
 
     def _engine_move(self) -> None:
         if self.game.is_terminal(self.state):
             return
-        depth = None if self.engine == "perfect" else self.engine
-        search = lambda g, s: alphabeta(g, s, depth=depth, evaluate=lambda b: 0)
-        scores = optimal_moves(self.game, self.state, search=search)
+        game = TicTacToe(depth_aware=True) if self.engine == "fastest" else self.game
+        move = optimal_moves(game, self.state, search=self._search)["best"][0]
+        self.state = self.game.result(self.state, move)
+        self.last_move = move
+
+    def heat(self) -> dict:
+        """Empty cell -> +1 / 0 / −1: what playing there leads to for the side to move, with
+        perfect play afterwards."""
+        if self.game.is_terminal(self.state):
+            return {}
         sign = 1 if self.state.player == "X" else -1
-        self.evaluation = {m: sign * v for m, v in scores["values"].items()}   # from the engine's side
-        self.state = self.game.result(self.state, scores["best"][0])
+        values = optimal_moves(self.game, self.state)["values"]
+        return {m: max(-1, min(1, sign * v)) for m, v in values.items()}
 
     def _show(self) -> None:
+        heat = self.heat() if self.heat_box.value else {}
+        line = self.winning_line
         for i, cell in enumerate(self.cells):
             mark = self.state.cells[i]
-            cell.description = "" if mark == "." else mark
-            cell.disabled = mark != "." or self.game.is_terminal(self.state)
-        self.status_line.value = f"<div style='font-size:{self.text_size}'>{html.escape(self.status)}</div>"
-        if self.evaluation:
-            parts = " ".join(
-                f"<span style='background:{HEAT[max(-1, min(1, v))]};padding:2px 6px;margin:1px'>"
-                f"{m}: {v:+d}</span>" for m, v in sorted(self.evaluation.items()))
-            self.heat.value = (f"<div style='font-size:{self.text_size}'>engine's view of its last choices "
-                               f"(+1 win, 0 draw, −1 loss): {parts}</div>")
-        else:
-            self.heat.value = ""
+            style = cell.style
+            cell.layout.border = LAST_MOVE_BORDER if i == self.last_move else "1px solid #767676"
+            if mark == ".":
+                colour, word = HEAT.get(heat.get(i), ("#ffffff", EMPTY))
+                cell.description = word
+                style.button_color, style.text_color = colour, "#000000"
+                style.font_size = f"{self.side // 5}px" if i in heat else f"{self.side // 2}px"
+                cell.tooltip = f"cell {i}"
+            else:
+                cell.description = mark
+                style.font_size = f"{self.side // 2}px"
+                if i in line:
+                    style.button_color, style.text_color = WIN_BACKGROUND, "#ffffff"
+                else:
+                    style.button_color, style.text_color = "#ffffff", MARK_COLOURS[mark]
+                cell.tooltip = f"cell {i}: {mark}" + (" (last move)" if i == self.last_move else "")
+        said = self.message or self.status
+        self.status_line.value = f"<div style='font-size:{self.text_size}'>{html.escape(said)}</div>"
+        key = ""
+        if heat:
+            key = " · heat map: " + ", ".join(f"{word} = {name}" for word, name in
+                                               (("blue", "you win"), ("yellow", "draw"),
+                                                ("orange", "you lose")))
+        self.engine_line.value = (f"<div style='font-size:{self.text_size}'>Engine: "
+                                  f"{html.escape(self.engine_name)}{html.escape(key)}</div>")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """A page without a kernel (a static site) shows a picture of the board."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/html"] = self.board_html()
+        return bundle
+
+    def board_html(self) -> str:
+        """The board as a plain HTML table (marks, last move and winning line), for static pages."""
+        line = self.winning_line
+        rows = []
+        for r in (0, 3, 6):
+            tds = []
+            for i in range(r, r + 3):
+                mark = self.state.cells[i]
+                colour, background = MARK_COLOURS.get(mark, "#000"), "#ffffff"
+                if i in line:
+                    colour, background = "#ffffff", WIN_BACKGROUND
+                border = LAST_MOVE_BORDER if i == self.last_move else "1px solid #767676"
+                tds.append(f"<td style='width:{self.side}px;height:{self.side}px;text-align:center;"
+                           f"font:bold {self.side // 2}px sans-serif;color:{colour};background:{background};"
+                           f"border:{border}'>{mark if mark != '.' else '&#160;'}</td>")
+            rows.append(f"<tr>{''.join(tds)}</tr>")
+        return (f"<table class='adversarial-board-static' style='border-collapse:separate'>"
+                f"{''.join(rows)}</table><div>{html.escape(self.status)}</div>")
 
     def __repr__(self) -> str:
         return f"PlayBoard(human={self.human!r}, engine={self.engine!r}, board='{self.state}', {self.status!r})"

@@ -3,7 +3,7 @@
 ``notebook`` suits a screen at arm's length; ``projector`` a lecture hall (large bold type, thick lines).
 
 >>> lecture_mode(); theme_style()["size"]
-24
+26
 >>> lecture_mode(False); theme_style()["text"]
 '1.1em'
 """
@@ -11,17 +11,36 @@
 from __future__ import annotations
 
 # Okabe–Ito colours (safe for colour-blind viewers); every status also differs in line style:
-# pruned = dashed with a // cut mark, not yet visited = dotted and faint, current = filled and bold.
+# pruned = dashed with a // cut mark, not yet visited = dotted and faint, current = filled and bold,
+# the current path = thick vermillion, the principal variation = thick blue.
+# Sizes in points: `size` values inside nodes, `small` notes (names, α/β) and edge labels; `note` the
+# width of a node's note in inches; `inner`/`leaf` the height of a triangle / side of a leaf box.
+# The projector sizes keep every text at 28 px or more when a tree of up to 16 leaves is scaled to
+# fill a 1920 px screen (tests/test_render.py measures it). Text is drawn bold by <B> tags in the
+# Helvetica font, whose widths the layout program knows (it has none for "Helvetica-Bold").
 # `text` is the size of widget text and tables, `cell` the side of a tic-tac-toe button (pixels).
 THEMES = {
-    "notebook": dict(font="Helvetica", size=14, small=10, pen=1.2, bold=3.0, inner=0.9, leaf=0.5,
-                     ink="#000000", faint="#c8c8c8", pruned="#8c8c8c", pv="#0072B2",
-                     current="#F0E442", ranksep=0.45, nodesep=0.25, text="1.1em", cell=64),
-    "projector": dict(font="Helvetica-Bold", size=24, small=16, pen=3.0, bold=6.0, inner=1.4, leaf=0.8,
-                      ink="#000000", faint="#b0b0b0", pruned="#707070", pv="#0072B2",
-                      current="#F0E442", ranksep=0.7, nodesep=0.35, text="1.6em", cell=104),
+    "notebook": {"font": "Helvetica", "heavy": False, "size": 14, "small": 11, "pen": 1.2, "bold": 3.0, "inner": 0.7,
+                     "leaf": 0.45, "note": 0.95, "ink": "#000000", "faint": "#b8b8b8", "pruned": "#8c8c8c",
+                     "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
+                     "ranksep": 0.18, "nodesep": 0.18, "text": "1.1em", "cell": 64},
+    "projector": {"font": "Helvetica", "heavy": True, "size": 26, "small": 22, "pen": 3.0, "bold": 6.0, "inner": 0.95,
+                      "leaf": 0.72, "note": 1.75, "ink": "#000000", "faint": "#a0a0a0", "pruned": "#707070",
+                      "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
+                      "ranksep": 0.25, "nodesep": 0.2, "text": "28px", "cell": 120},
 }
 _default_theme = "notebook"
+
+
+def check_flag(name: str, value) -> bool:
+    """``value`` must be True or False: ``'no'`` or ``0`` would silently mean something else.
+
+    >>> check_flag("legend", True)
+    True
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return value
 
 
 def set_theme(name: str) -> None:
@@ -32,8 +51,8 @@ def set_theme(name: str) -> None:
 
 def lecture_mode(on: bool = True) -> None:
     """Projector theme for every later drawing, widget and α/β table (large type, thick lines,
-    high contrast), or back to the notebook theme."""
-    set_theme("projector" if on else "notebook")
+    high contrast), or back to the notebook theme (``lecture_mode(False)``)."""
+    set_theme("projector" if check_flag("lecture_mode's argument", on) else "notebook")
 
 
 def theme_style(name: str | None = None) -> dict:

@@ -6,22 +6,90 @@
 'Enter MIN node A with α = −∞, β = +∞.'
 >>> s
 Stepper(alphabeta on Tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]): step 2 of 29)
+
+For a lecture: ``lecture_mode()`` first (everything larger); point at the stepper and use
+the keyboard or a presentation clicker (→ or PageDown: step, ← or PageUp: back, Home:
+reset, Space: run/pause); ``s.presenter()`` shows the picture, sentence and counters alone,
+filling the screen; ``s.save_slides("slides")`` writes every step as a picture for slides.
 """
 
 from __future__ import annotations
 
 import ast
 import html
+import re
+import threading
+import time
+from pathlib import Path
 
 import ipywidgets as w
 
 from . import render
 from .search import alphabeta, minimax, negamax
-from .themes import theme_style
-from .trace import Leaf
-from .tree import Tree, tree
+from .themes import check_flag, theme_style
+from .trace import Cutoff, Leaf
+from .tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
+SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
+ZOOMS = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200}
+KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp": "back",
+        "Home": "reset", " ": "toggle_run"}
+
+# Larger controls for a lecture hall (lecture_mode()): ipywidgets' own styles do not reach the
+# slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does.
+LECTURE_CSS = """<style>
+.adversarial-lecture .widget-label, .adversarial-lecture .widget-readout,
+.adversarial-lecture select, .adversarial-lecture input, .adversarial-lecture .jupyter-button {
+  font-size: 28px !important; line-height: 1.3 !important; height: auto !important; }
+.adversarial-lecture .jupyter-button { padding: 6px 18px !important; }
+.adversarial-lecture .widget-inline-hbox, .adversarial-lecture .widget-dropdown,
+.adversarial-lecture .widget-text { height: auto !important; }
+.adversarial-lecture .widget-label { width: auto !important; min-width: 0 !important; }
+.adversarial-lecture .widget-html, .adversarial-lecture .widget-html-content {
+  height: auto !important; line-height: 1.3 !important; }
+.adversarial-lecture .noUi-handle { width: 32px !important; height: 32px !important;
+  top: -12px !important; }
+.adversarial-lecture .noUi-target { height: 10px !important; }
+.adversarial-lecture .widget-slider { height: 48px !important; }
+</style>"""
+
+
+def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
+    """The SVG scaled to the width it is shown in (``zoom``: percent of that width, scrolling
+    sideways if larger; ``screen``: fill the screen's width and most of its height)."""
+    if screen:
+        css = "width:100%;height:66vh"
+    elif zoom is None:
+        css = "max-width:100%;height:auto"
+    else:
+        css = f"width:{zoom}%;max-width:none;height:auto"
+    svg = svg[svg.index("<svg"):]                 # no XML prologue inside HTML
+    svg = re.sub(r"<svg ", f'<svg style="{css}" ', svg, count=1)
+    return f'<div class="adversarial-fit" style="width:100%;overflow-x:auto">{svg}</div>'
+
+
+def require_widgets() -> None:
+    """Refuse, with what to do, when an ipywidgets older than 8 is loaded.
+
+    The widgets are built and tested with ipywidgets 8 (the package depends on it). On Colab
+    an ipywidgets 7 can already be loaded when the set-up cell upgrades it: then only a restart
+    of the runtime loads the new one.
+    """
+    loaded = w.__version__
+    if int(loaded.split(".")[0]) >= 8:
+        return
+    from importlib import metadata
+    try:
+        installed = metadata.version("ipywidgets")
+    except metadata.PackageNotFoundError:
+        installed = loaded
+    if int(installed.split(".")[0]) >= 8:
+        todo = (f"ipywidgets {installed} is installed but {loaded} is still loaded: restart the kernel "
+                "(Colab: Runtime → Restart session) and run the notebook again.")
+    else:
+        todo = "install it with `pip install 'ipywidgets>=8'`, then restart the kernel."
+    raise RuntimeError(f"The stepper and the boards need ipywidgets 8 or newer; {todo}")
 
 
 class Stepper(w.VBox):
@@ -30,108 +98,327 @@ class Stepper(w.VBox):
     Args:
         game: a tree (or nested list) or a game small enough to draw.
         algorithm: 'alphabeta' (default), 'minimax' or 'negamax'.
-        editable: show a text box with the tree's nested list, to try other leaves.
+        editable: show a text box with the tree's nested list, to try other leaves, and
+            buttons to go back to the example or draw a random tree.
         theme: drawing theme ('notebook' or 'projector'; default: the current theme).
+        show_leaves: show every leaf's value from the start (predict, then reveal).
+        pause_at_cutoffs: Run stops just before each cutoff, so the class can guess which
+            leaves will be skipped.
+        legend: draw the key to the marks under the tree.
         **options: passed to the search (prune_on_equal=, depth=, order=, ...).
     """
 
     def __init__(self, game, algorithm: str = "alphabeta", *, editable: bool = False,
-                 theme: str | None = None, **options):
+                 theme: str | None = None, show_leaves: bool = False, pause_at_cutoffs: bool = False,
+                 legend: bool = False, **options):
+        require_widgets()
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
+        for name, flag in (("editable", editable), ("show_leaves", show_leaves),
+                           ("pause_at_cutoffs", pause_at_cutoffs), ("legend", legend)):
+            check_flag(name, flag)
+        style = theme_style(theme)              # fails early on an unknown theme
         self.algorithm, self.options, self.theme = algorithm, options, theme
+        self.show_leaves, self.pause_at_cutoffs, self.legend = show_leaves, pause_at_cutoffs, legend
+        self.lecture = style["heavy"]
+        self.zoom = None
+        self._screens = []                      # presenter views showing this stepper
+        size = style["text"]
+
         self.picture = w.HTML().add_class("adversarial-drawing")
         self.explanation = w.HTML().add_class("adversarial-explanation")
         self.counter_box = w.HTML().add_class("adversarial-counters")
         self.error = w.HTML().add_class("adversarial-error")
         self.slider = w.IntSlider(min=0, value=0, description="event", continuous_update=True,
-                                  layout=w.Layout(width="60%")).add_class("adversarial-slider")
-        self.player = w.Play(min=0, interval=700, description="Run").add_class("adversarial-run")
-        w.jslink((self.player, "value"), (self.slider, "value"))
-        buttons = []
-        for name, action in (("Back", self.back), ("Step", self.step), ("Reset", self.reset)):
-            button = w.Button(description=name).add_class(f"adversarial-{name.lower()}")
-            button.style.font_size = theme_style(theme)["text"]
+                                  style={"description_width": "initial"},
+                                  layout=w.Layout(width="40%", min_width="240px")).add_class("adversarial-slider")
+        # Run steps from a timer in Python (a thread), not in the browser: a browser timer keeps
+        # ticking until the pause reaches it, so Pause could land one event further than shown.
+        self.interval = SPEEDS["normal"]
+        self._running, self._generation, self._lock = False, 0, threading.RLock()
+        self.buttons = []
+        for name, action in (("Back", self.back), ("Step", self.step), ("Run", self.toggle_run),
+                             ("Reset", self.reset)):
+            button = w.Button(description=name, layout=w.Layout(width="auto", min_width="5em"))
+            button.add_class(f"adversarial-{name.lower()}")
             button.on_click(lambda _, act=action: act())
-            buttons.append(button)
-        self.buttons = buttons
-        controls = w.HBox([buttons[0], buttons[1], self.player, buttons[2], self.slider])
+            self.buttons.append(button)
+        self.run_button = self.buttons[2]
+        self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="speed",
+                                style={"description_width": "initial"},
+                                layout=w.Layout(width="auto")).add_class("adversarial-speed")
+        self.zoom_box = w.Dropdown(options=list(ZOOMS), value="fit", description="zoom",
+                                   style={"description_width": "initial"},
+                                   layout=w.Layout(width="auto")).add_class("adversarial-zoom")
+        for control in self.buttons:
+            control.style.font_size = size
+        controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         rows = [self.picture, controls, self.explanation, self.counter_box, self.error]
+        self.leaves = None
         if editable:
             self.leaves = w.Text(description="leaves", continuous_update=False,
                                  layout=w.Layout(width="80%")).add_class("adversarial-leaves-input")
-            rows.insert(0, self.leaves)
-        else:
-            self.leaves = None
+            self.leaves.style.font_size = size
+            wide = w.Layout(width="auto")
+            example = w.Button(description="Example", layout=wide).add_class("adversarial-example")
+            shuffle = w.Button(description="Random tree", layout=wide).add_class("adversarial-random")
+            for button in (example, shuffle):
+                button.style.font_size = size
+            example.on_click(lambda _: self.load_example())
+            shuffle.on_click(lambda _: self.load_random())
+            rows.insert(0, w.HBox([self.leaves, example, shuffle],
+                                  layout=w.Layout(flex_flow="row wrap", align_items="center")))
+        if self.lecture:
+            rows.insert(0, w.HTML(LECTURE_CSS))
         super().__init__(rows)
         self.add_class("adversarial-stepper")
-        self._load(game)
-        self.slider.observe(lambda change: self._show(), names="value")
+        if self.lecture:
+            self.add_class("adversarial-lecture")
+        self._example = game
+        self._random_seed = 0
+        self._install(self._prepare(game))
+        self.slider.observe(lambda change: self._moved(), names="value")
+        self.speed.observe(lambda change: setattr(self, "interval", SPEEDS[change["new"]]),
+                           names="value")
+        self.zoom_box.observe(lambda change: self.set_zoom(change["new"]), names="value")
         if self.leaves is not None:
             self.leaves.observe(lambda change: self._edit(change["new"]), names="value")
+        self._listen_to_keys()
 
-    # -- what a button does ----------------------------------------------------
+    # -- what a button or key does ---------------------------------------------
     @property
     def position(self) -> int:
         """How many events have happened (0 = before the search starts)."""
         return self.slider.value
 
+    @property
+    def running(self) -> bool:
+        """Is a Run under way?"""
+        return self._running
+
     def goto(self, k: int) -> None:
         self.slider.value = max(0, min(int(k), len(self.trace)))
 
     def step(self) -> None:
+        """One event forward (pauses a Run)."""
+        self.pause()
         self.goto(self.position + 1)
 
     def back(self) -> None:
+        """One event back (pauses a Run)."""
+        self.pause()
         self.goto(self.position - 1)
 
     def reset(self) -> None:
+        """Back to before the search (pauses a Run)."""
+        self.pause()
         self.goto(0)
+
+    def run(self) -> None:
+        """Play the events one after another at the chosen speed (from the start if at the end)."""
+        with self._lock:
+            if self.position >= len(self.trace):
+                self.goto(0)
+            self._generation += 1
+            self._set_running(True)
+            threading.Thread(target=self._play, args=(self._generation,), daemon=True).start()
+
+    def pause(self) -> None:
+        """Stop a Run where it is."""
+        with self._lock:
+            self._generation += 1            # a timer still asleep will find it is not its run any more
+            self._set_running(False)
+
+    def _play(self, generation: int) -> None:
+        while True:
+            time.sleep(self.interval / 1000)
+            with self._lock:
+                if generation != self._generation:
+                    return
+                self.goto(self.position + 1)
+                if self.position >= len(self.trace) or self._before_cutoff():
+                    self.pause()
+                    return
+
+    def _set_running(self, running: bool) -> None:
+        self._running = running
+        self.run_button.description = "Pause" if running else "Run"
+
+    def toggle_run(self) -> None:
+        self.pause() if self.running else self.run()
+
+    def handle_key(self, key: str) -> None:
+        """What a key (or a clicker, which sends PageUp/PageDown) does; other keys are ignored."""
+        action = KEYS.get(key)
+        if action:
+            getattr(self, action)()
+
+    def set_zoom(self, zoom: str) -> None:
+        """'fit' (the picture shrinks to the width available) or a percent of that width."""
+        if zoom not in ZOOMS:
+            raise ValueError(f"zoom must be one of {', '.join(ZOOMS)}, got {zoom!r}")
+        self.zoom = ZOOMS[zoom]
+        if self.zoom_box.value != zoom:
+            self.zoom_box.value = zoom
+        self._show()
 
     @property
     def sentence(self) -> str:
         """The event just done, in one sentence."""
         if self.position == 0:
             return "Press Step to start the search."
-        return self.trace.explain(self.position - 1)
+        said = self.trace.explain(self.position - 1)
+        if self._before_cutoff():
+            node = self.trace.label(self.trace[self.position].path)
+            said += f" Predict: which children of {node} will be pruned? Press Step to see."
+        return said
 
     @property
     def counters(self) -> dict:
         """Leaves evaluated so far, and leaves the search has already decided to skip."""
         return self._counters(self.drawing)
 
+    @property
+    def drawing(self):
+        """The drawing at the current position (what the picture shows)."""
+        return render.draw(self.game, self.result, step=self.position, theme=self.theme,
+                           show_leaves=self.show_leaves, legend=self.legend)
+
+    # -- loading a tree ----------------------------------------------------------
+    def load(self, game) -> None:
+        """Show a new tree (or nested list). If it cannot be searched or drawn, the stepper stays
+        exactly as it was and the error says why."""
+        try:
+            prepared = self._prepare(game)
+        except (ValueError, TypeError) as error:
+            self.error.value = (f"<span style='color:#b3261e'>Could not use this tree: "
+                                f"{html.escape(str(error))}</span>")
+            return
+        self._install(prepared)
+
+    def load_example(self) -> None:
+        """Back to the tree the stepper was made with."""
+        self.load(self._example)
+
+    def load_random(self) -> None:
+        """A new random tree (binary, 3 levels). Seeds 1, 2, 3, ... in turn, so the same clicks
+        give the same trees in every run of the notebook."""
+        self._random_seed += 1
+        self.load(random_tree(2, 3, seed=self._random_seed))
+
+    def _prepare(self, game):
+        """Search and draw ``game`` without touching the stepper: errors surface before any change."""
+        game = tree(game) if isinstance(game, (list, tuple)) else game
+        result = ALGORITHMS[self.algorithm](game, trace=True, **self.options)
+        render.draw(game, result, theme=self.theme, legend=self.legend)    # fails early if too large
+        return game, result
+
+    def _install(self, prepared) -> None:
+        self.pause()
+        self.game, self.result = prepared
+        self.trace = self.result.trace
+        with self.slider.hold_trait_notifications():
+            self.slider.value = 0
+            self.slider.max = len(self.trace)
+        if self.leaves is not None and isinstance(self.game, Tree):
+            self.leaves.value = str(self.game.to_list())
+        self.error.value = ""
+        self._show()
+
+    def _edit(self, text: str) -> None:
+        if isinstance(self.game, Tree) and text == str(self.game.to_list()):
+            return                                      # the box was just filled in by _install
+        try:
+            spec = ast.literal_eval(text)
+            new = tree(spec, root_player=self.game.root_player)
+        except (ValueError, TypeError, SyntaxError) as error:
+            self.error.value = (f"<span style='color:#b3261e'>Could not use these leaves: "
+                                f"{html.escape(str(error))}</span>")
+            return
+        self.load(new)
+
+    # -- presenter view and slides -------------------------------------------------
+    def presenter(self) -> w.VBox:
+        """The picture, the sentence and the counters alone, filling the screen, with the
+        buttons under them; it follows this stepper (and the keys work on it too).
+
+        In JupyterLab, right-click its output and choose "Create New View for Cell Output",
+        then View → Presentation Mode (or Simple Interface) to give it the whole screen.
+        """
+        picture = w.HTML().add_class("adversarial-drawing").add_class("adversarial-screen-drawing")
+        size = "40px" if self.lecture else "2em"
+        sentence = w.HTML().add_class("adversarial-explanation")
+        counters = w.HTML().add_class("adversarial-counters")
+        view = w.VBox([picture, sentence, counters,
+                       w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))],
+                      layout=w.Layout(width="100%"))
+        view.add_class("adversarial-presenter").add_class("adversarial-lecture")
+        view.children = (w.HTML(LECTURE_CSS), *view.children)
+        self._screens.append((picture, sentence, counters, size))
+        self._listen_to_keys(view)
+        self._show()
+        return view
+
+    def save_slides(self, folder, *, format: str = "png", width: int = 1920) -> list[Path]:
+        """Write every step's picture to ``folder`` (step_000.png, step_001.png, ...), through the
+        bundled layout program, ``width`` pixels wide. Returns the files written.
+
+        >>> import tempfile
+        >>> s = Stepper([[3, 5], [2]])
+        >>> [p.name for p in s.save_slides(tempfile.mkdtemp(), format="svg", width=800)][-1]
+        'step_015.svg'
+        """
+        if format not in render.SLIDE_FORMATS:
+            raise ValueError(f"format must be 'png' or 'svg', got {format!r}")
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        digits = max(3, len(str(len(self.trace))))
+        written = []
+        for k in range(len(self.trace) + 1):
+            drawing = render.draw(self.game, self.result, step=k, theme=self.theme,
+                                  show_leaves=self.show_leaves, legend=self.legend)
+            written.append(render.save_drawing(drawing, folder / f"step_{k:0{digits}d}.{format}",
+                                               width=width))
+        return written
+
+    # -- static pages ------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs):
+        """A page without a kernel (a static site) shows the whole search: the final picture and
+        the α/β table. JupyterLab, with a kernel, shows the live widget instead."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        final = render.draw(self.game, self.result, theme=self.theme, legend=self.legend)
+        table = self.trace.table()._repr_html_() if self.algorithm != "minimax" else ""
+        bundle["text/html"] = (f'<div class="adversarial-stepper-static">{fitted(final.svg())}'
+                               f"{table}</div>")
+        return bundle
+
+    # -- internals ---------------------------------------------------------------
+    def _before_cutoff(self) -> bool:
+        return (self.pause_at_cutoffs and self.position < len(self.trace)
+                and isinstance(self.trace[self.position], Cutoff))
+
+    def _moved(self) -> None:
+        if self.running and self._before_cutoff():
+            self.pause()
+        self._show()
+
+    def _listen_to_keys(self, target=None) -> None:
+        """Keys reach Python through ipyevents when the mouse is over the stepper (a clicker sends
+        PageUp/PageDown). Without ipyevents, the buttons still work."""
+        try:
+            from ipyevents import Event
+        except ImportError:
+            return
+        events = Event(source=target or self, watched_events=["keydown"], prevent_default_action=True)
+        events.on_dom_event(lambda event: self.handle_key(event.get("key", "")))
+        self._key_events = [*getattr(self, "_key_events", []), events]
+
     def _counters(self, drawing) -> dict:
         evaluated = sum(isinstance(e, Leaf) for e in self.trace.events[:self.position])
         saved = sum(1 for path, status in drawing.status.items()
                     if status == "pruned" and self._is_leaf(path))
         return {"leaves evaluated": evaluated, "leaves saved": saved}
-
-    # -- internals ---------------------------------------------------------------
-    def _load(self, game) -> None:
-        self.game = game if not isinstance(game, (list, tuple)) else tree(game)
-        self.result = ALGORITHMS[self.algorithm](self.game, trace=True, **self.options)
-        self.trace = self.result.trace
-        render.draw(self.game, self.result, theme=self.theme)        # fails early if too large
-        self.slider.max = self.player.max = len(self.trace)
-        if self.leaves is not None and isinstance(self.game, Tree):
-            self.leaves.value = str(self.game.to_list())
-        self.error.value = ""
-        self.slider.value = 0
-        self._show()
-
-    def _edit(self, text: str) -> None:
-        try:
-            spec = ast.literal_eval(text)
-            new = tree(spec, root_player=self.game.root_player)
-            self._load(new)
-        except (ValueError, TypeError, SyntaxError) as error:
-            self.error.value = (f"<span style='color:#b3261e'>Could not use these leaves: "
-                                f"{html.escape(str(error))}</span>")
-
-    @property
-    def drawing(self):
-        """The drawing at the current position (what the picture shows)."""
-        return render.draw(self.game, self.result, step=self.position, theme=self.theme)
 
     def _is_leaf(self, path) -> bool:
         if isinstance(self.game, Tree):
@@ -141,12 +428,18 @@ class Stepper(w.VBox):
     def _show(self) -> None:
         size = theme_style(self.theme)["text"]
         drawing = self.drawing                     # built once per step: the picture and the counters
-        self.picture.value = drawing.svg()
-        self.explanation.value = f"<div style='font-size:{size}'>{html.escape(self.sentence)}</div>"
+        svg = drawing.svg()
+        self.picture.value = fitted(svg, self.zoom)
+        sentence = html.escape(self.sentence)
         counters = self._counters(drawing)
-        self.counter_box.value = (f"<div style='font-size:{size}'>leaves evaluated: "
-                                  f"{counters['leaves evaluated']} &nbsp;·&nbsp; leaves saved so far: "
-                                  f"{counters['leaves saved']}</div>")
+        counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
+                   f"leaves saved so far: {counters['leaves saved']}")
+        self.explanation.value = f"<div style='font-size:{size};line-height:1.3'>{sentence}</div>"
+        self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
+        for picture, sentence_box, counter_box, big in self._screens:
+            picture.value = fitted(svg, screen=True)
+            sentence_box.value = f"<div style='font-size:{big};line-height:1.3'>{sentence}</div>"
+            counter_box.value = f"<div style='font-size:{big};line-height:1.3'>{counted}</div>"
 
     def __repr__(self) -> str:
         return (f"Stepper({self.algorithm} on {self.game!r}: step {self.position} of "

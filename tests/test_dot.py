@@ -75,8 +75,10 @@ def test_a_drawing_renders_pipes_and_saves_without_a_system_graphviz(tmp_path, m
     monkeypatch.setenv("PATH", "/nonexistent")        # no system `dot` to fall back on
     drawing = draw(tree([[3, 5], [2], [9, 1]]))
     if fmt == "pdf_or_none":                            # graphviz-pure has no PDF: say so, clearly
-        with pytest.raises(Exception, match="pdf"):
+        with pytest.raises(ValueError, match="cannot write 'pdf'.*png.*svg"):
             drawing.pipe(format="pdf")
+        with pytest.raises(ValueError, match="cannot write 'pdf'"):
+            drawing.render(tmp_path / "tree", format="pdf")
         return
     data = drawing.pipe(format=fmt)
     assert data.startswith(PNG_MAGIC) if fmt == "png" else b"<svg" in data

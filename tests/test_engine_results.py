@@ -65,7 +65,8 @@ def test_drawing_a_search_from_a_node_paints_values_at_that_node():
     drawing = draw(t, r)
     assert "root value 2" in repr(drawing)
     assert repr(drawing).startswith("<Drawing: 3 nodes")
-    assert "xlabel=B" in drawing.source and "xlabel=E" in drawing.source and "xlabel=A" not in drawing.source
+    # names are drawn in each node's note (inner nodes) or under its box (leaves)
+    assert ">B #1<" in drawing.source and ">E<" in drawing.source and ">A" not in drawing.source
 
 
 def test_drawing_a_result_of_another_tree_is_refused():
@@ -105,4 +106,6 @@ def test_drawing_a_game_with_moves_that_join_alike_keeps_every_node():
     r = alphabeta(StringGame(), trace=True)
     drawing = draw(StringGame(), r)
     assert repr(drawing).startswith("<Drawing: 4 nodes")
-    assert drawing.source.count("->") == 3 and drawing.source.count("xlabel=") == 4
+    edges = [line for line in drawing.source.splitlines() if "->" in line and "invis" not in line]
+    assert len(edges) == 3 and len(drawing.status) == 4       # (each inner node also links to its note)
+    assert sorted(line.split("label=")[1].split()[0] for line in edges) == ["a", "a_b", "b"]   # moves on edges

@@ -1,23 +1,54 @@
-"""Drawings: which nodes are pruned, bounds, stable layout across steps, themes, limits."""
+"""Drawings: live α/β while stepping, exact values vs bounds, stable layout, sizes, themes, slides."""
 
-import re
+import itertools
+import struct
+import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from adversarial import alphabeta, minimax, tree
-from adversarial.render import draw, lecture_mode, set_theme
+from adversarial import alphabeta, dot, minimax, random_tree, render, tree
+from adversarial.render import draw, lecture_mode, save_drawing, set_theme
+
+SVG = "{http://www.w3.org/2000/svg}"
+THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
+EIGHT = [3, 5, 2, 9, 12, 5, 23, 2]
 
 
 def pruned(drawing):
     return {path for path, status in drawing.status.items() if status == "pruned"}
 
 
+def svg_root(drawing):
+    return ET.fromstring(drawing.svg())
+
+
+def texts_of(drawing) -> dict:
+    """Graphviz node name -> the texts drawn in it (shape and note alike)."""
+    found = {}
+    for group in svg_root(drawing).iter(f"{SVG}g"):
+        if group.get("class") == "node":
+            title = group.find(f"{SVG}title").text
+            found[title] = [("".join(t.itertext())).strip() for t in group.iter(f"{SVG}text")]
+    return found
+
+
+def note(drawing, name) -> list:
+    """The lines of the note under the node called ``name`` (its first line starts with the name)."""
+    hits = [lines for lines in texts_of(drawing).values() if lines and lines[0].split(" ")[0] == name]
+    assert len(hits) == 1, f"no single note for {name}: {hits}"
+    return hits[0]
+
+
 def test_three_by_three_prunes_the_2_and_the_0_under_b():
-    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    t = tree(THREE)
     d = draw(t, alphabeta(t, trace=True))
     assert pruned(d) == {(1, 1), (1, 2)}
     assert repr(d) == "<Drawing: 13 nodes, 2 pruned leaves, root value 7>"
-    assert "<B>≤ 1</B>" in d.source and d.source.count('taillabel="//"') == 2
+    assert "<B>≤ 1</B>" in d.source and d.source.count('headlabel="//"') == 2
+    assert note(d, "B")[-1] == "α ≥ β: prune"          # where the cut happened
 
 
 def test_nodes_under_a_pruned_branch_are_pruned_too():
@@ -26,36 +57,76 @@ def test_nodes_under_a_pruned_branch_are_pruned_too():
     assert pruned(d) == {(0, 1, 1), (0, 1, 1, 0), (0, 1, 1, 1), (0, 1, 2)}
 
 
-def test_eight_leaf_tree_prunes_only_the_last_leaf_and_shows_lower_bounds():
-    t = tree([3, 5, 2, 9, 12, 5, 23, 2], branching=2)
-    d = draw(t, alphabeta(t, trace=True))
+def test_a_fully_searched_node_shows_its_exact_value_and_only_a_cut_one_a_bound():
+    """D (both leaves read) returned 9 outside its window, but nothing below it was skipped: 9 is
+    exact. F's second leaf was pruned, so F shows only ≥ 23."""
+    t = tree(EIGHT, branching=2)
+    r = alphabeta(t, trace=True)
+    d = draw(t, r)
     assert pruned(d) == {(1, 1, 1)}
-    assert "<B>≥ 23</B>" in d.source and "<B>≥ 9</B>" in d.source
+    shapes = texts_of(d)
+    value = lambda path: next(lines for name, lines in shapes.items() if name == d_id(d, path))[0]
+    assert value((0, 1)) == "9" and value((1, 1)) == "≥ 23"
+    assert next(e for e in r.trace if getattr(e, "path", None) == (0, 1) and hasattr(e, "bound")).bound \
+        == "lower", "the search itself calls D's 9 a lower bound: the drawing corrects that"
+    legend = " ".join(itertools.chain(*texts_of(draw(t, r, legend=True)).values()))
+    assert "exact value" in legend and "only a bound" in legend
 
 
-def test_minimax_prunes_nothing_and_a_plain_tree_shows_its_leaves():
-    t = tree([[3, 5], [2]])
-    assert pruned(draw(t, minimax(t, trace=True))) == set()
-    plain = draw(t)
-    assert set(plain.status.values()) == {"plain"} and "<B>5</B>" in plain.source
+def d_id(drawing, path):
+    """The Graphviz name of the shape of the node at ``path`` (found from the DOT source)."""
+    from adversarial.render import _node_id
+    return _node_id(path)
+
+
+def test_every_step_of_the_three_by_three_tree_draws_a_different_picture():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    pictures = [draw(t, r, step=k).svg() for k in range(len(r.trace) + 1)]
+    assert len(r.trace) == 29 and len(set(pictures)) == len(pictures)
+
+
+def test_the_current_path_shows_live_alpha_beta_and_running_values():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    lowers = next(k for k, e in enumerate(r.trace, 1) if r.trace.explain(k - 1).startswith("MIN node B lowers β"))
+    d = draw(t, r, step=lowers)
+    assert note(d, "B")[1:] == ["α=3 β=1", "v=1"]             # B's β just fell to 1
+    assert note(d, "root")[1:] == ["α=3 β=+∞", "v=3"]         # the root already raised α to 3
+    assert d.status[(1,)] == "current"
+    cut = draw(t, r, step=lowers + 1)
+    assert note(cut, "B")[-1] == "α ≥ β: prune" and pruned(cut) == {(1, 1), (1, 2)}
+    start = draw(t, r, step=1)
+    assert note(start, "root")[1:] == ["α=−∞ β=+∞", "v=−∞"]    # MAX starts from v = −∞
+    # on the path: thick, in the path colour; a node off the path is not
+    from adversarial.themes import theme_style
+    assert d.source.count(theme_style()["path"]) >= 3
 
 
 def positions(drawing):
-    svg = drawing.svg()
-    return re.findall(r'<title>(n[\d_]*)</title>\s*<(?:polygon|ellipse)[^>]*points="([^"]+)"', svg)
+    """Graphviz node name -> the outline of its shape (notes have none: their text moves)."""
+    found = {}
+    for group in svg_root(drawing).iter(f"{SVG}g"):
+        if group.get("class") == "node":
+            shape = next(iter(group.iter(f"{SVG}polygon")), None)
+            if shape is not None:
+                found[group.find(f"{SVG}title").text] = shape.get("points")
+    return found
 
 
-def test_layout_is_identical_at_every_step():
-    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+@pytest.mark.parametrize("theme", ["notebook", "projector"])
+def test_layout_is_identical_at_every_step(theme):
+    t = tree(THREE)
     r = alphabeta(t, trace=True)
-    first = positions(draw(t, r, step=0))
+    first = positions(draw(t, r, step=0, theme=theme))
     assert len(first) == len(t)
     for k in range(1, len(r.trace) + 1):
-        assert positions(draw(t, r, step=k)) == first, f"layout moved at step {k}"
+        assert positions(draw(t, r, step=k, theme=theme)) == first, f"layout moved at step {k}"
+    assert positions(draw(t, r, theme=theme)) == first
 
 
 def test_stepping_marks_the_current_node_and_the_not_yet_visited():
-    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    t = tree(THREE)
     r = alphabeta(t, trace=True)
     d = draw(t, r, step=2)
     assert d.status[(0,)] == "current" and d.status[(2, 2)] == "unvisited"
@@ -64,13 +135,50 @@ def test_stepping_marks_the_current_node_and_the_not_yet_visited():
         draw(t, r, step=999)
 
 
+def test_show_leaves_reveals_unvisited_leaf_values_for_predict_then_reveal():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    hidden, shown = draw(t, r, step=0), draw(t, r, step=0, show_leaves=True)
+    leaf = d_id(hidden, (2, 2))
+    assert texts_of(hidden)[leaf][0] == "" and texts_of(shown)[leaf][0] == "8"
+
+
+def font_px_at_1920(drawing) -> float:
+    """The smallest text of the drawing, in pixels, once the drawing is scaled to 1920 px wide."""
+    root = svg_root(drawing)
+    width = float(root.get("viewBox").split()[2])
+    sizes = [float(t.get("font-size")) for t in root.iter(f"{SVG}text") if "".join(t.itertext()).strip()]
+    return min(sizes) * 1920 / width
+
+
+@pytest.mark.parametrize("spec, branching", [
+    (THREE, None), (EIGHT, 2), (list(range(16)), 2), (list(range(16)), 4), ([[1, 2], [3]], None)])
+def test_projector_text_is_at_least_28_px_on_a_1920_px_screen(spec, branching):
+    t = tree(spec, branching=branching) if branching else tree(spec)
+    r = alphabeta(t, trace=True)
+    for step in (None, len(r.trace) // 2):
+        px = font_px_at_1920(draw(t, r, step=step, theme="projector"))
+        assert px >= 28, f"smallest text {px:.1f} px"
+
+
+def test_the_layout_program_knows_the_widths_of_every_font_used():
+    """The projector legend overlapped and clipped because 'Helvetica-Bold' has no metrics in the
+    layout program, which then measured bold text as Times. Bold now comes from <B> in Helvetica."""
+    t = tree(THREE)
+    for theme in ("notebook", "projector"):
+        source = draw(t, alphabeta(t, trace=True), theme=theme, legend=True).source
+        proc = subprocess.run([str(dot.layout_program()), "-Tsvg"], input=source.encode(),
+                              capture_output=True, check=True)
+        assert b"no hard-coded metrics" not in proc.stderr, proc.stderr.decode()
+
+
 def test_projector_theme_is_bigger_and_lecture_mode_switches_the_default():
     t = tree([[3, 5], [2]])
     r = alphabeta(t, trace=True)
-    assert "fontsize=24" in draw(t, r, theme="projector").source
+    assert "fontsize=26" in draw(t, r, theme="projector").source
     try:
         lecture_mode()
-        assert "fontsize=24" in draw(t, r).source
+        assert "fontsize=26" in draw(t, r).source
     finally:
         set_theme("notebook")
     assert "fontsize=14" in draw(t, r).source
@@ -78,8 +186,17 @@ def test_projector_theme_is_bigger_and_lecture_mode_switches_the_default():
         draw(t, r, theme="dark")
 
 
+def test_flags_that_are_not_true_or_false_are_refused():
+    t = tree([[3, 5], [2]])
+    with pytest.raises(TypeError, match="must be True or False, got 'no'"):
+        lecture_mode("no")
+    with pytest.raises(TypeError, match="legend must be True or False"):
+        draw(t, legend=1)
+    with pytest.raises(TypeError, match="show_leaves must be True or False"):
+        draw(t, show_leaves="yes")
+
+
 def test_too_large_a_tree_is_refused_with_advice():
-    from adversarial import random_tree
     with pytest.raises(ValueError, match="more than max_nodes=300.*depth limit"):
         draw(random_tree(3, 6))
 
@@ -90,6 +207,13 @@ def test_a_result_without_trace_is_explained():
         draw(t, alphabeta(t))
 
 
+def test_minimax_prunes_nothing_and_a_plain_tree_shows_its_leaves():
+    t = tree([[3, 5], [2]])
+    assert pruned(draw(t, minimax(t, trace=True))) == set()
+    plain = draw(t)
+    assert set(plain.status.values()) == {"plain"} and "<B>5</B>" in plain.source
+
+
 def test_mimebundle_has_svg_and_the_summary():
     t = tree([[3, 5], [2]])
     bundle = draw(t, alphabeta(t, trace=True))._repr_mimebundle_()
@@ -97,7 +221,7 @@ def test_mimebundle_has_svg_and_the_summary():
     assert bundle["text/plain"] == "<Drawing: 6 nodes, 0 pruned leaves, root value 3>"
 
 
-def test_a_real_game_is_drawn_from_its_trace_with_boards_in_the_nodes():
+def test_a_real_game_is_drawn_with_boards_values_and_max_min():
     from adversarial.games import TicTacToe
     game = TicTacToe()
     board = game.board("XO./XO./...")           # X to move: 6 wins at once
@@ -106,8 +230,30 @@ def test_a_real_game_is_drawn_from_its_trace_with_boards_in_the_nodes():
     entered = {e.path for e in r.trace if e.__class__.__name__ == "Enter"}
     assert set(d.status) >= entered and "<TABLE" in d.source
     assert repr(d).endswith("root value 1>")
+    notes = [lines for lines in texts_of(d).values() if lines and lines[0].startswith(("MAX", "MIN"))]
+    assert notes[0][:1] == ["MAX #1"] and "= 1" in notes[0]
+    assert any(line.startswith("MIN") for lines in notes for line in lines)
     with pytest.raises(ValueError, match="pass a traced search result"):
         draw(game)
+
+
+def png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_save_drawing_writes_slides_of_the_asked_width(tmp_path):
+    t = tree(THREE)
+    d = draw(t, alphabeta(t, trace=True), theme="projector")
+    width, height = png_size(save_drawing(d, tmp_path / "tree.png"))
+    assert abs(width - 1920) <= 1 and height > 100
+    svg = ET.parse(save_drawing(d, tmp_path / "tree.svg", width=1280)).getroot()
+    assert svg.get("width") == "1280px"
+    with pytest.raises(ValueError, match="use a .png or .svg"):
+        save_drawing(d, tmp_path / "tree.pdf")
+    with pytest.raises(ValueError, match="width is in pixels"):
+        save_drawing(d, tmp_path / "tree.png", width="big")
 
 
 def test_lecture_mode_also_enlarges_widget_text_the_board_and_the_table():
@@ -121,9 +267,77 @@ def test_lecture_mode_also_enlarges_widget_text_the_board_and_the_table():
         big = (Stepper(t), PlayBoard(), alphabeta(t, trace=True).trace._repr_html_())
     finally:
         lecture_mode(False)
-    assert plain[0].buttons[1].style.font_size == "1.1em" and big[0].buttons[1].style.font_size == "1.6em"
-    assert "font-size:1.6em" in big[0].explanation.value and "font-size:1.1em" in plain[0].explanation.value
+    assert plain[0].buttons[1].style.font_size == "1.1em" and big[0].buttons[1].style.font_size == "28px"
+    assert "font-size:28px" in big[0].explanation.value and "font-size:1.1em" in plain[0].explanation.value
     assert int(big[1].cells[0].layout.width[:-2]) > int(plain[1].cells[0].layout.width[:-2])
     px = lambda board: int(board.cells[0].style.font_size.removesuffix("px"))
     assert px(big[1]) > px(plain[1])
-    assert "font-size:1.6em" in big[2] and "font-size:1.1em" in plain[2]
+    assert "font-size:28px" in big[2] and "font-size:1.1em" in plain[2]
+
+
+# -- properties: what the picture claims is true ------------------------------------
+
+leaf = st.integers(min_value=-5, max_value=5)        # small values: many ties, where ≥ and > differ
+nested = st.lists(st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=20),
+                  min_size=1, max_size=3)
+
+
+def shown(t, r, step=None):
+    events = list(r.trace) if step is None else list(r.trace)[:step]
+    return render._analyse(render._nodes(t, r.trace), r.trace, events, step is not None)
+
+
+@settings(max_examples=300)
+@given(nested, st.sampled_from(["MAX", "MIN"]), st.booleans())
+def test_every_value_drawn_exact_is_the_minimax_value_and_every_bound_holds(spec, root, prune_on_equal):
+    t = tree(spec, root_player=root)
+    r = alphabeta(t, trace=True, prune_on_equal=prune_on_equal)
+    for path, (value, kind) in shown(t, r)["values"].items():
+        true = minimax(t, t.node(path)).value
+        assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
+            f"{path}: drawn {kind} {value}, minimax {true}"
+
+
+@settings(max_examples=150)
+@given(nested, st.sampled_from(["MAX", "MIN"]))
+def test_at_every_step_the_path_shows_the_current_window_and_best_value_so_far(spec, root):
+    """Replaying the trace: the path runs from the root down, and once a node has taken in a
+    child's value (the event after the child's return), MAX's α is max(α on entry, v) and MIN's β
+    is min(β on entry, v)."""
+    from adversarial.trace import Enter, Leaf, Return
+    t = tree(spec, root_player=root)
+    r = alphabeta(t, trace=True)
+    entry = {e.path: (e.alpha, e.beta) for e in r.trace if isinstance(e, Enter)}
+    for k in range(len(r.trace) + 1):
+        state = shown(t, r, k)
+        path = sorted(state["path"], key=len)
+        assert all(a == b[:len(a)] for a, b in zip(path, path[1:])) and (not path or path[0] == ())
+        if k and isinstance(r.trace[k - 1], (Leaf, Return)):
+            continue                                   # the parent's α/β moves at the next event
+        for node in path:
+            (alpha, beta), v = state["windows"][node], state["running"].get(node)
+            if v is None:
+                assert (alpha, beta) == entry[node]
+            elif t.node(node).player == "MAX":
+                assert (alpha, beta) == (max(entry[node][0], v), entry[node][1])
+            else:
+                assert (alpha, beta) == (entry[node][0], min(entry[node][1], v))
+
+
+@settings(max_examples=200)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 5), st.one_of(st.none(), st.integers(1, 4)), st.booleans(),
+       st.sampled_from([False, True]))
+def test_drawn_values_of_a_game_with_transpositions_are_true(seed, size, depth, prune_on_equal, table):
+    """The same claim on games that reach a state by several paths (tests/dag_games.py), with and
+    without a transposition table and a depth limit."""
+    from .dag_games import DagGame
+    game = DagGame(seed, size)
+    r = alphabeta(game, depth=depth, prune_on_equal=prune_on_equal, table=table, trace=True)
+    for path, (value, kind) in shown(game, r)["values"].items():
+        state = game.initial_state()
+        for move in path:
+            state = game.result(state, move)
+        left = None if depth is None else depth - len(path)
+        true = minimax(game, state, depth=left).value
+        assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
+            f"{path}: drawn {kind} {value}, minimax {true}"

@@ -1,12 +1,26 @@
 """The stepper's logic, without a browser."""
 
+import struct
+import time
+
+import pytest
+
 from adversarial import tree
+from adversarial.themes import lecture_mode
 from adversarial.trace import Cutoff
 from adversarial.widgets import Stepper
 
+THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
+
 
 def make(**kwargs):
-    return Stepper(tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]), **kwargs)
+    return Stepper(tree(THREE), **kwargs)
+
+
+def snapshot(s):
+    """Everything a viewer sees or a button acts on."""
+    return (s.game, s.result, s.trace, s.position, s.slider.max, s.picture.value, s.explanation.value,
+            s.counter_box.value, s.leaves.value if s.leaves else None)
 
 
 def test_step_back_reset_move_through_the_events():
@@ -22,6 +36,81 @@ def test_step_back_reset_move_through_the_events():
     assert s.position == 0
 
 
+def test_keys_and_a_clicker_step_back_reset_and_run():
+    s = make()
+    for key in ("ArrowRight", "PageDown", "PageDown"):
+        s.handle_key(key)
+    assert s.position == 3
+    s.handle_key("PageUp"); s.handle_key("ArrowLeft")
+    assert s.position == 1
+    s.handle_key(" ")
+    assert s.running and s.run_button.description == "Pause"
+    s.handle_key(" ")
+    assert not s.running and s.position == 1 and s.run_button.description == "Run"
+    s.handle_key("x")                                  # ignored
+    s.handle_key("Home")
+    assert s.position == 0
+
+
+def test_step_back_and_reset_pause_a_run_and_pause_keeps_the_place():
+    s = make()
+    for action in (s.step, s.back, s.reset):
+        s.goto(5)
+        s.run()
+        assert s.running
+        action()
+        assert not s.running, f"{action.__name__} should pause the run"
+    s.goto(7)
+    s.run(); s.pause()
+    assert s.position == 7                     # pausing never sends the search back to 0
+    s.goto(len(s.trace)); s.run()
+    assert s.position == 0 and s.running       # Run at the end starts again
+
+
+def test_speed_choice_sets_the_timer():
+    s = make()
+    s.speed.value = "fast"
+    assert s.interval < 500
+    s.speed.value = "slow"
+    assert s.interval > 1000
+
+
+def wait_for(condition, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_run_plays_the_events_and_stops_at_the_end_or_before_a_cutoff():
+    s = make(pause_at_cutoffs=True)
+    s.interval = 5                                    # milliseconds: a quick run for the test
+    cut = next(i for i, e in enumerate(s.trace) if isinstance(e, Cutoff))
+    s.run()
+    assert wait_for(lambda: not s.running) and s.position == cut
+    s.run()
+    assert wait_for(lambda: not s.running) and s.position == len(s.trace)
+    assert s.run_button.description == "Run"
+
+
+def test_a_run_pauses_just_before_each_cutoff_when_asked():
+    s = make(pause_at_cutoffs=True)
+    cut = next(i for i, e in enumerate(s.trace) if isinstance(e, Cutoff))
+    s.goto(cut - 1)
+    s.run()
+    s.goto(cut)                                # the browser's timer moves the slider
+    assert not s.running and s.position == cut
+    assert "Predict: which children of B will be pruned?" in s.sentence
+    plain = make()
+    plain.goto(cut - 1); plain.run(); plain.goto(cut)
+    assert plain.running and "Predict" not in plain.sentence
+
+
+def test_show_leaves_shows_every_leaf_from_the_start():
+    hidden, shown = make(), make(show_leaves=True)
+    assert ">8<" in shown.picture.value and ">8<" not in hidden.picture.value
+
+
 def test_counters_follow_the_trace():
     s = make()
     cut = next(i for i, e in enumerate(s.trace) if isinstance(e, Cutoff))
@@ -34,12 +123,19 @@ def test_counters_follow_the_trace():
     assert s.counters == {"leaves evaluated": 7, "leaves saved": 2}
 
 
-def test_the_picture_updates_in_place_and_the_layout_does_not_move():
+def test_the_picture_updates_in_place_fits_the_width_and_zooms():
     s = make()
     first = s.picture.value
     s.step()
     assert s.picture.value != first and "<svg" in s.picture.value
     assert "adversarial-drawing" in s.picture._dom_classes
+    assert 'style="max-width:100%;height:auto"' in s.picture.value and "<?xml" not in s.picture.value
+    s.set_zoom("150%")
+    assert "width:150%" in s.picture.value and s.zoom_box.value == "150%"
+    s.zoom_box.value = "fit"
+    assert "max-width:100%" in s.picture.value
+    with pytest.raises(ValueError, match="zoom must be one of"):
+        s.set_zoom("huge")
 
 
 def test_editable_leaves_rebuild_and_bad_input_is_shown():
@@ -52,5 +148,111 @@ def test_editable_leaves_rebuild_and_bad_input_is_shown():
     assert "is &#x27;x&#x27; (str)" in s.error.value
 
 
+def test_an_edit_whose_search_fails_leaves_the_stepper_exactly_as_it_was():
+    s = Stepper(tree([[1, 2], [3, 4]]), editable=True, depth=2)
+    s.goto(4)
+    before = snapshot(s)
+    s.leaves.value = "[[[1, 2], [3]], [4, 5]]"           # deeper than depth=2 and no evaluate=
+    assert "depth limit" in s.error.value
+    assert snapshot(s)[:-1] == before[:-1]
+    s.step(); s.back()                                   # the buttons still work on the old tree
+    assert s.position == 4 and s.sentence == s.trace.explain(3)
+
+
+def test_an_edit_too_big_to_draw_leaves_the_stepper_exactly_as_it_was():
+    s = make(editable=True)
+    s.goto(6)
+    before = snapshot(s)
+    s.leaves.value = str([[[[[[1, 2, 3]] * 3] * 3] * 3] * 3])       # 243 leaves: too many nodes to draw
+    assert "max_nodes" in s.error.value
+    assert snapshot(s)[:-1] == before[:-1]
+    s.step()
+    assert s.position == 7 and s.sentence == s.trace.explain(6)
+
+
+def test_example_and_random_tree_buttons():
+    s = make(editable=True)
+    s.load_random()
+    first = s.game.to_list()
+    assert first != THREE and len(s.game.leaves()) == 8
+    s.load_random()
+    assert s.game.to_list() != first
+    s.load_example()
+    assert s.game.to_list() == THREE and s.leaves.value == str(THREE)
+
+
+def test_lecture_mode_enlarges_every_control():
+    try:
+        lecture_mode()
+        s = make(editable=True)
+    finally:
+        lecture_mode(False)
+    assert "adversarial-lecture" in s._dom_classes and "font-size: 28px" in s.children[0].value
+    assert s.leaves.style.font_size == "28px" and s.run_button.style.font_size == "28px"
+    assert "adversarial-lecture" not in make()._dom_classes
+
+
+def test_presenter_view_follows_the_stepper():
+    s = make()
+    view = s.presenter()
+    picture = next(c for c in view.children if "adversarial-screen-drawing" in c._dom_classes)
+    s.step(); s.step()
+    assert "height:66vh" in picture.value and "<svg" in picture.value
+    sentence = next(c for c in view.children if "adversarial-explanation" in c._dom_classes)
+    assert "Enter MIN node A" in sentence.value and "<pre" not in str(view)
+
+
+def test_static_pages_get_the_final_picture_and_the_table():
+    s = make()
+    s.step()
+    bundle = s._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    page = bundle["text/html"]
+    assert page.count("<svg") == 1 and "≤ 1" in page and 'class="adversarial-trace"' in page
+    assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
+
+
+def test_save_slides_writes_every_step(tmp_path):
+    s = Stepper(tree([[3, 5], [2]]))
+    files = s.save_slides(tmp_path / "slides", width=1280)
+    assert [f.name for f in files] == [f"step_{k:03d}.png" for k in range(len(s.trace) + 1)]
+    widths = {struct.unpack(">II", f.read_bytes()[16:24])[0] for f in files}
+    assert all(abs(width - 1280) <= 1 for width in widths)
+    assert len({f.read_bytes() for f in files}) == len(files)
+    with pytest.raises(ValueError, match="format must be 'png' or 'svg'"):
+        s.save_slides(tmp_path, format="gif")
+
+
+def test_bad_flags_are_refused():
+    with pytest.raises(TypeError, match="show_leaves must be True or False"):
+        make(show_leaves="yes")
+    with pytest.raises(TypeError, match="editable must be True or False"):
+        make(editable=1)
+
+
 def test_repr_is_stable():
     assert repr(make()) == "Stepper(alphabeta on Tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]): step 0 of 29)"
+
+
+def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
+    from ipyevents import Event
+
+    s = make()
+    s.presenter()
+    listeners = [e for e in s._key_events if isinstance(e, Event)]
+    assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
+    assert listeners[0].source is s and "adversarial-presenter" in listeners[1].source._dom_classes
+    listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
+    assert s.position == 1
+
+
+def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
+    import pytest
+
+    from adversarial import widgets
+    from adversarial.play import PlayBoard
+    monkeypatch.setattr(widgets.w, "__version__", "7.7.1")
+    with pytest.raises(RuntimeError, match="ipywidgets 8 or newer.*restart the kernel"):
+        Stepper(tree([[1, 2], [3]]))
+    with pytest.raises(RuntimeError, match="ipywidgets 8"):
+        PlayBoard()

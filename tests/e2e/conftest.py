@@ -99,7 +99,7 @@ class Lab:
                    "--LabApp.extension_manager=readonly"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")       # JupyterLab refuses to run as root without it
-        self._log = open(self.log_path, "w")
+        self._log = open(self.log_path, "w")      # noqa: SIM115 -- open for the server's whole life, closed in stop()
         self.process = subprocess.Popen(command, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                         cwd=self.root)
         deadline = time.monotonic() + 60
@@ -135,6 +135,21 @@ class Lab:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:]
+
+    def notebook(self, name: str, sources: list[str]) -> str:
+        """A new trusted notebook of code cells (for widgets no lesson shows in the needed way);
+        returns its path relative to the server's root."""
+        import nbformat
+
+        self._copies += 1
+        folder = self.root / f"run{self._copies:02d}"
+        folder.mkdir()
+        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+        book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(book, folder / name)
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", str(folder / name)], env=self.env,
+                       check=True, capture_output=True)
+        return f"{folder.name}/{name}"
 
     def copy(self, name: str, trust: bool = True) -> str:
         """A private copy of notebooks/``name``; returns its path relative to the server's root.

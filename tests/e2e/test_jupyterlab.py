@@ -145,7 +145,7 @@ def test_the_board_answers_every_move_with_an_optimal_one(page, lab):
 def test_an_opened_notebook_shows_its_saved_widgets_before_running(page, lab):
     """Opened, not run: the stepper shows its stored drawing and the board its cells, not an empty box."""
     open_notebook(page, lab, lab.copy("02_alphabeta_by_hand.ipynb"))
-    expect(page.locator(DRAWING)).to_have_count(1)
+    expect(page.locator(DRAWING)).to_have_count(1, timeout=30_000)     # a busy machine renders saved widgets slowly
     page.locator(DRAWING).scroll_into_view_if_needed()
     expect(page.locator(f"{DRAWING} svg")).to_be_visible()
     assert svg_texts(page, DRAWING) == drawing_texts(stored_stepper("02_alphabeta_by_hand.ipynb"))
@@ -153,6 +153,6 @@ def test_an_opened_notebook_shows_its_saved_widgets_before_running(page, lab):
     page.screenshot(path=str(artifact("saved_stepper.png")))
 
     open_notebook(page, lab, lab.copy("03_tictactoe_minimax.ipynb"))
-    expect(page.locator(f"{BOARD} .adversarial-cell-8")).to_have_count(1)
+    expect(page.locator(f"{BOARD} .adversarial-cell-8")).to_have_count(1, timeout=30_000)
     assert widget_errors(page) == []
 

@@ -1,0 +1,67 @@
+"""Graphviz layout in the browser: the same drawings, laid out by a WebAssembly Graphviz.
+
+In JupyterLite the kernel is Python compiled to WebAssembly (Pyodide) running in a
+web worker: there is no layout program to start. There, :func:`adversarial.dot.pipe`
+hands the DOT source to this module, which lays it out with ``@viz-js/viz`` (Graphviz
+compiled to WebAssembly). Its JavaScript travels in the small ``adversarial_viz``
+wheel that ``make lite`` builds beside the package's own, so the site needs nothing
+from the internet. The drawing API does not change: ``draw(...)`` shows as SVG.
+
+The JavaScript module loads asynchronously. The first drawing waits for it with
+``pyodide.ffi.run_sync``, which needs the browser's JavaScript Promise Integration
+(present in current Chromium-based browsers). Where it is missing, run
+``await adversarial.dot_browser.load()`` in a cell once before drawing.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+# Import the module from its own text: a blob URL works wherever the worker runs (no path to guess).
+_LOAD = """(source) => {
+    const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+    return import(url).then(module => module.instance());
+}"""
+
+_viz = None
+
+
+def _source() -> str:
+    try:
+        return resources.files("adversarial_viz").joinpath("viz.js").read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        raise RuntimeError("Drawing in the browser needs the `adversarial_viz` wheel (Graphviz for "
+                           "WebAssembly), which `make lite` puts into the JupyterLite site. Build the "
+                           "site with `make lite`, or install that wheel with %pip.") from None
+
+
+async def load():
+    """Load the WebAssembly Graphviz (once); later drawings reuse it."""
+    global _viz
+    if _viz is None:
+        from pyodide.code import run_js
+        _viz = await run_js(_LOAD)(_source())
+    return _viz
+
+
+def _instance():
+    if _viz is not None:
+        return _viz
+    from pyodide.ffi import can_run_sync, run_sync
+    if not can_run_sync():
+        raise RuntimeError("This browser cannot wait for Graphviz to load inside a drawing call. Run "
+                           "`import adversarial.dot_browser; await adversarial.dot_browser.load()` in a "
+                           "cell once, then draw.")
+    return run_sync(load())
+
+
+def pipe(source: str, fmt: str = "svg") -> bytes:
+    """Lay out DOT ``source`` with the WebAssembly Graphviz; errors are explained as with the program."""
+    from js import Object
+    from pyodide.ffi import to_js
+    result = _instance().render(source, to_js({"format": fmt, "engine": "dot"},
+                                              dict_converter=Object.fromEntries))
+    if result.status != "success":
+        message = "; ".join(str(e.message) for e in result.errors)
+        raise RuntimeError(f"Graphviz (WebAssembly) could not lay out the drawing: {message}")
+    return str(result.output).encode("utf-8")

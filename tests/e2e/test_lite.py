@@ -1,0 +1,342 @@
+"""The in-browser edition (make lite): every notebook runs on Pyodide in headless Chromium, offline.
+
+The site is built from this checkout (tools/publish/make_lite.py), served from 127.0.0.1, and opened in
+Chromium with every request that leaves the site blocked and logged: a notebook that needs anything from the
+internet fails here. For each notebook the test runs every cell and checks what a reader would see: no error,
+the same text as the stored notebook, a drawing wherever the stored notebook has one (with the same labels),
+where there is a stepper, that its Step button redraws the tree, and where there is a board, that the engine
+answers a move with an optimal one.
+
+Cells that need a package only Pyodide's CDN carries (numpy, matplotlib: no registry reachable here has them
+built for the browser) cannot run offline. Their statements that import or use such a package are left out,
+and a cell with nothing else is not run; each is counted and named in the test's output.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import http.server
+import json
+import re
+import socketserver
+import sys
+import threading
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+import nbformat
+import pytest
+
+from adversarial.games.tictactoe import TicTacToe, optimal_moves
+
+from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "publish"))
+import make_lite  # noqa: E402  (tools/publish is not a package)
+from edition import notebook_paths, reader_copy, tags  # noqa: E402
+
+CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
+SVG_NS = "{http://www.w3.org/2000/svg}"
+STEPPER = ".adversarial-stepper"
+BOARD = ".adversarial-board"
+NOTEBOOK_NAMES = [path.name for path in notebook_paths()]
+
+
+# ---- what the test expects, from the stored notebooks ---------------------------------------------------
+
+def without_cdn_packages(source: str, names: set[str]) -> tuple[str, bool]:
+    """``source`` without the statements that import or use a CDN-only package; and whether any was cut.
+
+    ``names`` holds the names bound by such statements in earlier cells; this cell's are added to it.
+    """
+    try:
+        module = ast.parse(source)
+    except SyntaxError:        # IPython syntax (%magic): left as it is
+        return source, False
+    keep, cut = [], False
+    lines = source.splitlines()
+    for statement in module.body:
+        imported = []
+        if isinstance(statement, ast.Import):
+            imported = [(a.name, a.asname or a.name.split(".")[0]) for a in statement.names]
+        elif isinstance(statement, ast.ImportFrom) and statement.module:
+            imported = [(statement.module, a.asname or a.name) for a in statement.names]
+        cdn = [bound for module_name, bound in imported if module_name.split(".")[0] in CDN_ONLY]
+        local = {n.id for comp in ast.walk(statement) if isinstance(comp, ast.comprehension)
+                 for n in ast.walk(comp.target) if isinstance(n, ast.Name)}
+        used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        used -= local          # a comprehension's own variables are not the names cut earlier
+        bound = {t.id for t in ast.walk(statement) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+        if cdn or used & names:
+            names |= set(cdn) | bound
+            if cdn and len(cdn) < len(imported):
+                raise AssertionError(f"one import mixes a CDN-only package with others: {lines[statement.lineno - 1]}")
+            cut = True
+            continue
+        names -= bound - local  # rebound by a statement that runs: no longer the cut statement's value
+        keep.append("\n".join(lines[statement.lineno - 1:statement.end_lineno]))
+    return ("\n".join(keep), cut) if cut else (source, False)
+
+
+def text_of(outputs: list[dict]) -> list[str]:
+    """The text a reader sees: streams and the plain-text form of results (stderr left out)."""
+    found = []
+    for out in outputs:
+        if out.get("output_type") == "stream" and out.get("name") == "stdout":
+            found.append("".join(out["text"]))
+        elif out.get("output_type") in ("execute_result", "display_data"):
+            text = out.get("data", {}).get("text/plain")
+            if text is not None:
+                found.append("".join(text))
+    return ["".join(found)] if found else []
+
+
+def svg_labels(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+def drawings(outputs: list[dict]) -> list[list[str]]:
+    return [svg_labels("".join(out["data"]["image/svg+xml"])) for out in outputs
+            if "image/svg+xml" in out.get("data", {})]
+
+
+@functools.cache
+def plan(name: str) -> dict:
+    """The reader's copy of ``name``: the sources to run (CDN statements cut) and what each cell must show."""
+    notebook = reader_copy(nbformat.read(ROOT / "notebooks" / name, as_version=4), make_lite.DROPPED)
+    cells, cut, skipped, names = [], [], [], set()
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        source, was_cut = without_cdn_packages(cell.source, names)
+        if was_cut:
+            (cut if source.strip() else skipped).append(index)
+        ignore = was_cut or bool({"nbval-ignore-output", "nbval-skip"} & set(tags(cell)))
+        cells.append({"index": index, "source": source, "compare": not ignore and bool(cell.outputs),
+                      "text": text_of(cell.outputs), "drawings": drawings(cell.outputs)})
+    def named(indexes):
+        return [f"cell {i} ({notebook.cells[i].source.splitlines()[0]!r})" for i in indexes]
+    return {"cells": cells, "cut": cut, "skipped": skipped, "named": {"skipped": named(skipped),
+                                                                       "cut": named(cut)}}
+
+
+# ---- the site, its server and the browser ---------------------------------------------------------------
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_build():
+    """The site, built from this checkout into build/lite (downloads are cached in build/cache)."""
+    summary = make_lite.build()
+    artifact("lite-build.json").write_text(json.dumps(summary))
+    artifact("lite-report.txt").write_text("")
+    return make_lite.OUT
+
+
+def test_the_lock_serves_our_packages_from_the_site(lite_build):
+    """Every package listed as local is in the site with the checksum Pyodide will verify; the rest point at
+    Pyodide's CDN at our Pyodide's version (what online readers load numpy or matplotlib from)."""
+    folder = lite_build / "static" / "pyodide"
+    packages = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    local = {name: p for name, p in packages.items() if "://" not in p["file_name"]}
+    for name in ["adversarial-search-lessons", "adversarial-viz", "graphviz", "ipywidgets", "micropip", "ipython"]:
+        assert name in local, f"{name} is not served from the site"
+    for name, package in local.items():
+        wheel = folder / package["file_name"]
+        assert wheel.exists(), f"{name}: {wheel.name} is listed but missing"
+        assert make_lite.sha256(wheel) == package["sha256"], f"{name}: checksum differs from the lock's"
+        for dependency in package["depends"]:
+            assert make_lite.normalize(dependency) in local, f"{name} needs {dependency}, not served locally"
+    assert packages["matplotlib"]["file_name"].startswith(make_lite.CDN)
+    assert f"/v{make_lite.PYODIDE}/" in make_lite.CDN
+
+
+@pytest.fixture(scope="module")
+def lite_site(chromium_path, lite_build):
+    """The built site, served on 127.0.0.1 for the module's tests."""
+    handler = functools.partial(QuietHandler, directory=str(lite_build))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def lite_page(browser, lite_site, request):
+    """A fresh page on the site; every request that leaves it is blocked and recorded in ``page.outside``."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    outside, problems, served = [], [], []
+    site = urllib.parse.urlsplit(lite_site).netloc
+
+    def guard(route):
+        url = route.request.url
+        if urllib.parse.urlsplit(url).netloc == site or url.startswith(("blob:", "data:")):
+            served.append(url)
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    context.on("request", lambda r: None if urllib.parse.urlsplit(r.url).netloc in (site, "")
+               or r.url.startswith(("blob:", "data:")) else outside.append(r.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.site, page.outside, page.problems, page.served = lite_site, outside, problems, served
+    yield page
+    try:
+        page.screenshot(path=str(artifact(f"lite-{request.node.name}.png")))
+    finally:
+        context.close()
+
+
+OUTPUTS = f"""() => {{
+    const cells = {CURRENT}.content.model.cells;
+    const found = [];
+    for (let i = 0; i < cells.length; i++) {{
+        const cell = cells.get(i);
+        found.push(cell.type === 'code' ? cell.outputs.toJSON() : null);
+    }}
+    return found;
+}}"""
+
+SET_SOURCES = f"""(sources) => {{
+    const cells = {CURRENT}.content.model.cells;
+    for (const [index, source] of Object.entries(sources)) cells.get(Number(index)).sharedModel.setSource(source);
+}}"""
+
+
+def run_all(page, timeout_ms: int = 600_000) -> None:
+    """Run every cell; wait until each has run, or until the kernel is idle after an error (which stops a run)."""
+    page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=60_000, polling=100)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(f"() => ({UNRUN})() === 0 || (({ERRORS})().length > 0 && ({KERNEL_READY})())",
+                           timeout=timeout_ms, polling=500)
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
+
+
+def open_in_lite(page, name: str, timeout_ms: int = 240_000) -> float:
+    """Open notebook ``name`` in the site and wait until its Pyodide kernel is ready; returns the seconds."""
+    start = time.monotonic()
+    page.goto(f"{page.site}/lab/index.html?path={name}")
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("name", NOTEBOOK_NAMES)
+def test_notebook_runs_in_the_browser(lite_page, name):
+    page, expected = lite_page, plan(name)
+    ready = open_in_lite(page, name)
+    changed = {c["index"]: c["source"] for c in expected["cells"] if c["index"] in expected["cut"]}
+    changed |= {index: "" for index in expected["skipped"]}
+    page.evaluate(SET_SOURCES, {str(k): v for k, v in changed.items()})
+    start = time.monotonic()
+    run_all(page)
+    ran = time.monotonic() - start
+    outputs = page.evaluate(OUTPUTS)
+    report = (f"{name}: kernel ready in {ready:.0f} s, cells ran in {ran:.0f} s; "
+              f"{sum(c['compare'] for c in expected['cells'])} cells' outputs compared, "
+              f"{sum(len(c['drawings']) for c in expected['cells'] if c['compare'])} drawings; "
+              f"{len(expected['cells']) - len(expected['skipped'])} code cells run, "
+              f"{len(expected['skipped'])} skipped {expected['named']['skipped']} and {len(expected['cut'])} run "
+              f"without their {'/'.join(sorted(CDN_ONLY))} lines {expected['named']['cut']} "
+              f"(only Pyodide's CDN has those packages for the browser)")
+    print(report)
+    with open(artifact("lite-report.txt"), "a") as log:
+        log.write(report + "\n")
+
+    errors = [(i, o["ename"], o["evalue"]) for i, outs in enumerate(outputs) if outs
+              for o in outs if o["output_type"] == "error"]
+    assert not errors, f"{name}: error outputs in the browser: {errors}"
+    assert not page.problems, f"{name}: page errors: {page.problems}"
+    assert not page.outside, f"{name}: requests left the site (blocked): {sorted(set(page.outside))}"
+    # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
+    wheel = f"/static/pyodide/{make_lite.DIST}-"
+    assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
+    compared = [c for c in expected["cells"] if c["compare"]]
+    assert compared, f"{name}: no cell's output could be compared"
+    for cell in expected["cells"]:
+        fresh = outputs[cell["index"]] or []
+        if cell["index"] in expected["skipped"]:
+            continue
+        if cell["compare"]:
+            assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
+        if cell["drawings"] and cell["compare"]:
+            assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
+    shown = [text for cell in expected["cells"] for text in cell["text"]]
+    if any(text.startswith("Stepper(") for text in shown):
+        step_redraws(page)
+    if any(text.startswith("PlayBoard(") for text in shown):
+        board_answers(page)
+
+
+def board_answers(page) -> None:
+    """Play the centre on the board; the engine must answer with one of its optimal moves."""
+    game = TicTacToe()
+    board = page.locator(BOARD).first
+    board.scroll_into_view_if_needed()
+    board.locator(".adversarial-cell-4").click()
+    marked = board.locator("[class*='adversarial-cell-']", has_text=re.compile("[XO]"))
+    marked.nth(1).wait_for(timeout=60_000)
+    shown = "".join(board.locator(f".adversarial-cell-{i}").inner_text().strip() or "." for i in range(9))
+    state = game.result(game.initial_state(), 4)
+    answers = [i for i in state.empty if shown[i] == "O"]
+    assert len(answers) == 1 and answers[0] in optimal_moves(game, state)["best"], \
+        f"after X in the centre the board shows {shown}; optimal answers: {optimal_moves(game, state)['best']}"
+
+
+def step_redraws(page) -> None:
+    """Click the stepper's Step button and wait until its picture changes."""
+    drawing = page.locator(f"{STEPPER} .adversarial-drawing svg").first
+    drawing.wait_for(timeout=60_000)
+    before = drawing.inner_html()
+    page.locator(f"{STEPPER} .adversarial-step").first.click()
+    page.wait_for_function(
+        f"(before) => document.querySelector('{STEPPER} .adversarial-drawing svg').innerHTML !== before",
+        arg=before, timeout=30_000)
+    assert "<text" in drawing.inner_html(), "the redrawn stepper picture has no labels"
+
+
+def test_cdn_statements_are_cut_and_their_names_followed():
+    names: set[str] = set()
+    source, cut = without_cdn_packages("import random\nimport matplotlib.pyplot as plt\nx = random.random()",
+                                       names)
+    assert (source, cut) == ("import random\nx = random.random()", True)
+    source, cut = without_cdn_packages("fig, ax = plt.subplots()\nax.plot([1])\nprint(fig)", names)
+    assert (source, cut) == ("", True)          # every line uses a name that only matplotlib gave
+    assert without_cdn_packages("print(x)", names) == ("print(x)", False)
+    # Rebinding a cut name, or a comprehension's own variable of that name, is not a use of it.
+    assert without_cdn_packages("y = [ax for ax in range(3)]\nax, y = 1, 2\nprint(ax)", names)[1] is False
+    assert without_cdn_packages("print(fig)", names)[1] is True     # fig still holds only matplotlib's
+
+
+def test_the_packages_browser_requirements_are_read_from_its_wheel(tmp_path):
+    def wheel(*requirements):
+        path = tmp_path / f"w{len(list(tmp_path.iterdir()))}.whl"
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("x-1.dist-info/METADATA", "Name: x\n" + "".join(
+                f"Requires-Dist: {r}\n" for r in requirements))
+        return path
+    assert make_lite.browser_requirements(wheel(
+        "graphviz>=0.20", "graphviz-pure>=0.2; sys_platform != 'emscripten'", "ipywidgets>=8",
+        "jupyterlab>=4; extra == 'notebooks'")) == ["graphviz", "ipywidgets"]
+    with pytest.raises(RuntimeError, match=r"requires numpy in the browser.*SERVED"):
+        make_lite.browser_requirements(wheel("numpy"))

@@ -1,0 +1,141 @@
+"""The reading site (make site): every notebook a page with its drawings and widget pictures, and no worked answer.
+
+The site is built once for the module from this checkout (tools/publish/make_site.py, Sphinx + MyST-NB, offline).
+Each expectation is read from the stored notebooks, not typed here: the drawings a page must show are the SVG
+outputs the notebook stores (compared by their labels), the widget pictures are the ``text/html`` fallbacks of
+its widget outputs, and the code that must not appear is the code of its ``solution`` cells.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools" / "publish"))
+import make_site  # noqa: E402  (tools/publish is not a package)
+from edition import notebook_paths, reader_copy, solution_sources  # noqa: E402
+
+pytest.importorskip("myst_nb", reason="the site needs Sphinx and MyST-NB: pip install -r requirements.txt")
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+NAMES = [path.stem for path in notebook_paths()]
+
+
+def labels(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+def page_text(page_html: str) -> str:
+    """What a reader reads on a page: tags removed, entities decoded, white space collapsed."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", page_html, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def leaked(solutions: list[str], text: str) -> list[str]:
+    """The worked answers (or their longer lines) that appear in ``text``."""
+    found = []
+    for code in solutions:
+        lines = [" ".join(line.split()) for line in code.splitlines()]
+        pieces = [" ".join(code.split())] + [line for line in lines if len(line) >= 25]
+        found += [piece for piece in pieces if piece in text]
+    return found
+
+
+@pytest.fixture(scope="module")
+def site():
+    try:
+        summary = make_site.build()
+    except make_site.MissingFallback as error:
+        pytest.fail(str(error), pytrace=False)
+    return summary
+
+
+def stored(name: str):
+    return nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+
+
+def outputs(notebook, mime: str) -> list[str]:
+    return ["".join(out["data"][mime]) for cell in notebook.cells for out in cell.get("outputs", [])
+            if mime in out.get("data", {})]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_page_shows_its_drawings(site, name):
+    page = (make_site.OUT / f"{name}.html").read_text()
+    shown = []
+    for src in re.findall(r'<img[^>]+src="([^"]+\.svg)"', page):
+        shown.append(labels((make_site.OUT / src).read_text()))
+    shown += [labels(svg) for svg in re.findall(r"<svg\b.*?</svg>", page, flags=re.S)
+              if 'xmlns="http://www.w3.org/2000/svg"' in svg]
+    expected = [labels(svg) for svg in outputs(reader_copy(stored(name), make_site.DROPPED), "image/svg+xml")]
+    for drawing in expected:
+        assert drawing in shown, f"{name}: a stored drawing (labels {drawing[:8]}...) is not on its page"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_widgets_show_their_static_picture(site, name):
+    page = (make_site.OUT / f"{name}.html").read_text()
+    widgets = [out for cell in stored(name).cells for out in cell.get("outputs", [])
+               if make_site.WIDGET in out.get("data", {})]
+    for out in widgets:
+        fallback = "".join(out["data"]["text/html"]).strip()
+        assert fallback[:300] in page, f"{name}: a widget's static picture is missing from its page"
+    assert "widget-view+json" not in page and "widget-state+json" not in page, \
+        f"{name}: the page still asks for a live widget (it needs a kernel)"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_worked_answer_on_any_page(site, name):
+    solutions = solution_sources(stored(name))
+    assert solutions, f"{name}: no worked answer found to look for (is the solution convention still used?)"
+    for page in sorted(make_site.OUT.glob("*.html")):
+        source = page.read_text()
+        text = page_text(source)
+        assert not leaked(solutions, text), f"{page.name} shows {name}'s worked answer: {leaked(solutions, text)}"
+        assert not re.search(r"<summary>[^<]*worked answer", source), f"{page.name} has a worked-answer block"
+
+
+def test_leak_check_finds_a_visible_answer():
+    code = "def my_evaluate(board):\n    return board.count('X') - board.count('O')"
+    shown = page_text(f"<pre><span>{html.escape(code)}</span></pre>")
+    assert leaked([code], shown)
+    assert not leaked([code], page_text("<pre>def my_evaluate(board):\n    ...</pre>"))
+
+
+def test_contents_previous_next_and_search(site):
+    index = (make_site.OUT / "index.html").read_text()
+    titles = [title for _, title in site["pages"]]
+    for name in NAMES:
+        assert f'href="{name}.html"' in index, f"the contents do not link {name}"
+    for before, page, after in zip(["index", *NAMES[:-1]], NAMES, [*NAMES[1:], None], strict=True):
+        text = (make_site.OUT / f"{page}.html").read_text()
+        links = dict(re.findall(r'<a class="(left-prev|right-next)"\s+href="([^"]+)"', text))
+        assert links.get("left-prev") == f"{before}.html", f"{page}: 'previous' should lead to {before}"
+        assert links.get("right-next") == (f"{after}.html" if after else None), f"{page}: wrong 'next'"
+    search = (make_site.OUT / "searchindex.js").read_text()
+    index_data = json.loads(search[search.index("(") + 1:search.rindex(")")])
+    assert sorted(index_data["titles"]) == sorted(["Adversarial search", *titles])
+    assert (make_site.OUT / "search.html").exists()
+
+
+def test_pages_need_nothing_from_the_internet(site):
+    for page in sorted(make_site.OUT.glob("*.html")):
+        text = page.read_text()
+        outside = re.findall(r'<(?:script|link|img)\b[^>]+(?:src|href)="((?:https?:)?//[^"]+)"', text)
+        assert not outside, f"{page.name} loads {outside}"
+
+
+def test_a_widget_without_a_picture_stops_the_build():
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("Stepper(t)", outputs=[
+        nbformat.v4.new_output("display_data", data={make_site.WIDGET: {"model_id": "x"},
+                                                     "text/plain": "Stepper(...)"})])])
+    with pytest.raises(make_site.MissingFallback, match=r"02_x.ipynb, cell 0 .*text/html"):
+        make_site.static_outputs(notebook, "02_x.ipynb")

@@ -1,0 +1,243 @@
+"""Build the in-browser edition: a JupyterLite site in which every notebook runs on Pyodide.
+
+    python tools/publish/make_lite.py          # writes build/lite/ (serve it: python -m http.server -d build/lite)
+
+Everything comes from the package registries, once, into build/cache/ (never committed):
+
+- Pyodide's core (interpreter, standard library, ``pyodide-lock.json``) from the npm package ``pyodide``;
+- Graphviz compiled to WebAssembly from the npm package ``@viz-js/viz``, wrapped in a small wheel
+  (``adversarial_viz``) so that ``adversarial.dot_browser`` finds it wherever the site is served;
+- the pure-Python wheels the kernel needs at start (micropip, IPython and its dependencies, jedi, ...) and the
+  ones our notebooks import (graphviz, ipywidgets, comm, jupyterlab_widgets) from the Python registry, at the
+  versions Pyodide's lock names (ours: the versions installed here, so the widget front end matches);
+- the package's own wheel, built from this checkout.
+
+Those wheels are listed in the site's ``pyodide-lock.json`` (with their own checksums: Pyodide verifies them),
+so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
+leaving the site. Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay
+listed, pointing at Pyodide's CDN: online readers get them from there; offline they cannot load.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from importlib.metadata import version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edition import ROOT, write_reader_edition
+
+PYODIDE = "314.0.6"          # the Pyodide that jupyterlite-pyodide-kernel 0.8.6 expects
+VIZ = "3.31.0"               # @viz-js/viz: Graphviz 16 for WebAssembly
+CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE}/full/"   # Pyodide's own default home for its packages
+
+BUILD = ROOT / "build"
+CACHE = BUILD / "cache"
+LITE_SRC = BUILD / "lite-src"      # the lite dir handed to `jupyter lite build`
+CONTENTS = BUILD / "lite-contents"
+OUT = BUILD / "lite"
+CONFIG = ROOT / "publish" / "jupyter-lite.json"
+DROPPED = ("install",)    # the install cell pip-installs a missing package: here the site serves it instead
+DIST = "adversarial_search_lessons"      # the package's distribution (its wheel's file name)
+
+# What the kernel installs at start (pyodide-kernel's worker: micropip, then ipykernel, comm, pyodide-kernel,
+# jedi, ipython): the lock's entries among them, with their dependencies, must be served from the site.
+KERNEL_NEEDS = ["micropip", "ipython", "jedi"]
+# Pure-Python packages the site can serve for the package, with what Pyodide must load before each. What is
+# served is what the package requires in the browser (its metadata, evaluated for Emscripten), with these.
+SERVED = {"graphviz": [], "comm": [], "jupyterlab-widgets": [],
+          "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
+          "ipyevents": ["ipywidgets"]}
+
+
+def run(command: list[str], **kwargs) -> None:
+    subprocess.run(command, check=True, **kwargs)
+
+
+def normalize(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_package(spec: str, tarball: str) -> Path:
+    """The npm tarball ``spec`` in build/cache/npm (downloaded with `npm pack` the first time)."""
+    folder = CACHE / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    if not (folder / tarball).exists():
+        if shutil.which("npm") is None:
+            raise RuntimeError("make lite fetches Pyodide and Graphviz for WebAssembly with npm, which is not "
+                               "installed: install Node.js and npm (Debian/Ubuntu: apt-get install npm)")
+        run(["npm", "pack", "--silent", spec, "--pack-destination", str(folder)], stdout=subprocess.DEVNULL)
+    return folder / tarball
+
+
+def pypi_wheel(name: str, exact: str) -> Path:
+    """The pure-Python wheel ``name==exact`` in build/cache/pypi (downloaded with pip the first time)."""
+    folder = CACHE / "pypi"
+    folder.mkdir(parents=True, exist_ok=True)
+    pattern = re.compile(rf"{re.sub(r'[-_.]+', '[-_.]', name)}-{re.escape(exact)}-.*none-any\.whl$", re.IGNORECASE)
+    found = [p for p in folder.iterdir() if pattern.match(p.name)]
+    if not found:
+        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.13", "--implementation", "py", "--platform", "any",
+             "-d", str(folder), f"{name}=={exact}"])
+        found = [p for p in folder.iterdir() if pattern.match(p.name)]
+    if not found:
+        raise RuntimeError(f"pip downloaded no pure-Python wheel for {name}=={exact}")
+    return found[0]
+
+
+def unpack_pyodide(target: Path) -> None:
+    """Pyodide's core into ``target``, without source maps, type declarations and demo pages."""
+    tarball = npm_package(f"pyodide@{PYODIDE}", f"pyodide-{PYODIDE}.tgz")
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            if not member.isfile() or name.endswith((".map", ".d.ts", ".html")) or "/" in name:
+                continue
+            (target / name).write_bytes(archive.extractfile(member).read())
+
+
+def viz_wheel(folder: Path) -> Path:
+    """A wheel holding @viz-js/viz's ES module, importable as ``adversarial_viz``."""
+    tarball = npm_package(f"@viz-js/viz@{VIZ}", f"viz-js-viz-{VIZ}.tgz")
+    with tarfile.open(tarball) as archive:
+        viz_js = archive.extractfile("package/dist/viz.js").read()
+    dist = f"adversarial_viz-{VIZ}"
+    files = {
+        "adversarial_viz/__init__.py": f'"""Graphviz for WebAssembly (@viz-js/viz {VIZ}), for '
+                                       f'adversarial.dot_browser."""\nVERSION = "{VIZ}"\n'.encode(),
+        "adversarial_viz/viz.js": viz_js,
+        f"{dist}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: adversarial_viz\nVersion: {VIZ}\n"
+                                      f"License: MIT\n".encode(),
+        f"{dist}.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: make_lite\nRoot-Is-Purelib: true\n"
+                                   b"Tag: py3-none-any\n",
+    }
+
+    def digest(data: bytes) -> str:
+        return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    record = "".join(f"{name},sha256={digest(data)},{len(data)}\n" for name, data in files.items())
+    files[f"{dist}.dist-info/RECORD"] = (record + f"{dist}.dist-info/RECORD,,\n").encode()
+    path = folder / f"{dist}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, data in files.items():
+            wheel.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data)
+    return path
+
+
+def package_wheel(folder: Path) -> Path:
+    """The package's own wheel, built from this checkout."""
+    for old in folder.glob(f"{DIST}-*.whl"):
+        old.unlink()
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder),
+         str(ROOT)], stdout=subprocess.DEVNULL)
+    return next(folder.glob(f"{DIST}-*.whl"))
+
+
+def entry(name: str, version_: str, wheel: Path, imports: list[str], depends: list[str]) -> dict:
+    return {"name": name, "version": version_, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package", "imports": imports, "depends": depends,
+            "unvendored_tests": False}
+
+
+def closure(packages: dict, names: list[str]) -> list[str]:
+    seen, todo = [], [normalize(n) for n in names]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.append(name)
+            todo += [normalize(d) for d in packages[name]["depends"]]
+    return sorted(seen)
+
+
+def browser_requirements(wheel: Path) -> list[str]:
+    """What the package's ``wheel`` requires in the browser; each must be one the site can serve."""
+    from packaging.requirements import Requirement
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA")))
+    browser = {"sys_platform": "emscripten", "platform_system": "Emscripten", "extra": ""}
+    needs = []
+    for line in re.findall(r"^Requires-Dist: (.+)$", metadata.decode(), re.MULTILINE):
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate(browser):
+            name = normalize(requirement.name)
+            if name not in SERVED:
+                raise RuntimeError(f"the package requires {name} in the browser, which make lite does not serve: "
+                                   f"add it (a pure-Python wheel) to SERVED in tools/publish/make_lite.py")
+            needs.append(name)
+    return needs
+
+
+def write_lock(pyodide_dir: Path) -> dict:
+    """Rewrite ``pyodide-lock.json`` so that everything the notebooks need is served from the site."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    packages = {normalize(k): v for k, v in lock["packages"].items()}
+    local = {}
+    for name in closure(packages, KERNEL_NEEDS + ["traitlets"]):
+        old = packages[name]
+        if not old["file_name"].endswith("none-any.whl"):
+            raise RuntimeError(f"{name} is compiled for Pyodide ({old['file_name']}); no registry here has it")
+        wheel = pypi_wheel(old["name"], old["version"])
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+        local[name] = dict(old, file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
+    ours = package_wheel(pyodide_dir)
+    needs = browser_requirements(ours)
+    for name in closure({**packages, **{n: {"depends": d} for n, d in SERVED.items()}}, needs):
+        if name in SERVED:
+            wheel = pypi_wheel(name, version(name))
+            shutil.copy(wheel, pyodide_dir / wheel.name)
+            local[name] = entry(name, version(name), wheel, [name.replace("-", "_")], SERVED[name])
+    viz = viz_wheel(pyodide_dir)
+    local["adversarial-viz"] = entry("adversarial-viz", VIZ, viz, ["adversarial_viz"], [])
+    local[normalize(DIST)] = entry(normalize(DIST), ours.name.split("-")[1], ours, ["adversarial"],
+                                   [*needs, "adversarial-viz"])
+    for name, package in packages.items():
+        if name not in local:       # compiled or unused: where Pyodide itself would fetch it
+            package["file_name"] = CDN + package["file_name"]
+    packages.update(local)
+    lock["packages"] = packages
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return local
+
+
+def build(out: Path = OUT) -> dict:
+    """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
+    start = time.monotonic()
+    shutil.rmtree(LITE_SRC, ignore_errors=True)
+    (LITE_SRC / "static").mkdir(parents=True)
+    shutil.copy(CONFIG, LITE_SRC / "jupyter-lite.json")
+    pyodide_dir = LITE_SRC / "static" / "pyodide"
+    unpack_pyodide(pyodide_dir)
+    local = write_lock(pyodide_dir)
+    shutil.rmtree(CONTENTS, ignore_errors=True)
+    notebooks = write_reader_edition(CONTENTS, DROPPED)
+    shutil.rmtree(out, ignore_errors=True)
+    run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
+         str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps"], cwd=LITE_SRC,
+        stdout=subprocess.DEVNULL)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
+            "seconds": round(time.monotonic() - start, 1)}
+
+
+if __name__ == "__main__":
+    summary = build(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
+    print(f"make lite: {summary['notebooks']} notebooks, {summary['served wheels']} wheels served from the "
+          f"site, {summary['bytes'] / 1e6:.1f} MB in {OUT.relative_to(ROOT)} ({summary['seconds']} s). "
+          f"Serve it: python -m http.server -b 127.0.0.1 -d build/lite 8000, then open "
+          f"http://127.0.0.1:8000/lab/index.html")
