@@ -205,6 +205,14 @@ class OrderingExplorer(w.VBox):
         self.plot.value = svg_of(explorer_figure(b, d, order))
         self.caption.value = explorer_caption(b, d, order)
 
+    def _repr_mimebundle_(self, **kwargs):
+        """A page without a kernel (a static site) shows the current plot and sentence;
+        JupyterLab, with a kernel, shows the live widget instead."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/html"] = (f'<div class="adversarial-explorer-static">{self.plot.value}'
+                               f"<p>{self.caption.value}</p></div>")
+        return bundle
+
     def __repr__(self) -> str:
         b, d, order = self.point
         return f"OrderingExplorer(b={b}, d={d}, order={order!r})"

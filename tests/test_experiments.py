@@ -184,3 +184,13 @@ def test_the_connect_four_solving_ladder_agrees_with_pons_test_positions():
     # Pons scores the side to move; our values are MAX's (X's).
     assert table.values == [score if game.to_move(p) == "MAX" else -score
                             for p, (_, score) in zip(positions, sample)]
+
+
+def test_the_explorer_shows_its_plot_and_sentence_without_a_kernel():
+    from adversarial.plots import OrderingExplorer
+    e = OrderingExplorer(b=2, d=3, order="best")
+    page = e._repr_mimebundle_()["text/html"]
+    assert e.plot.value in page and e.caption.value in page
+    assert repr(e) == "OrderingExplorer(b=2, d=3, order='best')"
+    with pytest.raises(ExperimentError, match="unknown order 'perfect'"):
+        OrderingExplorer(order="perfect")
