@@ -42,6 +42,8 @@ class Stats:
     cutoffs: int = 0   # times alpha met beta with moves left to skip
     table_hits: int = 0  # nodes answered from the transposition table
     researches: int = 0  # PVS: moves searched again after a null-window test; MTD(f): extra root tests
+    first_cutoffs: int = 0  # cutoffs made by the first move tried (good ordering: nearly all)
+    order: str = "as given"  # the move-ordering policy's name
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
                     if trace: trace.bound(path, "alpha", alpha, best)
                     alpha = best
                 if cut(alpha, beta):
-                    s.cutoff(path, MAX, best, alpha, beta, moves[i + 1:])
+                    s.cutoff(path, MAX, best, alpha, beta, moves[i + 1:], state, move, depth, i)
                     break
         else:
             best, line = INF, None
@@ -194,7 +196,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
                     if trace: trace.bound(path, "beta", beta, best)
                     beta = best
                 if cut(alpha, beta):
-                    s.cutoff(path, MIN, best, alpha, beta, moves[i + 1:])
+                    s.cutoff(path, MIN, best, alpha, beta, moves[i + 1:], state, move, depth, i)
                     break
         if tt: tt.store(state, *window, depth, best, line)
         if trace: trace.leave(path, best)
@@ -242,7 +244,8 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
                 if trace: trace.bound(path, *_max_view_bound(sign, alpha, best))
                 alpha = best
             if cut(alpha, beta):
-                s.cutoff(path, player, sign * best, *_max_view(sign, alpha, beta), moves[i + 1:])
+                s.cutoff(path, player, sign * best, *_max_view(sign, alpha, beta), moves[i + 1:],
+                         state, move, depth, i)
                 break
         if trace: trace.leave(path, sign * best)
         return best, line
@@ -342,12 +345,15 @@ class _Search:
                 raise TypeError(f"{name} must be a function, got {function!r}")
         self.evaluate_function = evaluate
         self.order = order
+        self.notify = getattr(order, "cutoff", None)    # killer/history policies learn from cutoffs
         if not isinstance(prune_on_equal, bool):
             raise TypeError(f"prune_on_equal must be True or False, got {prune_on_equal!r}")
         self.prune_on_equal = prune_on_equal
         if not isinstance(trace, bool):
             raise TypeError(f"trace must be True or False, got {trace!r}")
         self.stats = Stats()
+        if order is not None:
+            self.stats.order = getattr(order, "name", None) or getattr(order, "__name__", "custom")
         self.recorder = Recorder(prune_on_equal) if trace else None
 
     def run(self, search_root) -> SearchResult:
@@ -458,10 +464,15 @@ class _Search:
                 f"{self.name(path)} it was given {list(given)} and returned {moves!r}"
             ) from None
 
-    def cutoff(self, path, player, value, alpha, beta, skipped):
-        """α met β: count a cutoff when moves are actually left to skip."""
+    def cutoff(self, path, player, value, alpha, beta, skipped, state, move, depth, tried):
+        """α met β after the ``tried``-th move: count a cutoff when moves are actually
+        left to skip, and tell an order policy with a ``cutoff(state, move, depth)``
+        method which move refuted this state (``depth``: the depth left, maybe ∞)."""
+        if self.notify is not None:
+            self.notify(state, move, depth)
         if skipped:
             self.stats.cutoffs += 1
+            self.stats.first_cutoffs += tried == 0
             if self.recorder:
                 self.recorder.cutoff(path, player, value, alpha, beta, skipped)
 

@@ -11,5 +11,6 @@ from .core import Verdict, check_function, check_move, check_rule, check_set, ch
 from .minimax import check_minimax
 from .alphabeta import check_alphabeta
 from .connectfour import check_evaluation, check_moves_to_loss, check_positions_after, check_solver_score
+from .ordering import check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves
 from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
                      check_selfish_move, check_ucb1)

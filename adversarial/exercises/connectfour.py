@@ -14,10 +14,10 @@ from ..games.connectfour import ConnectFour, solve
 from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
 from ..games.connectfour_lab import match
 from ..search import alphabeta
-from .core import Verdict, check_value, unanswered
+from .core import Verdict, check_value, not_answered, unanswered
 
 _GAME = ConnectFour()
-NOT_ANSWERED = Verdict(False, "No answer yet: replace the ... with your answer and run the cell again.")
+NOT_ANSWERED = not_answered()
 
 
 def positions_after(plies: int) -> int:
@@ -100,7 +100,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     (once as X, once as O), against :func:`no_evaluation` and against :func:`centre_control`.
     """
     if unanswered(evaluate) or not callable(evaluate):
-        return Verdict(False, "No function yet: define it in the cell above, run it, then run this check.")
+        return not_answered(function=True)
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
         try:

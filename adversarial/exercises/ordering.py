@@ -1,0 +1,135 @@
+"""Checks for notebook 6 (move ordering): predictions, the Knuth–Moore count, a better order.
+
+>>> check_best_order_leaves(17, 3, 4)
+✓ Right: 17, the Knuth–Moore minimum.
+>>> check_best_order_leaves(9, 3, 4).ok
+False
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..experiments import knuth_moore
+from ..games.tictactoe import TicTacToe, reachable_positions
+from ..ordering import tictactoe_centre_first
+from ..search import SearchError, alphabeta
+from .core import Verdict, check_function, not_answered, number_problem, right, unanswered, wrong
+
+
+def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
+    """Exercise: how many leaves does alpha-beta read with the best order on a (b, d) tree?"""
+    if unanswered(answer):
+        return not_answered()
+    problem = number_problem(answer, "the number of leaves")
+    if problem:
+        return wrong(problem, "count the leaves of the two proof trees.")
+    truth = knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
+    if answer == truth:
+        return right(f"{answer}, the Knuth–Moore minimum")
+    if answer == b ** d:
+        hint = "that is every leaf (minimax, or the worst order); the best order prunes most."
+    elif answer == round(b ** (d / 2)) or answer == b ** (d // 2):
+        hint = ("b^(d/2) is the order of magnitude, not the count: MAX must prove its move is at "
+                "least v AND MIN must prove it is at most v; count both proofs.")
+    elif answer == b ** ((d + 1) // 2) + b ** (d // 2):
+        hint = "close: the two proofs share one leaf, the end of the principal variation."
+    elif answer == 2 * b ** (d // 2) - 1 or answer == 2 * b ** ((d + 1) // 2) - 1:
+        hint = ("for an odd depth the two proofs differ in size: MAX moves at one more level "
+                "than MIN, so MIN's proof branches at one more level.")
+    else:
+        hint = ("one proof tree has b choices at MIN's levels and 1 at MAX's, the other the "
+                "reverse; they share exactly one leaf.")
+    return wrong(f"you answered {answer!r}", hint)
+
+
+def check_minimal_leaves(fn) -> Verdict:
+    """Exercise: a function ``minimal_leaves(b, d)`` giving the Knuth–Moore count for any b, d."""
+    if unanswered(fn) or not callable(fn):
+        return not_answered(function=True)
+    cases = [(b, d) for b in range(1, 8) for d in range(9)]
+    return check_function(
+        lambda case: fn(*case), lambda case: knuth_moore(*case), cases,
+        hint=("for odd d the two proofs are not the same size: one has b^⌈d/2⌉ leaves, the "
+              "other b^⌊d/2⌋ (use // and a ceiling), and they share one leaf. Keep it in "
+              "whole numbers: 3 ** 1.5 is not a number of leaves."),
+        show=lambda case: f"b = {case[0]}, d = {case[1]}")
+
+
+def _stub(call) -> bool:
+    """Is this still the exercise's stub (returns None or ..., or raises NotImplementedError)?"""
+    try:
+        return unanswered(call())
+    except NotImplementedError:
+        return True
+    except Exception:  # noqa: BLE001 (a real attempt that fails: the check reports it)
+        return False
+
+
+def check_deepest(answer, b: int, budget: int) -> Verdict:
+    """Exercise: the deepest search whose Knuth–Moore minimum fits in ``budget`` leaves."""
+    if unanswered(answer):
+        return not_answered()
+    problem = number_problem(answer, "a depth")
+    if problem:
+        return wrong(problem, "give the depth as a whole number of moves.")
+    truth = max(d for d in range(64) if knuth_moore(b, d) <= budget)
+    minimax_depth = max(d for d in range(64) if b ** d <= budget)
+    if answer == truth:
+        return right(f"{answer}, against {minimax_depth} for minimax: nearly twice as deep")
+    if answer == minimax_depth:
+        hint = "that is how deep minimax (every leaf, b^d) gets; count the minimum instead."
+    elif answer == 2 * minimax_depth:
+        hint = ("'twice as deep' is the rule of thumb, but the −1 does not save the second "
+                "term: compute knuth_moore(b, d) for that depth and compare with the budget.")
+    else:
+        hint = "try d = 1, 2, 3, ... and keep the last d with knuth_moore(b, d) <= budget."
+    return wrong(f"you answered {answer!r}", hint)
+
+
+# -- beating the static order -------------------------------------------------------------
+
+def ordering_positions(n: int = 30, seed: int = 6) -> list:
+    """The tic-tac-toe positions the better-order exercise is measured on: a fixed sample
+    (``seed`` 6, so everyone measures the same ones) of unfinished positions with 4 to 8
+    empty cells, solved to the end."""
+    game = TicTacToe()
+    pool = sorted((p for p in reachable_positions(game)
+                   if 4 <= len(p.empty) <= 8 and not game.is_terminal(p)), key=lambda p: p.cells)
+    return random.Random(seed).sample(pool, n)
+
+
+def nodes_on_positions(order, positions=None) -> int:
+    """Total nodes alpha-beta enters solving the exercise's positions with ``order``."""
+    game = TicTacToe()
+    positions = ordering_positions() if positions is None else positions
+    return sum(alphabeta(game, p, order=order).stats.nodes for p in positions)
+
+
+def check_beats_static(order) -> Verdict:
+    """Exercise: an order for tic-tac-toe that needs fewer nodes than centre-corners-edges."""
+    if unanswered(order) or not callable(order):
+        return not_answered(function=True)
+    game = TicTacToe()
+    positions = ordering_positions()
+    if _stub(lambda: order(positions[0], game.actions(positions[0]))):
+        return not_answered(function=True)
+    try:
+        mine = nodes_on_positions(order, positions)
+    except SearchError as error:
+        return wrong(str(error).split(";")[0],
+                      "return every legal move exactly once, only in a better order.")
+    except Exception as error:  # the student's code failed on some position
+        return wrong(f"your order raised {type(error).__name__}: {error}",
+                      "test it on a few boards first: my_order(board, game.actions(board)).")
+    static = nodes_on_positions(tictactoe_centre_first, positions)
+    if mine < static:
+        return right(f"{mine:,} nodes on the {len(positions)} positions, against {static:,} "
+                      f"for centre-corners-edges ({mine / static:.0%})")
+    return wrong(f"your order needs {mine:,} nodes, centre-corners-edges {static:,}",
+                  "a move that wins at once, or blocks the opponent's two in a row, is very "
+                  "likely best: try those first, then the centre and the corners.")
+
+
+__all__ = ["check_best_order_leaves", "check_minimal_leaves", "check_deepest",
+           "check_beats_static", "ordering_positions", "nodes_on_positions"]

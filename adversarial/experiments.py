@@ -1,0 +1,396 @@
+"""Move-ordering experiments: leaves read under each order, against the theory.
+
+Random trees with distinct leaves:
+
+>>> t = UniformTree(3, 3, seed=0)
+>>> leaves_read(t, "best"), knuth_moore(3, 3), leaves_read(t, "worst"), 3 ** 3
+(11, 11, 27, 27)
+
+A *ladder* of techniques on real positions (plain alpha-beta, then a static
+order, a transposition table, iterative deepening, killers, history) is
+measured by :func:`ladder`; :class:`Table` shows any rows of numbers.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+from collections.abc import Iterable, Sequence
+
+from .game import MAX, MIN, path_label
+from .ordering import (
+    HashMove,
+    History,
+    Killers,
+    as_given,
+    best_first,
+    reversed_order,
+    shuffled,
+    worst_first,
+)
+from .search import alphabeta
+
+MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
+
+
+class ExperimentError(ValueError):
+    """An experiment was asked for something it cannot do: the message says what to change."""
+
+
+# -- random trees with distinct leaves -----------------------------------------------
+
+class UniformTree:
+    """A complete tree, ``branching`` children per inner node, ``depth`` moves deep, MAX at the root,
+    whose leaves hold the numbers 0 .. branching**depth - 1 in a seeded random order.
+
+    Distinct leaves mean no ties, so alpha-beta's leaf count depends only on the
+    order of the moves. A state is ``(level, index)``: the ``index``-th node of that
+    level, counted left to right; its children are ``index * branching + move``.
+
+    >>> t = UniformTree(2, 2, seed=1)
+    >>> [t.utility((2, i)) for i in range(4)]
+    [3, 0, 2, 1]
+    >>> t.result(t.initial_state(), 1), t.to_move((1, 1))
+    ((1, 1), 'MIN')
+    """
+
+    def __init__(self, branching: int, depth: int, seed: int = 0):
+        for name, number, low in (("branching", branching, 1), ("depth", depth, 0),
+                                  ("seed", seed, -math.inf)):
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ExperimentError(f"{name} must be a whole number, got {number!r}")
+            if number < low:
+                raise ExperimentError(f"{name} must be at least {low}, got {number}")
+        if branching ** depth > MAX_LEAVES:
+            raise ExperimentError(
+                f"branching {branching} and depth {depth} give {branching ** depth:,} leaves, "
+                f"more than {MAX_LEAVES:,}; lower the branching or the depth")
+        self.branching, self.depth, self.seed = branching, depth, seed
+        self.leaves = list(range(branching ** depth))
+        random.Random(seed).shuffle(self.leaves)
+        self.moves = tuple(range(branching))
+
+    def __repr__(self) -> str:
+        return f"UniformTree(branching={self.branching}, depth={self.depth}, seed={self.seed})"
+
+    def initial_state(self):
+        return (0, 0)
+
+    def to_move(self, state):
+        return MAX if state[0] % 2 == 0 else MIN
+
+    def actions(self, state):
+        return () if state[0] == self.depth else self.moves
+
+    def result(self, state, move):
+        level, index = state
+        return (level + 1, index * self.branching + move)
+
+    def is_terminal(self, state):
+        return state[0] == self.depth
+
+    def utility(self, state):
+        return self.leaves[state[1]]
+
+    def label(self, path):
+        return path_label(path)
+
+    def nested(self):
+        """The tree as nested lists (for :func:`adversarial.tree` and drawing small trees)."""
+        def build(state):
+            if self.is_terminal(state):
+                return self.utility(state)
+            return [build(self.result(state, m)) for m in self.moves]
+        return build(self.initial_state())
+
+
+def reordered(game, order) -> list:
+    """The game's whole tree as nested lists, each node's children in ``order``'s order.
+
+    With ``order=best_first(game)`` a plain left-to-right search of the result is a
+    search with the best order, and its drawing reads left to right.
+
+    >>> from adversarial.ordering import best_first
+    >>> t = UniformTree(2, 2, seed=1)
+    >>> t.nested(), reordered(t, best_first(t))
+    ([[3, 0], [2, 1]], [[1, 2], [0, 3]])
+    """
+    def build(state):
+        if game.is_terminal(state):
+            return game.utility(state)
+        return [build(game.result(state, m)) for m in order(state, game.actions(state))]
+    return build(game.initial_state())
+
+
+# -- theory -----------------------------------------------------------------------------
+
+def knuth_moore(b: int, d: int) -> int:
+    """The fewest leaves alpha-beta can read in a uniform tree: b^⌈d/2⌉ + b^⌊d/2⌋ − 1.
+
+    >>> knuth_moore(3, 3), knuth_moore(2, 4), knuth_moore(10, 1)
+    (11, 7, 10)
+    """
+    return b ** math.ceil(d / 2) + b ** (d // 2) - 1
+
+
+def random_estimate(b: int, d: int) -> float:
+    """The usual estimate of alpha-beta's leaves under a random order: b^(3d/4)."""
+    return b ** (0.75 * d)
+
+
+def effective_branching(leaves: float, d: int) -> float:
+    """The branching factor a full tree of depth ``d`` with this many leaves would have.
+
+    >>> round(effective_branching(81, 4), 3), round(effective_branching(17, 4), 3)
+    (3.0, 2.031)
+    """
+    return leaves ** (1 / d) if d else 1.0
+
+
+# -- leaves read by order ----------------------------------------------------------------
+
+ORDERS = ("worst", "random", "best")
+
+
+def make_order(game, name: str, seed: int = 0):
+    """The order policy called ``name`` for ``game``: worst, reversed, as given, random, best."""
+    makers = {"worst": lambda: worst_first(game), "reversed": lambda: reversed_order,
+              "as given": lambda: as_given, "random": lambda: shuffled(seed),
+              "best": lambda: best_first(game)}
+    if name not in makers:
+        raise ExperimentError(f"unknown order {name!r}; choose from {', '.join(makers)}")
+    return makers[name]()
+
+
+def leaves_read(game, order: str, seed: int = 0, **options) -> int:
+    """How many leaves alpha-beta reads on ``game`` under the named order."""
+    return alphabeta(game, order=make_order(game, order, seed), **options).stats.leaves
+
+
+def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] = range(1, 9),
+                orders: Sequence[str] = ORDERS, seeds: Iterable[int] = (0, 1, 2),
+                max_leaves: int = 5000) -> Table:
+    """Mean leaves read for every (b, d) with b^d ≤ ``max_leaves``, one column per order,
+    beside b^d, b^(3d/4) and the Knuth–Moore minimum. Raise ``max_leaves`` for a larger run.
+    """
+    seeds = tuple(seeds)
+    if not seeds:
+        raise ExperimentError("seeds is empty: give at least one seed, e.g. seeds=(0,)")
+    rows = []
+    for b in branchings:
+        for d in depths:
+            if b ** d > max_leaves:
+                continue
+            row = {"b": b, "d": d, "b^d": b ** d, "b^(3d/4)": round(random_estimate(b, d), 1),
+                   "Knuth–Moore": knuth_moore(b, d)}
+            for order in orders:
+                counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
+                row[order] = round(sum(counts) / len(counts), 1)
+            rows.append(row)
+    return Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
+
+
+# -- the ladder of techniques on real positions ------------------------------------------
+
+def random_positions(game, n: int, moves: int, seed: int = 0) -> list:
+    """``n`` different unfinished positions, each reached by ``moves`` random legal moves
+    from the start (the same ones for the same ``seed``).
+
+    >>> from adversarial.games import TicTacToe
+    >>> random_positions(TicTacToe(), 2, 3, seed=1)
+    [Board('.OX/.X./...'), Board('.X./.../.XO')]
+    """
+    rng, found, tries = random.Random(seed), [], 0
+    while len(found) < n:
+        tries += 1
+        if tries > 100 * n + 1000:
+            raise ExperimentError(f"found only {len(found)} unfinished positions after {moves} moves; "
+                                  "ask for fewer moves or fewer positions")
+        state = game.initial_state()
+        for _ in range(moves):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state) and state not in found:
+            found.append(state)
+    return found
+
+
+
+def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):
+    """Iterative deepening: search to depth 1, 2, ..., ``depth``, each iteration starting
+    from the best moves the previous ones found (``order`` should be a
+    :class:`~adversarial.ordering.HashMove`). With ``depth=None`` it goes on until an
+    iteration needs no evaluation (it saw the end of every line: the value is exact).
+    Returns the last result and the nodes of all the iterations.
+
+    >>> from adversarial.games import TicTacToe
+    >>> from adversarial.ordering import HashMove
+    >>> game = TicTacToe()
+    >>> r, nodes = deepen(game, game.play(4, 0, 8), None, HashMove(), evaluate=lambda s: 0)
+    >>> r.value, r.value == alphabeta(game, game.play(4, 0, 8)).value
+    (0, True)
+    """
+    if evaluate is None:
+        evaluate = getattr(game, "evaluate", None)
+    if evaluate is None:
+        raise ExperimentError("iterative deepening needs evaluate=... (a score for positions "
+                              "where a shallow iteration stops)")
+    guesses = 0
+
+    def counted(s):
+        nonlocal guesses
+        guesses += 1
+        return evaluate(s)
+
+    nodes, result, d = 0, None, 0
+    while depth is None or d < depth:
+        d, guesses = d + 1, 0
+        result = alphabeta(game, state, depth=d, evaluate=counted, order=order, table=table)
+        nodes += result.stats.nodes
+        order.remember(game, state, result.pv)
+        if guesses == 0:          # every line reached the end of the game: deeper changes nothing
+            break
+    return result, nodes
+
+
+def rungs(static_order, table_key=True):
+    """The ladder: each rung adds one technique to the rung before.
+
+    Each entry is ``(name, search)`` where ``search(game, state, depth, evaluate)``
+    returns ``(value, nodes)``.
+    """
+    def plain(game, state, depth, evaluate, order=None, table=False):
+        r = alphabeta(game, state, depth=depth, evaluate=evaluate, order=order, table=table)
+        return r.value, r.stats.nodes
+
+    def deepening(make_order):
+        def search(game, state, depth, evaluate):
+            result, nodes = deepen(game, state, depth, make_order(), evaluate=evaluate,
+                                   table=table_key)
+            return result.value, nodes
+        return search
+
+    return [
+        ("alpha-beta", plain),
+        (f"+ static order ({static_order.name})",
+         lambda g, s, d, e: plain(g, s, d, e, order=static_order)),
+        ("+ transposition table",
+         lambda g, s, d, e: plain(g, s, d, e, order=static_order, table=table_key)),
+        ("+ iterative deepening, best move first", deepening(lambda: HashMove(static_order))),
+        ("+ killer moves", deepening(lambda: HashMove(Killers(static_order)))),
+        ("+ history heuristic", deepening(lambda: HashMove(Killers(History(static_order))))),
+    ]
+
+
+def ladder(game, positions: Sequence, depth: int | None, static_order, *, evaluate=None,
+           table_key=True, steps: Sequence | None = None) -> Table:
+    """Mean nodes per position for each rung of the ladder, and the ratio to the rung before.
+
+    ``depth=None`` solves each position (searches to the end of the game).
+
+    Every rung must find the same value for every position (checked: a technique
+    that changed an answer would be a bug, not a speed-up).
+    """
+    positions = list(positions)
+    if not positions:
+        raise ExperimentError("no positions to search: give at least one")
+    steps = rungs(static_order, table_key) if steps is None else steps
+    rows, previous, reference = [], None, None
+    for name, search in steps:
+        found = [search(game, p, depth, evaluate) for p in positions]
+        values = [v for v, _ in found]
+        if reference is None:
+            reference = values
+        elif values != reference:
+            bad = next(i for i, (a, b) in enumerate(zip(values, reference)) if a != b)
+            raise ExperimentError(f"rung {name!r} found {values[bad]} at position {bad}, "
+                                  f"plain alpha-beta {reference[bad]}: that rung has a bug")
+        mean = sum(n for _, n in found) / len(found)
+        rows.append({"technique": name, "mean nodes": round(mean, 1),
+                     "ratio to previous": "" if previous is None else round(mean / previous, 3)})
+        previous = mean
+    where = "solved to the end" if depth is None else f"depth {depth}"
+    table = Table(rows, title=f"{len(positions)} positions, {where}",
+                  formats={"ratio to previous": ".2f"})
+    table.values = reference      # the value of each position, the same on every rung
+    return table
+
+
+# -- a small table that shows itself -----------------------------------------------------
+
+class Table:
+    """Rows of numbers (a list of dicts with the same keys), shown as an HTML table in
+    Jupyter and as aligned text elsewhere.
+
+    >>> Table([{"b": 2, "leaves": 7}, {"b": 3, "leaves": 17}])
+    b  leaves
+    2       7
+    3      17
+    """
+
+    def __init__(self, rows: list[dict], title: str = "", formats: dict | None = None):
+        self.rows, self.title = list(rows), title
+        self.columns = list(self.rows[0]) if self.rows else []
+        self.formats = formats or {}     # column -> format spec for its floats (default ",.1f")
+
+    def _cell(self, row, column) -> str:
+        return _fmt(row[column], self.formats.get(column, ",.1f"))
+
+    def column(self, name: str) -> list:
+        """One column's values, top to bottom."""
+        if name not in self.columns:
+            raise KeyError(f"no column {name!r}; the columns are {self.columns}")
+        return [row[name] for row in self.rows]
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __getitem__(self, i):
+        return self.rows[i]
+
+    def __repr__(self) -> str:
+        cells = [self.columns] + [[self._cell(row, c) for c in self.columns] for row in self.rows]
+        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
+        numeric = [all(isinstance(row[c], (int, float)) for row in self.rows) for c in self.columns]
+        return "\n".join("  ".join(v.rjust(w) if right else v.ljust(w)
+                                   for v, w, right in zip(r, widths, numeric)).rstrip()
+                         for r in cells)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row, c))}</td>"
+                                        for c in self.columns) + "</tr>" for row in self.rows)
+        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
+        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _fmt(value, spec: str = ",.1f") -> str:
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value == int(value) and spec == ",.1f" else format(value, spec)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+__all__ = [
+    "ORDERS",
+    "ExperimentError",
+    "Table",
+    "UniformTree",
+    "deepen",
+    "effective_branching",
+    "knuth_moore",
+    "ladder",
+    "leaf_counts",
+    "leaves_read",
+    "make_order",
+    "random_estimate",
+    "random_positions",
+    "reordered",
+    "rungs",
+]
+

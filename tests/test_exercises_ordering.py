@@ -1,0 +1,211 @@
+"""Notebook 6's exercise checks: typical wrong answers get ✗ with a hint, right ones ✓."""
+
+import math
+
+import pytest
+
+from adversarial.exercises import (
+    check_beats_static,
+    check_best_order_leaves,
+    check_deepest,
+    check_minimal_leaves,
+)
+from adversarial.experiments import UniformTree, knuth_moore, leaves_read
+from adversarial.games.tictactoe import LINES
+from adversarial.ordering import as_given, reversed_order, tictactoe_centre_first
+
+from .test_exercises_notebooks import SOLUTION
+
+
+def not_answered(verdict):
+    return not verdict.ok and verdict.message.startswith("Not answered yet")
+
+
+# -- exercise 1: predict the best order's leaves (b = 9, d = 5, in the notebook) -------------
+
+@pytest.mark.parametrize("wrong", [9 ** 5, 243, 81, 729, 810, 161, 1457, 0])
+def test_best_order_prediction_rejects_typical_wrong_answers(wrong):
+    verdict = check_best_order_leaves(wrong, 9, 5)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_best_order_prediction_accepts_the_count_and_waits_for_an_answer():
+    assert check_best_order_leaves(809, 9, 5).ok and check_best_order_leaves(9 ** 3 + 9 ** 2 - 1, 9, 5).ok
+    assert not_answered(check_best_order_leaves(..., 9, 5))
+    assert "share one leaf" in check_best_order_leaves(810, 9, 5).message
+    assert "odd depth" in check_best_order_leaves(161, 9, 5).message
+
+
+def test_the_best_order_count_is_what_the_search_reads():
+    assert check_best_order_leaves(leaves_read(UniformTree(3, 4, seed=0), "best"), 3, 4).ok
+
+
+# -- exercise 2: the Knuth–Moore count as a function ------------------------------------
+
+WRONG_COUNTS = [
+    lambda b, d: b ** d,                                    # every leaf
+    lambda b, d: b ** (d / 2),                              # the order of magnitude
+    lambda b, d: 2 * b ** (d // 2) - 1,                     # floor twice: wrong for odd d
+    lambda b, d: b ** math.ceil(d / 2) + b ** (d // 2),     # forgets the shared leaf
+    lambda b, d: round(b ** (0.75 * d)),                    # the random-order estimate
+]
+
+
+@pytest.mark.parametrize("wrong", WRONG_COUNTS)
+def test_minimal_leaves_rejects_typical_wrong_functions(wrong):
+    verdict = check_minimal_leaves(wrong)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_minimal_leaves_accepts_two_different_right_functions():
+    def closed_form(b, d):
+        return b ** ((d + 1) // 2) + b ** (d // 2) - 1
+
+    def by_node_types(b, d, kind="pv"):
+        if d == 0:
+            return 1
+        if kind == "pv":
+            return by_node_types(b, d - 1) + (b - 1) * by_node_types(b, d - 1, "cut")
+        if kind == "cut":
+            return by_node_types(b, d - 1, "all")
+        return b * by_node_types(b, d - 1, "cut")
+
+    assert check_minimal_leaves(closed_form).ok and check_minimal_leaves(by_node_types).ok
+
+
+def test_minimal_leaves_stubs_are_not_answered():
+    def stub(b, d):
+        ...
+
+    def todo(b, d):
+        raise NotImplementedError
+
+    assert all(not_answered(check_minimal_leaves(f)) for f in (stub, todo, ..., None))
+
+
+# -- exercise 3: how deep in the same budget ------------------------------------------------
+
+# In the notebook: chess-like b = 35 and 2,000,000 leaves: minimax reaches 4, doubling says 8.
+@pytest.mark.parametrize("wrong", [4, 8, 6, 3.5])
+def test_deepest_rejects_minimax_depth_and_plain_doubling(wrong):
+    verdict = check_deepest(wrong, 35, 2_000_000)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_deepest_accepts_the_largest_depth_that_fits():
+    d = 0
+    while knuth_moore(35, d + 1) <= 2_000_000:
+        d += 1
+    assert check_deepest(d, 35, 2_000_000).ok
+    assert check_deepest(max(k for k in range(20) if 35 ** (k // 2) + 35 ** ((k + 1) // 2) - 1
+                             <= 2_000_000), 35, 2_000_000).ok
+    assert not_answered(check_deepest(..., 35, 2_000_000))
+
+
+# -- exercise 4: an order that beats centre-corners-edges ---------------------------------------
+
+CENTRE = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+
+
+def win_block_centre(board, moves):
+    me, them = board.player, "O" if board.player == "X" else "X"
+    def urgency(m):
+        score = CENTRE[m]
+        for line in LINES:
+            if m in line:
+                others = [board.cells[i] for i in line if i != m]
+                score += 100 * (others == [me, me]) + 10 * (others == [them, them])
+        return score
+    return sorted(moves, key=urgency, reverse=True)
+
+
+def threats_first(board, moves):
+    """Differently written: immediate wins, then blocks, then the static order."""
+    def completes(m, mark):
+        cells = board.cells[:m] + mark + board.cells[m + 1:]
+        return any(all(cells[i] == mark for i in line) for line in LINES if m in line)
+    other = "O" if board.player == "X" else "X"
+    wins = [m for m in moves if completes(m, board.player)]
+    blocks = [m for m in moves if m not in wins and completes(m, other)]
+    rest = [m for m in tictactoe_centre_first(board, moves) if m not in wins + blocks]
+    return wins + blocks + rest
+
+
+@pytest.mark.parametrize("wrong", [as_given, reversed_order, tictactoe_centre_first,
+                                   lambda board, moves: moves[:1],            # drops moves
+                                   lambda board, moves: list(moves) + [99],   # invents a move
+                                   lambda board, moves: sorted(moves, key=lambda m: board.cells[m])])
+def test_beats_static_rejects_orders_that_are_no_better_or_not_orders(wrong):
+    verdict = check_beats_static(wrong)
+    assert not verdict.ok and "Hint" in verdict.message
+
+
+def test_beats_static_accepts_two_different_threat_aware_orders():
+    assert check_beats_static(win_block_centre).ok and check_beats_static(threats_first).ok
+
+
+def test_beats_static_stubs_and_crashes():
+    def stub(board, moves):
+        ...
+
+    def crashes(board, moves):
+        return sorted(moves, key=lambda m: board.squares[m])
+
+    assert not_answered(check_beats_static(stub)) and not_answered(check_beats_static(...))
+    verdict = check_beats_static(crashes)
+    assert not verdict.ok and "AttributeError" in verdict.message
+
+
+def test_answers_that_are_not_numbers_are_explained():
+    assert "without quotes" in check_best_order_leaves("809", 9, 5).message
+    assert "bool" in check_deepest(True, 35, 2_000_000).message
+
+
+# -- the same checks as notebook 6 runs them, on its own cells ---------------------------------
+
+NOTEBOOK_ANSWERS = [    # per exercise: (wrong answers, right answers); SOLUTION = the worked answer
+    (["answer1 = 9 ** 5", "answer1 = 9 ** 2.5", "answer1 = 9 ** 3 + 9 ** 2", "answer1 = '809'"],
+     [SOLUTION, "answer1 = 809"]),
+    (["def minimal_leaves(b, d):\n    return b ** (d / 2)",
+      "def minimal_leaves(b, d):\n    return 2 * b ** (d // 2) - 1"],
+     [SOLUTION, "import math\ndef minimal_leaves(b, d):\n    return b ** math.ceil(d / 2) + b ** (d // 2) - 1"]),
+    (["answer3 = 4", "answer3 = 8", "answer3 = True"],
+     [SOLUTION, "answer3 = 7"]),
+    (["def my_order(board, moves):\n    return list(reversed(moves))",
+      "def my_order(board, moves):\n    return moves[:1]"],
+     [SOLUTION, "my_order = threats_first"]),
+]
+
+
+def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatch):
+    import matplotlib
+    import nbformat
+
+    from .test_exercises_notebooks import NOTEBOOKS, run_cell, solution_code, tags
+
+    matplotlib.use("Agg")
+    monkeypatch.chdir(NOTEBOOKS)
+    cells = nbformat.read(NOTEBOOKS / "06_move_ordering.ipynb", as_version=4).cells
+    namespace, exercise = {"__name__": "__main__", "threats_first": threats_first}, -1
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        if "exercise" in tags(cell):
+            exercise += 1
+            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
+            run_cell(cell.source, namespace)
+            continue
+        if "check" in tags(cell):
+            assert not run_cell(cell.source, namespace), f"exercise {exercise + 1}: the stub passes"
+            wrong_answers, right_answers = NOTEBOOK_ANSWERS[exercise]
+            for answer in wrong_answers:
+                run_cell(answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert not verdict and "Hint" in verdict.message, f"exercise {exercise + 1} accepts {answer!r}"
+            for answer in right_answers:
+                run_cell(worked if answer == SOLUTION else answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+            continue
+        run_cell(cell.source, namespace)
+    assert exercise + 1 == len(NOTEBOOK_ANSWERS)
