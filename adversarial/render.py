@@ -47,15 +47,16 @@ class Drawing(graphviz.Digraph):
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
     # same layout program as drawing it, so it needs no system Graphviz either.
-    def pipe(self, format=None, *args, **kwargs):
+    # The layout program's warnings (e.g. about font widths) are kept out of the cell: quiet=True.
+    def pipe(self, format=None, *args, quiet=True, **kwargs):
         dot.check_format(format or self.format)
         with dot.for_graphviz():
-            return super().pipe(format, *args, **kwargs)
+            return super().pipe(format, *args, quiet=quiet, **kwargs)
 
-    def render(self, *args, **kwargs):
+    def render(self, *args, quiet=True, **kwargs):
         dot.check_format(kwargs.get("format") or self.format)
         with dot.for_graphviz():
-            return super().render(*args, **kwargs)
+            return super().render(*args, quiet=quiet, **kwargs)
 
     def copy(self) -> "Drawing":
         twin = super().copy()

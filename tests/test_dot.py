@@ -94,3 +94,12 @@ def test_a_copy_keeps_the_summary_and_status():
     drawing = draw(t, alphabeta(t, trace=True))
     twin = drawing.copy()
     assert repr(twin) == repr(drawing) and twin.status == drawing.status and twin.source == drawing.source
+
+
+def test_saving_keeps_the_layout_programs_warnings_out_of_the_cell(tmp_path, capfd):
+    from adversarial import alphabeta
+    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    drawing = draw(t, alphabeta(t, trace=True), step=15, theme="projector")   # α and β in the notes
+    drawing.render(tmp_path / "step", format="png")
+    drawing.pipe(format="png")
+    assert capfd.readouterr().err == ""
