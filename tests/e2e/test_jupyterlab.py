@@ -26,8 +26,8 @@ from adversarial.widgets import Stepper
 
 from .lab_page import NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
 
-STEPPER = ".adversarial-stepper"
-DRAWING = f"{STEPPER} .adversarial-drawing"
+STEPPER = ".adversarial-stepper >> nth=0"          # notebook 02 shows more than one: test the first
+DRAWING = f"{STEPPER} >> .adversarial-drawing"
 BOARD = ".adversarial-board"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -44,6 +44,12 @@ def stored_stepper(name: str) -> Stepper:
     raise AssertionError(f"{name} displays no Stepper")
 
 
+def steppers_in(name: str) -> int:
+    notebook = json.loads((NOTEBOOKS / name).read_text())
+    return sum("".join(o.get("data", {}).get("text/plain", "")).startswith("Stepper(")
+               for cell in notebook["cells"] for o in cell.get("outputs", []))
+
+
 def drawing_texts(stepper: Stepper) -> list[str]:
     """The text elements of the stepper's current drawing, as Graphviz wrote them."""
     root = ET.fromstring(stepper.drawing.svg())
@@ -56,9 +62,9 @@ def expect_stepper_shows(page, stepper: Stepper) -> None:
     Each click updates the picture, then the sentence, then the counters; the waits on the last two
     (Playwright's ``expect`` retries) make sure the whole update has arrived before the drawing is read.
     """
-    expect(page.locator(f"{STEPPER} .adversarial-explanation")).to_have_text(stepper.sentence)
+    expect(page.locator(f"{STEPPER} >> .adversarial-explanation")).to_have_text(stepper.sentence)
     evaluated, saved = stepper.counters.values()         # matched by number, whatever the wording
-    expect(page.locator(f"{STEPPER} .adversarial-counters")).to_have_text(
+    expect(page.locator(f"{STEPPER} >> .adversarial-counters")).to_have_text(
         re.compile(rf"^\D*\b{evaluated}\b\D*\b{saved}\b\D*$"))
     assert svg_texts(page, DRAWING) == drawing_texts(stepper), f"drawing differs at step {stepper.position}"
 
@@ -81,11 +87,11 @@ def test_stepper_step_and_back_follow_the_trace(page, lab):
     open_notebook(page, lab, lab.copy(name))
     run_all(page)
     assert_no_errors(page)
-    expect(page.locator(STEPPER)).to_have_count(1)
+    expect(page.locator(".adversarial-stepper")).to_have_count(steppers_in(name))
     page.locator(STEPPER).scroll_into_view_if_needed()
     expect_stepper_shows(page, expected)                         # before the first step
 
-    step, back = page.locator(f"{STEPPER} .adversarial-step"), page.locator(f"{STEPPER} .adversarial-back")
+    step, back = page.locator(f"{STEPPER} >> .adversarial-step"), page.locator(f"{STEPPER} >> .adversarial-back")
     pictures = {tuple(svg_texts(page, DRAWING))}
     for _ in range(len(expected.trace)):
         step.click()
@@ -100,7 +106,7 @@ def test_stepper_step_and_back_follow_the_trace(page, lab):
         back.click()
         expected.back()
         expect_stepper_shows(page, expected)
-    page.locator(f"{STEPPER} .adversarial-reset").click()
+    page.locator(f"{STEPPER} >> .adversarial-reset").click()
     expected.reset()
     expect_stepper_shows(page, expected)
 
@@ -147,7 +153,7 @@ def test_an_opened_notebook_shows_its_saved_widgets_before_running(page, lab):
     open_notebook(page, lab, lab.copy("02_alphabeta_by_hand.ipynb"))
     expect(page.locator(DRAWING)).to_have_count(1, timeout=30_000)     # a busy machine renders saved widgets slowly
     page.locator(DRAWING).scroll_into_view_if_needed()
-    expect(page.locator(f"{DRAWING} svg")).to_be_visible()
+    expect(page.locator(f"{DRAWING} >> svg")).to_be_visible()
     assert svg_texts(page, DRAWING) == drawing_texts(stored_stepper("02_alphabeta_by_hand.ipynb"))
     assert widget_errors(page) == []
     page.screenshot(path=str(artifact("saved_stepper.png")))
