@@ -42,6 +42,7 @@ import make_lite  # noqa: E402  (tools/publish is not a package)
 from edition import notebook_paths, reader_copy, tags  # noqa: E402
 
 CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
+NEEDS_CDN = {"adversarial.plots"}                        # our modules that import one of those
 SVG_NS = "{http://www.w3.org/2000/svg}"
 STEPPER = ".adversarial-stepper"
 BOARD = ".adversarial-board"
@@ -67,7 +68,8 @@ def without_cdn_packages(source: str, names: set[str]) -> tuple[str, bool]:
             imported = [(a.name, a.asname or a.name.split(".")[0]) for a in statement.names]
         elif isinstance(statement, ast.ImportFrom) and statement.module:
             imported = [(statement.module, a.asname or a.name) for a in statement.names]
-        cdn = [bound for module_name, bound in imported if module_name.split(".")[0] in CDN_ONLY]
+        cdn = [bound for module_name, bound in imported
+               if module_name.split(".")[0] in CDN_ONLY or module_name in NEEDS_CDN]
         local = {n.id for comp in ast.walk(statement) if isinstance(comp, ast.comprehension)
                  for n in ast.walk(comp.target) if isinstance(n, ast.Name)}
         used = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
