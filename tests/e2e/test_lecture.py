@@ -31,7 +31,7 @@ from .test_jupyterlab import (
 
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
 IMPORTS = "from adversarial import Stepper, lecture_mode, random_tree, tree\nfrom adversarial.play import PlayBoard"
-SENTENCE = f"{STEPPER} .adversarial-explanation"
+SENTENCE = f"{STEPPER} >> .adversarial-explanation"
 FULL_HD = {"width": 1920, "height": 1080}
 
 
@@ -42,7 +42,7 @@ def open_cells(page, lab, *sources: str) -> None:
 
 
 def svg_markup(page) -> str:
-    return page.locator(f"{DRAWING} svg").first.evaluate("svg => svg.outerHTML")
+    return page.locator(f"{DRAWING} >> svg").first.evaluate("svg => svg.outerHTML")
 
 
 def sentence(page) -> str:
@@ -53,7 +53,7 @@ def test_every_step_draws_a_different_picture_with_the_live_bounds_of_the_path(p
     open_cells(page, lab, f"s = Stepper(tree({THREE}))\ns")
     expected = Stepper(tree(THREE))
     page.locator(STEPPER).scroll_into_view_if_needed()
-    step = page.locator(f"{STEPPER} .adversarial-step")
+    step = page.locator(f"{STEPPER} >> .adversarial-step")
     pictures = [svg_markup(page)]
     for k in range(1, len(expected.trace) + 1):
         step.click()
@@ -80,9 +80,9 @@ def test_keys_and_a_clicker_step_through_the_search(page, lab):
     page.keyboard.press("Home")
     expect(page.locator(SENTENCE)).to_have_text("Press Step to start the search.")
     page.keyboard.press(" ")                         # Space runs ...
-    expect(page.locator(f"{STEPPER} .adversarial-run")).to_have_text("Pause")
+    expect(page.locator(f"{STEPPER} >> .adversarial-run")).to_have_text("Pause")
     page.keyboard.press(" ")                         # ... and pauses
-    expect(page.locator(f"{STEPPER} .adversarial-run")).to_have_text("Run")
+    expect(page.locator(f"{STEPPER} >> .adversarial-run")).to_have_text("Run")
 
 
 def settled(page) -> str:
@@ -100,8 +100,8 @@ def assert_stays(page, text: str, seconds: float = 1.5) -> None:
 def test_run_is_paused_by_step_reset_and_pause_without_going_back_to_the_start(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}))\ns")
     start = "Press Step to start the search."
-    run = page.locator(f"{STEPPER} .adversarial-run")
-    page.locator(f"{STEPPER} .adversarial-speed select").select_option("fast")
+    run = page.locator(f"{STEPPER} >> .adversarial-run")
+    page.locator(f"{STEPPER} >> .adversarial-speed select").select_option("fast")
 
     def run_a_little():
         run.click()
@@ -109,7 +109,7 @@ def test_run_is_paused_by_step_reset_and_pause_without_going_back_to_the_start(p
         expect(page.locator(SENTENCE)).not_to_have_text(start)
 
     run_a_little()
-    page.locator(f"{STEPPER} .adversarial-step").click()
+    page.locator(f"{STEPPER} >> .adversarial-step").click()
     expect(run).to_have_text("Run")
     assert_stays(page, settled(page))
 
@@ -121,7 +121,7 @@ def test_run_is_paused_by_step_reset_and_pause_without_going_back_to_the_start(p
     assert_stays(page, paused)
 
     run_a_little()
-    page.locator(f"{STEPPER} .adversarial-reset").click()
+    page.locator(f"{STEPPER} >> .adversarial-reset").click()
     expect(page.locator(SENTENCE)).to_have_text(start)
     expect(run).to_have_text("Run")
     assert_stays(page, start)
@@ -160,8 +160,8 @@ def test_lecture_mode_fits_a_wide_tree_and_its_text_is_large(page, lab):
     open_cells(page, lab, "lecture_mode()\ns = Stepper(random_tree(3, 3), editable=True)\ns")
     stepper = page.locator(STEPPER)
     stepper.scroll_into_view_if_needed()
-    svg = page.locator(f"{DRAWING} svg").first
-    fit = page.locator(f"{DRAWING} .adversarial-fit").first
+    svg = page.locator(f"{DRAWING} >> svg").first
+    fit = page.locator(f"{DRAWING} >> .adversarial-fit").first
     drawn = svg.bounding_box()
     room = fit.bounding_box()
     natural = Stepper(random_tree(3, 3)).drawing.svg()
@@ -173,23 +173,23 @@ def test_lecture_mode_fits_a_wide_tree_and_its_text_is_large(page, lab):
 
     sizes = {
         "sentence": font_px(page.locator(f"{SENTENCE} .widget-html-content > div")),
-        "counters": font_px(page.locator(f"{STEPPER} .adversarial-counters .widget-html-content > div")),
-        "Step button": font_px(page.locator(f"{STEPPER} .adversarial-step")),
-        "Run button": font_px(page.locator(f"{STEPPER} .adversarial-run")),
-        "slider readout": font_px(page.locator(f"{STEPPER} .adversarial-slider .widget-readout")),
-        "slider label": font_px(page.locator(f"{STEPPER} .adversarial-slider .widget-label")),
-        "speed": font_px(page.locator(f"{STEPPER} .adversarial-speed select")),
-        "leaves box": font_px(page.locator(f"{STEPPER} .adversarial-leaves-input input")),
+        "counters": font_px(page.locator(f"{STEPPER} >> .adversarial-counters .widget-html-content > div")),
+        "Step button": font_px(page.locator(f"{STEPPER} >> .adversarial-step")),
+        "Run button": font_px(page.locator(f"{STEPPER} >> .adversarial-run")),
+        "slider readout": font_px(page.locator(f"{STEPPER} >> .adversarial-slider .widget-readout")),
+        "slider label": font_px(page.locator(f"{STEPPER} >> .adversarial-slider .widget-label")),
+        "speed": font_px(page.locator(f"{STEPPER} >> .adversarial-speed select")),
+        "leaves box": font_px(page.locator(f"{STEPPER} >> .adversarial-leaves-input input")),
     }
     small = {name: px for name, px in sizes.items() if px < 28}
     assert not small, f"text under 28 px in lecture mode: {small}"
     for name in ("step", "run", "reset", "back"):
-        button = page.locator(f"{STEPPER} .adversarial-{name}")
+        button = page.locator(f"{STEPPER} >> .adversarial-{name}")
         assert button.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), f"{name} button text is clipped"
 
-    page.locator(f"{STEPPER} .adversarial-zoom select").select_option("200%")
-    expect(page.locator(f"{DRAWING} svg").first).to_have_attribute("style", re.compile("width:200%"))
-    assert page.locator(f"{DRAWING} .adversarial-fit").first.evaluate("e => e.scrollWidth > e.clientWidth")
+    page.locator(f"{STEPPER} >> .adversarial-zoom select").select_option("200%")
+    expect(page.locator(f"{DRAWING} >> svg").first).to_have_attribute("style", re.compile("width:200%"))
+    assert page.locator(f"{DRAWING} >> .adversarial-fit").first.evaluate("e => e.scrollWidth > e.clientWidth")
 
 
 @pytest.mark.parametrize("theme", ["notebook", "projector"])
@@ -198,7 +198,7 @@ def test_a_small_tree_in_lecture_mode_draws_text_of_28_px_or_more(page, lab, the
     page.set_viewport_size(FULL_HD)
     open_cells(page, lab, f"s = Stepper(tree({THREE}), theme={theme!r})\ns.goto(16)\ns")
     page.locator(DRAWING).scroll_into_view_if_needed()
-    svg = page.locator(f"{DRAWING} svg").first
+    svg = page.locator(f"{DRAWING} >> svg").first
     smallest = svg.evaluate("""svg => Math.min(...[...svg.querySelectorAll('text')]
         .filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))""")
     page.screenshot(path=str(artifact(f"stepper_3x3_{theme}_1920.png")))
