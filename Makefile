@@ -24,15 +24,15 @@ lab: $(STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-# Everything: the linter, every notebook pair in sync, package tests, nbval on every notebook,
-# the solutions edition with every check passing, and the browser tests when a Chromium is
+# Everything: the linter, every notebook pair in sync, the solutions edition with every check
+# passing, package tests, nbval on every notebook, the site and the in-browser edition, and the browser tests when a Chromium is
 # available (installed here where possible; otherwise they skip and say why).
 test: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
 	$(BIN)/python tools/notebooks.py check
+	$(BIN)/python tools/notebooks.py solutions
 	@tools/install_browser.sh
 	$(BIN)/python -m pytest
-	$(BIN)/python tools/notebooks.py solutions
 
 lint: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
