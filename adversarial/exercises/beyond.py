@@ -18,38 +18,28 @@ from ..chance import ChanceNode, expectiminimax
 from ..games.ends import solve
 from ..search import minimax
 from ..tree import tree
-from .core import Verdict
-
-NOT_YET = "Not answered yet: write your answer in the cell above, run it, then run this check."
-
-
-def _unanswered(answer) -> bool:
-    return answer is ... or answer is None
-
-
-def _wrong(what: str, hint: str) -> Verdict:
-    return Verdict(False, f"Not yet: {what}. Hint: {hint}")
+from .core import Verdict, not_answered, unanswered, wrong
 
 
 def _run_cases(fn, cases, reference, hint, show=repr, close=False):
     """Compare fn(*case) with reference(*case) on every case; stubs are 'not answered'."""
-    if _unanswered(fn) or not callable(fn):
-        return Verdict(False, NOT_YET)
+    if unanswered(fn) or not callable(fn):
+        return not_answered()
     for number, case in enumerate(cases):
         try:
             got = fn(*case)
         except NotImplementedError:
-            return Verdict(False, NOT_YET)
+            return not_answered()
         except Exception as error:      # the student's code failed: say where, not a traceback
-            return _wrong(f"on {show(case)} your function raised {type(error).__name__}: {error}", hint)
-        if number == 0 and _unanswered(got):
-            return Verdict(False, NOT_YET)
+            return wrong(f"on {show(case)} your function raised {type(error).__name__}: {error}", hint)
+        if number == 0 and unanswered(got):
+            return not_answered()
         want = reference(*case)
         if isinstance(got, bool) or not isinstance(got, (int, float)):
-            return _wrong(f"on {show(case)} your function returned {got!r}, not a number", hint)
+            return wrong(f"on {show(case)} your function returned {got!r}, not a number", hint)
         same = math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9) if close else got == want
         if not same:
-            return _wrong(f"on {show(case)} your function gives {got!r}, but the right answer is {want!r}",
+            return wrong(f"on {show(case)} your function gives {got!r}, but the right answer is {want!r}",
                           hint)
     return Verdict(True, f"Right: your function agrees on all {len(cases)} cases.")
 
@@ -86,10 +76,10 @@ def check_negamax(fn) -> Verdict:
 
 def check_chance_value(answer, chance_tree_) -> Verdict:
     """Is ``answer`` the expectiminimax value of ``chance_tree_``? Typical slips get their own hint."""
-    if _unanswered(answer):
-        return Verdict(False, NOT_YET)
+    if unanswered(answer):
+        return not_answered()
     if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-        return _wrong(f"{answer!r} is not a number", "write the value as a number such as 0.3")
+        return wrong(f"{answer!r} is not a number", "write the value as a number such as 0.3")
     right = expectiminimax(chance_tree_).value
     if math.isclose(answer, right, abs_tol=1e-9):
         return Verdict(True, f"Right: {answer!r}.")
@@ -102,8 +92,8 @@ def check_chance_value(answer, chance_tree_) -> Verdict:
     for rule, hint in slips.items():
         slip = _value(chance_tree_, rule)
         if math.isclose(answer, slip, abs_tol=1e-9) and not math.isclose(slip, right, abs_tol=1e-9):
-            return _wrong(f"you answered {answer!r}", hint)
-    return _wrong(f"you answered {answer!r}", "work bottom-up: MAX takes the largest, MIN the "
+            return wrong(f"you answered {answer!r}", hint)
+    return wrong(f"you answered {answer!r}", "work bottom-up: MAX takes the largest, MIN the "
                   "smallest, a chance node sums probability × value over its children.")
 
 
@@ -153,20 +143,20 @@ def check_ucb1(fn) -> Verdict:
 def check_pvs_order(order, spec) -> Verdict:
     """Does reordering the root's children of ``spec`` by ``order`` leave PVS no re-search?"""
     from ..nullwindow import pvs
-    if _unanswered(order):
-        return Verdict(False, NOT_YET)
+    if unanswered(order):
+        return not_answered()
     try:
         order = list(order)
     except TypeError:
-        return _wrong(f"{order!r} is not a list of child numbers",
+        return wrong(f"{order!r} is not a list of child numbers",
                       f"write the root's children as a list such as {list(range(len(spec)))[::-1]}")
     if sorted(order) != list(range(len(spec))) or any(isinstance(i, bool) for i in order):
-        return _wrong(f"{order!r} is not a reordering of the children {list(range(len(spec)))}",
+        return wrong(f"{order!r} is not a reordering of the children {list(range(len(spec)))}",
                       "use every child number once")
     result = pvs(tree([spec[i] for i in order]))
     if result.stats.researches == 0:
         return Verdict(True, f"Right: with {order} PVS makes no re-search.")
-    return _wrong(f"with {order} PVS still makes {result.stats.researches} re-search(es)",
+    return wrong(f"with {order} PVS still makes {result.stats.researches} re-search(es)",
                   "a move is searched again when its test says it beats what the node already has; "
                   "which child should come first so that no later child can beat it?")
 
@@ -184,11 +174,11 @@ def check_selfish_move(answer, payoffs) -> Verdict:
     ``payoffs[m]`` lists the opponent's options after MAX's move ``m``, each a pair
     (MAX's score, the opponent's score).
     """
-    if _unanswered(answer):
-        return Verdict(False, NOT_YET)
+    if unanswered(answer):
+        return not_answered()
     moves = range(len(payoffs))
     if isinstance(answer, bool) or answer not in moves:
-        return _wrong(f"{answer!r} is not one of the moves {list(moves)}", "answer with a move number")
+        return wrong(f"{answer!r} is not one of the moves {list(moves)}", "answer with a move number")
     earned = [_selfish_reply(options)[0] for options in payoffs]
     if earned[answer] == max(earned):
         return Verdict(True, f"Right: move {answer} earns {earned[answer]} against this opponent.")
@@ -202,4 +192,4 @@ def check_selfish_move(answer, payoffs) -> Verdict:
                 "with the largest second number.")
     else:
         hint = "for each move, find the reply with the largest second number, and compare the first numbers."
-    return _wrong(f"you answered move {answer}", hint)
+    return wrong(f"you answered move {answer}", hint)
