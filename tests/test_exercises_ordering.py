@@ -185,7 +185,7 @@ def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatc
 
     matplotlib.use("Agg")
     monkeypatch.chdir(NOTEBOOKS)
-    cells = nbformat.read(NOTEBOOKS / "06_move_ordering.ipynb", as_version=4).cells
+    cells = nbformat.read(NOTEBOOKS / "07_move_ordering.ipynb", as_version=4).cells
     namespace, exercise = {"__name__": "__main__", "threats_first": threats_first}, -1
     for index, cell in enumerate(cells):
         if cell.cell_type != "code" or "install" in tags(cell):

@@ -19,7 +19,7 @@ from adversarial.play_connectfour import ConnectFourBoard, score_text
 
 from .lab_page import artifact, describe, error_outputs, open_notebook, run_all, widget_errors
 
-NOTEBOOK = "05_depth_limits_connect_four.ipynb"
+NOTEBOOK = "05_depth_limits_evaluation.ipynb"
 BOARD = ".adversarial-c4"
 
 

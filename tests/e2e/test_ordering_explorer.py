@@ -34,7 +34,7 @@ def expect_explorer_shows(page, b, d, order) -> None:
 
 
 def test_moving_a_slider_or_the_order_updates_the_plot(page, lab):
-    open_notebook(page, lab, lab.copy("06_move_ordering.ipynb"))
+    open_notebook(page, lab, lab.copy("07_move_ordering.ipynb"))
     run_all(page)
     assert error_outputs(page) == [], describe(page)
     assert widget_errors(page) == []
