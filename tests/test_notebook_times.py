@@ -1,0 +1,46 @@
+"""Stated times are measured ones: each notebook's **Time** line agrees with the walk-through estimate
+(tools/notebook_times.py, calibrated on measured walk-throughs), and each is one sitting."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("notebook_times", ROOT / "tools" / "notebook_times.py")
+notebook_times = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(notebook_times)
+
+SOURCES = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.md"))
+ONE_SITTING = 65   # "at most about an hour"
+
+
+def test_the_estimate_reproduces_every_measured_walk_through():
+    _, fitted = notebook_times.fit()
+    for name, (measured, estimated) in fitted.items():
+        assert abs(measured - estimated) <= 12, (name, measured, estimated)
+
+
+def test_features_count_demo_cells_and_answer_lines():
+    text = (
+        "```{code-cell} ipython3\n:tags: [install]\nimport sys\n```\n\n"
+        "```{code-cell} ipython3\nprint(1)\n```\n\n"
+        "```{code-cell} ipython3\n:tags: [exercise]\nanswer = ...\n```\n\n"
+        '+++ {"tags": ["solution"]}\n\n<details>\n\n```python\n# a comment\nanswer = 3\n\nprint(answer)\n```\n'
+        "</details>\n\n"
+        "```{code-cell} ipython3\n:tags: [check]\ncheck(answer)\n```\n"
+    )
+    assert notebook_times.features(text) == (1.0, 2.0)
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=[p.stem for p in SOURCES])
+def test_stated_time_is_the_estimate_and_one_sitting(md):
+    text = md.read_text(encoding="utf-8")
+    stated = re.search(r"\*\*Time\*\*: about (\d+) minutes", text)
+    assert stated, f"{md.name}: no '**Time**: about N minutes' line"
+    estimate = notebook_times.estimate(text)
+    assert abs(int(stated.group(1)) - estimate) <= 10, (   # the fit is within 10 of every walk-through
+        f"{md.name} states {stated.group(1)} minutes; the walk-through estimate is {estimate:.0f} "
+        "(python tools/notebook_times.py " + str(md.relative_to(ROOT)) + ")")
+    assert estimate <= ONE_SITTING, f"{md.name}: about {estimate:.0f} minutes is more than one sitting: split it"
