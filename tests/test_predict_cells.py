@@ -118,3 +118,16 @@ def test_stored_predictions_show_nothing(md):
     for cell in predict_cells(notebook):
         assert cell.outputs == [] and cell.execution_count is None, f"{md.name}: cell {cell.id} shows its result"
         assert cell.id in notebook.metadata.get("predictions", {}), f"{md.name}: cell {cell.id} has no fingerprint"
+
+
+def test_a_tag_added_to_a_stored_cell_is_hidden_by_nav_without_executing(tmp_path):
+    untagged = LESSON.replace(":tags: [predict]\n\n", "")
+    md, stored = store(tmp_path, untagged)
+    assert "predictions" not in stored.metadata
+    md.write_text(LESSON)                                        # the tag added to the source afterwards
+    nbtool.write_pair(nbtool.read_source(md), md)               # what `nav` does: no execution
+    again = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+    (cell,) = predict_cells(again)
+    assert cell.outputs == [] and cell.execution_count is None
+    assert nbtool.prediction_problem(again, cell, [{"output_type": "stream", "name": "stdout",
+                                                    "text": "43211\n"}]) is None
