@@ -16,6 +16,13 @@ answered yet".
 
 Cell ids, tags and other cell metadata survive the round trip: ``run`` takes the inputs from the
 Markdown and the ids of matching cells from the existing .ipynb.
+
+A code cell tagged ``predict`` asks the student to predict its result before running it, so the
+stored notebook keeps it unrun: no output, no execution count. ``run`` executes it like any other
+cell and stores only a fingerprint of its text output in the notebook's metadata
+(``predictions``: cell id -> sha256). nbval executes an unrun cell without comparing it; the
+root ``conftest.py`` then compares the fresh output's fingerprint with the stored one, and the
+solutions edition (which shows the output) does the same.
 """
 
 from __future__ import annotations
@@ -85,6 +92,69 @@ def tags(cell) -> list[str]:
     return cell.metadata.get("tags", [])
 
 
+# -- prediction cells: run, fingerprinted, stored without output ----------------------------
+
+PREDICT = "predict"
+
+
+def output_text(outputs) -> str:
+    """The comparable text of a code cell's outputs: streams (merged per stream, as nbval merges
+    them), each result's text/plain (a drawing's is its summary), and errors by name."""
+    parts, stream = [], None
+    for output in outputs or []:
+        kind = output.get("output_type")
+        if kind == "stream":
+            if stream and stream[0] == output.get("name"):
+                stream[1] += output.get("text", "")
+                continue
+            stream = [output.get("name"), output.get("text", "")]
+            parts.append(stream)
+            continue
+        stream = None
+        if kind in ("execute_result", "display_data"):
+            parts.append(["data", output.get("data", {}).get("text/plain", "")])
+        elif kind == "error":
+            parts.append(["error", output.get("ename", "")])
+    return "\n".join(f"[{name}]\n{text}" for name, text in parts)
+
+
+def output_digest(outputs) -> str:
+    return hashlib.sha256(output_text(outputs).encode()).hexdigest()
+
+
+def hide_predictions(notebook):
+    """Store every ``predict`` cell unrun: the fingerprint of its output goes into the notebook's
+    metadata (``predictions``), its outputs and execution count are dropped. A cell already stored
+    unrun keeps the fingerprint it has."""
+    stored = notebook.metadata.get("predictions", {})
+    digests = {}
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and PREDICT in tags(cell):
+            if cell.get("outputs") or cell.get("execution_count") is not None:
+                digests[cell.id] = output_digest(cell.get("outputs"))
+            elif cell.id in stored:
+                digests[cell.id] = stored[cell.id]
+            cell.outputs, cell.execution_count = [], None
+    if digests:
+        notebook.metadata["predictions"] = digests
+    else:
+        notebook.metadata.pop("predictions", None)
+    return notebook
+
+
+def prediction_problem(notebook, cell, outputs) -> str | None:
+    """None when a ``predict`` cell's fresh ``outputs`` match the fingerprint stored for it."""
+    stored = notebook.metadata.get("predictions", {}).get(cell.get("id"))
+    if stored is None:
+        return (f"prediction cell {cell.get('id')} has no stored fingerprint: run "
+                "`python tools/notebooks.py run` on its notebook")
+    if output_digest(outputs) != stored:
+        return (f"prediction cell {cell.get('id')} printed something else than when the notebook was "
+                f"stored:\n{output_text(outputs)[:500]}\nIf that is intended, run "
+                "`python tools/notebooks.py run` on its notebook")
+    return None
+
+
 # -- reading and writing a pair ------------------------------------------------------------
 
 def read_source(md: Path):
@@ -112,6 +182,8 @@ def stable_ids(notebook, prefix: str) -> None:
 
 
 def write_pair(notebook, md: Path) -> None:
+    """Write both files; ``predict`` cells are stored unrun (see :func:`hide_predictions`)."""
+    hide_predictions(notebook)
     nbformat.write(notebook, md.with_suffix(".ipynb"))
     jupytext.write(notebook, md, fmt="md:myst")
 
@@ -278,6 +350,11 @@ def solutions(numbers: list[str], out: Path) -> int:
             if not text.lstrip().startswith("✓"):
                 failed += 1
                 print(f"{md.name}: check {cell_id} did not pass: {text.strip()[:300]}")
+        for cell in notebook.cells:
+            if cell.cell_type == "code" and PREDICT in tags(cell):
+                if problem := prediction_problem(notebook, cell, cell.outputs):
+                    failed += 1
+                    print(f"{md.name}: {problem}")
         print(f"wrote {(out / md.with_suffix('.ipynb').name).relative_to(ROOT)}")
     print("every check passes" if not failed else f"{failed} check(s) failed")
     return 1 if failed else 0

@@ -1,0 +1,133 @@
+"""Prediction cells: a code cell tagged ``predict`` is stored unrun (its result would give the
+prediction away), yet nbval and the solutions edition still execute it and check what it prints
+against the fingerprint stored when the notebook was run."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import notebooks as nbtool  # noqa: E402
+
+SOURCES = nbtool.sources()
+
+LESSON = """\
+---
+jupytext:
+  formats: ipynb,md:myst
+kernelspec:
+  display_name: Python 3 (ipykernel)
+  language: python
+  name: python3
+---
+
+# A lesson
+
+```{code-cell} ipython3
+x = 6173
+x
+```
+
+Predict what this prints, then run it.
+
+```{code-cell} ipython3
+:tags: [predict]
+
+print(x * 7)
+```
+"""
+
+
+def store(tmp_path, text=LESSON):
+    """What `tools/notebooks.py run` does for one notebook: read, execute, write both files."""
+    md = tmp_path / "01_lesson.md"
+    md.write_text(text)
+    notebook = nbtool.execute(nbtool.read_source(md), tmp_path)
+    nbtool.write_pair(notebook, md)
+    return md, nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+
+
+def predict_cells(notebook):
+    return [c for c in notebook.cells if c.cell_type == "code" and "predict" in c.metadata.get("tags", [])]
+
+
+def test_a_prediction_is_stored_unrun_with_a_fingerprint(tmp_path):
+    md, stored = store(tmp_path)
+    (cell,) = predict_cells(stored)
+    assert cell.outputs == [] and cell.execution_count is None
+    shown = next(c for c in stored.cells if c.cell_type == "code" and "x" == c.source.strip().splitlines()[-1])
+    assert shown.outputs and shown.outputs[0]["data"]["text/plain"] == "6173"   # other cells keep theirs
+    fingerprint = stored.metadata["predictions"][cell.id]
+    assert fingerprint == nbtool.output_digest([{"output_type": "stream", "name": "stdout", "text": "43211\n"}])
+    assert "43211" not in md.with_suffix(".ipynb").read_text() and "predictions" not in md.read_text()
+    assert nbtool.differences(md) is None
+
+
+def test_rewriting_without_executing_keeps_the_fingerprint(tmp_path):
+    md, stored = store(tmp_path)
+    nbtool.write_pair(nbtool.read_source(md), md)              # what `sync` and `nav` do
+    again = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+    assert again.metadata["predictions"] == stored.metadata["predictions"]
+    assert predict_cells(again)[0].outputs == []
+
+
+def test_a_fresh_output_is_checked_against_the_fingerprint(tmp_path):
+    _, stored = store(tmp_path)
+    (cell,) = predict_cells(stored)
+    right = [{"output_type": "stream", "name": "stdout", "text": "432"}, {"output_type": "stream", "name": "stdout",
+                                                                       "text": "11\n"}]
+    assert nbtool.prediction_problem(stored, cell, right) is None     # streams merge, as nbval merges them
+    wrong = [{"output_type": "stream", "name": "stdout", "text": "49384\n"}]
+    assert "printed something else" in nbtool.prediction_problem(stored, cell, wrong)
+    del stored.metadata["predictions"]
+    assert "no stored fingerprint" in nbtool.prediction_problem(stored, cell, right)
+
+
+def nbval(folder, notebook):
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    (folder / "repository_conftest.py").write_text(        # the repository's conftest, as a plugin
+        f"import runpy\nglobals().update(runpy.run_path({str(ROOT / 'conftest.py')!r}))\n")
+    return subprocess.run([sys.executable, "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "-q",
+                           "-p", "no:randomly", "-p", "repository_conftest", str(notebook)],
+                          cwd=folder, capture_output=True, text=True)
+
+
+def test_nbval_runs_a_prediction_and_passes_again_and_again(tmp_path):
+    md, _ = store(tmp_path)
+    for _ in range(2):
+        result = nbval(tmp_path, md.with_suffix(".ipynb"))
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert predict_cells(nbformat.read(md.with_suffix(".ipynb"), as_version=4))[0].outputs == []
+
+
+def test_nbval_fails_when_a_prediction_prints_something_else(tmp_path):
+    md, stored = store(tmp_path)
+    predict_cells(stored)[0].source = "print(x * 8)"
+    nbformat.write(stored, md.with_suffix(".ipynb"))
+    result = nbval(tmp_path, md.with_suffix(".ipynb"))
+    assert result.returncode != 0 and "Prediction cell output differs" in result.stdout
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=lambda p: p.name)
+def test_stored_predictions_show_nothing(md):
+    notebook = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+    for cell in predict_cells(notebook):
+        assert cell.outputs == [] and cell.execution_count is None, f"{md.name}: cell {cell.id} shows its result"
+        assert cell.id in notebook.metadata.get("predictions", {}), f"{md.name}: cell {cell.id} has no fingerprint"
+
+
+def test_a_tag_added_to_a_stored_cell_is_hidden_by_nav_without_executing(tmp_path):
+    untagged = LESSON.replace(":tags: [predict]\n\n", "")
+    md, stored = store(tmp_path, untagged)
+    assert "predictions" not in stored.metadata
+    md.write_text(LESSON)                                        # the tag added to the source afterwards
+    nbtool.write_pair(nbtool.read_source(md), md)               # what `nav` does: no execution
+    again = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+    (cell,) = predict_cells(again)
+    assert cell.outputs == [] and cell.execution_count is None
+    assert nbtool.prediction_problem(again, cell, [{"output_type": "stream", "name": "stdout",
+                                                    "text": "43211\n"}]) is None
