@@ -34,12 +34,29 @@ def test_features_count_demo_cells_and_answer_lines():
     assert notebook_times.features(text) == (1.0, 2.0)
 
 
+def test_optional_sections_are_set_apart():
+    text = ("## Part\n```{code-cell} ipython3\ncell_a\n```\n### Exercise 2 (optional): more\n"
+            "```{code-cell} ipython3\ncell_b\n```\n### Exercise 3\n```{code-cell} ipython3\ncell_c\n```\n"
+            "## Going further (optional)\n```{code-cell} ipython3\ncell_d\n```\n")
+    required, optional = notebook_times.split_optional(text)
+    assert "cell_a" in required and "cell_c" in required
+    assert "cell_b" in optional and "cell_d" in optional and "cell_b" not in required
+    assert notebook_times.features(optional) == (2.0, 0.0)
+
+
 @pytest.mark.parametrize("md", SOURCES, ids=[p.stem for p in SOURCES])
 def test_stated_time_is_the_estimate_and_one_sitting(md):
+    """The Time line's first figure is the required part's estimate; optional parts are stated apart."""
     text = md.read_text(encoding="utf-8")
-    stated = re.search(r"\*\*Time\*\*: about (\d+) minutes", text)
+    stated = re.search(r"\*\*Time\*\*: about (\d+) minutes([^\n]*\n[^\n]*)", text)
     assert stated, f"{md.name}: no '**Time**: about N minutes' line"
-    estimate = notebook_times.estimate(text)
+    required, optional = notebook_times.split_optional(text)
+    if optional.strip():
+        extra = re.search(r"about (\d+)", stated.group(2))
+        assert extra, f"{md.name} has optional parts: its Time line must say how long they take ('about M more')"
+        assert abs(int(extra.group(1)) - notebook_times.estimate(optional)) <= 10, (
+            f"{md.name}: optional parts stated {extra.group(1)}, estimated {notebook_times.estimate(optional):.0f}")
+    estimate = notebook_times.estimate(required)
     assert abs(int(stated.group(1)) - estimate) <= 10, (   # the fit is within 10 of every walk-through
         f"{md.name} states {stated.group(1)} minutes; the walk-through estimate is {estimate:.0f} "
         "(python tools/notebook_times.py " + str(md.relative_to(ROOT)) + ")")

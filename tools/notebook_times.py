@@ -64,6 +64,29 @@ def features(text: str) -> tuple[float, float]:
     return float(cells), float(answer_lines)
 
 
+OPTIONAL_HEADING = re.compile(r"^(#{2,3}) .*\(optional", re.I)
+
+
+def split_optional(text: str) -> tuple[str, str]:
+    """(the text a student must work through, the parts marked optional).
+
+    A section is optional when its heading (## or ###) says "(optional"; it runs to the next heading of
+    the same or a higher level. A notebook states the time of its required part, and of its optional
+    parts separately.
+    """
+    required, optional = [], []
+    skipping_level = None
+    for line in text.splitlines(keepends=True):
+        heading = re.match(r"^(#{1,6}) ", line)
+        if heading and skipping_level is not None and len(heading.group(1)) <= skipping_level:
+            skipping_level = None
+        found = OPTIONAL_HEADING.match(line)
+        if found and skipping_level is None:
+            skipping_level = len(found.group(1))
+        (optional if skipping_level is not None else required).append(line)
+    return "".join(required), "".join(optional)
+
+
 def fit() -> tuple[list[float], dict[str, tuple[float, float]]]:
     """Least-squares weights (minutes per demo cell, per line of worked answer), no intercept, and
     each measured notebook's (measured, fitted) minutes."""
@@ -111,9 +134,11 @@ def main(argv=None) -> int:
             print(f"  {name:32} measured {measured:4.0f}  fitted {estimated:5.0f}")
     for path in args.files:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-        cells, lines = features(text)
-        print(f"{path.name}: about {estimate(text, weights):.0f} minutes "
-              f"({cells:.0f} demo cells, {lines:.0f} lines of worked answers)")
+        required, optional = split_optional(text)
+        cells, lines = features(required)
+        print(f"{path.name}: about {estimate(required, weights):.0f} minutes "
+              f"({cells:.0f} demo cells, {lines:.0f} lines of worked answers)"
+              + (f"; optional parts about {estimate(optional, weights):.0f} more" if optional.strip() else ""))
     return 0
 
 
