@@ -28,15 +28,26 @@ def install_cell(path):
     return next(c for c in nbformat.read(path, as_version=4).cells if "install" in c.metadata.get("tags", []))
 
 
-def run_cell(source, monkeypatch, *, missing):
+def run_cell(source, monkeypatch, *, missing, pip_fails=False, source_value=None):
+    """Run the install cell here with pip and the package's presence faked: (pip calls, SystemExit text)."""
     calls = []
-    monkeypatch.setattr(subprocess, "run", lambda cmd, **kw: calls.append(cmd))
+
+    def fake_run(cmd, **kw):
+        calls.append(cmd)
+        return types.SimpleNamespace(returncode=1 if pip_fails else 0, stdout="",
+                                     stderr="ERROR: Could not resolve host: github.com\n" if pip_fails else "")
+    monkeypatch.setattr(subprocess, "run", fake_run)
     import importlib.util
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if (missing and name == "adversarial") else real(name, *a))
-    exec(compile(source, "install-cell", "exec"), {})
-    return calls
+    if source_value is not None:
+        source = source.replace('SOURCE = ""', f"SOURCE = {source_value!r}")
+    try:
+        exec(compile(source, "install-cell", "exec"), {})
+    except SystemExit as stop:
+        return calls, str(stop)
+    return calls, None
 
 
 def test_every_notebook_starts_with_the_same_install_cell():
@@ -44,12 +55,45 @@ def test_every_notebook_starts_with_the_same_install_cell():
     assert sources == {nbtool.install_source()}
 
 
-def test_the_install_cell_installs_only_where_the_package_is_missing(monkeypatch):
-    source = install_cell(NOTEBOOKS[0]).source
-    assert run_cell(source, monkeypatch, missing=False) == []
-    (command,) = run_cell(source, monkeypatch, missing=True)
-    assert command[:5] == [sys.executable, "-m", "pip", "install", "-q"]
-    assert command[5] == f"adversarial-search-lessons[notebooks] @ git+{nbtool.repository()}"
+def test_the_install_cell_does_nothing_where_the_package_is_there(monkeypatch):
+    assert run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False) == ([], None)
+
+
+def test_without_an_address_the_cell_says_so_in_one_sentence(monkeypatch):
+    """The collection is not published yet: no pip call (no 10-second git failure), one plain sentence."""
+    assert nbtool.install_from() == ""          # until a course sets it in pyproject.toml
+    calls, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=True)
+    assert calls == []
+    assert "ask your instructor" in message and message.count(".") <= 1 and "\n" not in message
+
+
+def test_with_an_address_the_cell_installs_the_version_the_notebooks_ran_with(monkeypatch, tmp_path):
+    pyproject = (ROOT / "pyproject.toml").read_text().replace(
+        'install-from = ""', 'install-from = "adversarial-search-lessons[lessons] @ git+https://x.test/r@v{version}"')
+    monkeypatch.setattr(nbtool, "ROOT", tmp_path)
+    (tmp_path / "adversarial").mkdir()
+    (tmp_path / "adversarial" / "__init__.py").write_text('__version__ = "9.8.7"\n')
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    source = nbtool.install_source()
+    assert 'SOURCE = "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"' in source
+    (command,), message = run_cell(source, monkeypatch, missing=True)
+    assert command == [sys.executable, "-m", "pip", "install", "-q",
+                       "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"]
+    assert message is None
+
+
+def test_a_failed_install_says_what_failed_and_what_to_do(monkeypatch):
+    calls, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=True, pip_fails=True,
+                              source_value="adversarial-search-lessons[lessons] @ git+https://x.test/r@v1")
+    assert len(calls) == 1
+    assert "failed (ERROR: Could not resolve host: github.com)" in message
+    assert "check the address with your instructor" in message
+
+
+def test_an_old_ipywidgets_already_loaded_asks_for_a_restart(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", types.SimpleNamespace(__version__="7.7.1"))
+    _, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False)
+    assert message.startswith("Restart the runtime") and "7.7.1" in message
 
 
 def test_on_colab_the_install_cell_turns_on_the_widget_manager(monkeypatch):
@@ -70,11 +114,10 @@ def _fresh_python(tmp_path):
 
 
 def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
-    """The cell, run in a fresh virtualenv without the package, installs it (from this checkout
-    instead of the public address) and drawing then works."""
+    """The cell, run in a fresh virtualenv without the package, installs it (from this checkout, as a
+    course's address would) and drawing then works."""
     python = _fresh_python(tmp_path)
-    source = install_cell(NOTEBOOKS[0]).source.replace(f"git+{nbtool.repository()}", ROOT.as_uri())
-    source = source.replace("[notebooks]", "")          # the extra is JupyterLab & co: not needed here
+    source = install_cell(NOTEBOOKS[0]).source.replace('SOURCE = ""', f"SOURCE = {str(ROOT)!r}")
     subprocess.run([str(python), "-c", source], check=True, cwd=tmp_path, capture_output=True)
     done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
                           capture_output=True, text=True, check=True)
