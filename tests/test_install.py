@@ -140,3 +140,63 @@ def test_pip_install_user_finds_the_layout_program(tmp_path):
     assert "userbase" in subprocess.run(
         [str(base), "-c", "from adversarial import dot; print(dot.layout_program())"],
         cwd=tmp_path, env=env, capture_output=True, text=True).stdout
+
+
+def _python_310():
+    import shutil
+    for candidate in ("python3.10", str(Path.home() / ".pyenv/versions/3.10.13/bin/python")):
+        found = shutil.which(candidate) or (candidate if Path(candidate).exists() else None)
+        if found:
+            done = subprocess.run([found, "-c", "import sys, venv; print(sys.version_info[:2] == (3, 10))"],
+                                  capture_output=True, text=True)
+            if done.stdout.strip() == "True":
+                return found
+    return None
+
+
+def test_the_library_installs_and_runs_on_python_3_10(tmp_path):
+    """requires-python says 3.10: a plain `pip install .` there searches, draws and saves a PNG."""
+    python310 = _python_310()
+    if python310 is None:
+        pytest.skip("no Python 3.10 on this machine (python3.10 not on PATH)")
+    subprocess.run([python310, "-m", "venv", str(tmp_path / "venv")], check=True)
+    python = tmp_path / "venv" / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True, capture_output=True)
+    done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip().endswith("True"), done.stdout + done.stderr
+    games = ("from adversarial import alphabeta\nfrom adversarial.games import TicTacToe\n"
+             "from adversarial.games.connectfour import solve\n"
+             "print(alphabeta(TicTacToe(), table=True).value, solve('4453444'))")
+    done = subprocess.run([str(python), "-c", games], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.split()[0] == "0", done.stdout + done.stderr
+
+
+def test_the_distributions_build_from_the_sdist_and_pass_twine(tmp_path):
+    """`make dist`'s steps: the wheel is built from the sdist (nothing stale in the tree ships), both pass
+    `twine check --strict`, the sdist holds no half test tree, the wheel holds py.typed and only MIT."""
+    import tarfile
+    import zipfile
+    pytest.importorskip("build")
+    pytest.importorskip("twine")
+    stale = ROOT / "build" / "lib" / "adversarial" / "stale_module_from_an_old_build.py"
+    stale.parent.mkdir(parents=True, exist_ok=True)
+    stale.write_text("raise ImportError('stale')\n")
+    try:
+        subprocess.run([sys.executable, "-m", "build", "-q", "--outdir", str(tmp_path), str(ROOT)],
+                       check=True, capture_output=True)
+    finally:
+        stale.unlink()
+    sdist, = tmp_path.glob("*.tar.gz")
+    wheel, = tmp_path.glob("*.whl")
+    done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    names = tarfile.open(sdist).getnames()
+    assert not [n for n in names if "/tests/" in n or n.endswith("conftest.py")]
+    inside = zipfile.ZipFile(wheel).namelist()
+    assert "adversarial/py.typed" in inside
+    assert not [n for n in inside if "stale_module" in n]
+    meta = zipfile.ZipFile(wheel).read(next(n for n in inside if n.endswith("METADATA"))).decode()
+    assert "License-Expression: MIT" in meta and "Requires-Python: >=3.10" in meta
+    assert "Provides-Extra: lessons" in meta and "Classifier: Intended Audience :: Education" in meta
