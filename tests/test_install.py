@@ -45,9 +45,27 @@ def run_cell(source, monkeypatch, *, missing, pip_fails=False, source_value=None
         source = source.replace('SOURCE = ""', f"SOURCE = {source_value!r}")
     try:
         exec(compile(source, "install-cell", "exec"), {})
-    except SystemExit as stop:
+    except Exception as stop:
+        assert type(stop).__name__ == "SetUpProblem" and stop._render_traceback_() == [f"Set-up stopped: {stop}"]
         return calls, str(stop)
     return calls, None
+
+
+def test_in_jupyter_a_missing_address_shows_one_sentence_and_stops_run_all():
+    """In a real kernel: the cell's output is the sentence alone (no traceback), and Run All stops there."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+    cell = nbtool.install_source().replace("importlib.util.find_spec(\"adversarial\") is None", "True")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell),
+                                               nbformat.v4.new_code_cell("import adversarial")])
+    with pytest.raises(CellExecutionError):
+        NotebookClient(notebook, kernel_name="python3", timeout=120).execute()
+    (error,) = notebook.cells[0].outputs
+    assert error["output_type"] == "error"
+    assert error["traceback"] == ["Set-up stopped: This notebook needs the lessons' `adversarial` package and "
+                                  "has no address to install it from: ask your instructor for the course's "
+                                  "link to the lessons."]
+    assert notebook.cells[1].outputs == [] and "execution_count" not in notebook.cells[1].get("metadata", {})
 
 
 def test_every_notebook_starts_with_the_same_install_cell():
@@ -56,13 +74,13 @@ def test_every_notebook_starts_with_the_same_install_cell():
 
 
 def test_the_install_cell_does_nothing_where_the_package_is_there(monkeypatch):
-    assert run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False) == ([], None)
+    assert run_cell(nbtool.install_source(), monkeypatch, missing=False) == ([], None)
 
 
 def test_without_an_address_the_cell_says_so_in_one_sentence(monkeypatch):
     """The collection is not published yet: no pip call (no 10-second git failure), one plain sentence."""
     assert nbtool.install_from() == ""          # until a course sets it in pyproject.toml
-    calls, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=True)
+    calls, message = run_cell(nbtool.install_source(), monkeypatch, missing=True)
     assert calls == []
     assert "ask your instructor" in message and message.count(".") <= 1 and "\n" not in message
 
@@ -83,7 +101,7 @@ def test_with_an_address_the_cell_installs_the_version_the_notebooks_ran_with(mo
 
 
 def test_a_failed_install_says_what_failed_and_what_to_do(monkeypatch):
-    calls, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=True, pip_fails=True,
+    calls, message = run_cell(nbtool.install_source(), monkeypatch, missing=True, pip_fails=True,
                               source_value="adversarial-search-lessons[lessons] @ git+https://x.test/r@v1")
     assert len(calls) == 1
     assert "failed (ERROR: Could not resolve host: github.com)" in message
@@ -92,7 +110,7 @@ def test_a_failed_install_says_what_failed_and_what_to_do(monkeypatch):
 
 def test_an_old_ipywidgets_already_loaded_asks_for_a_restart(monkeypatch):
     monkeypatch.setitem(sys.modules, "ipywidgets", types.SimpleNamespace(__version__="7.7.1"))
-    _, message = run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False)
+    _, message = run_cell(nbtool.install_source(), monkeypatch, missing=False)
     assert message.startswith("Restart the runtime") and "7.7.1" in message
 
 
@@ -103,7 +121,7 @@ def test_on_colab_the_install_cell_turns_on_the_widget_manager(monkeypatch):
     colab.output = output
     monkeypatch.setitem(sys.modules, "google", types.ModuleType("google"))
     monkeypatch.setitem(sys.modules, "google.colab", colab)
-    run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False)
+    run_cell(nbtool.install_source(), monkeypatch, missing=False)
     assert enabled == [True]
 
 
@@ -117,7 +135,7 @@ def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
     """The cell, run in a fresh virtualenv without the package, installs it (from this checkout, as a
     course's address would) and drawing then works."""
     python = _fresh_python(tmp_path)
-    source = install_cell(NOTEBOOKS[0]).source.replace('SOURCE = ""', f"SOURCE = {str(ROOT)!r}")
+    source = nbtool.install_source().replace('SOURCE = ""', f"SOURCE = {str(ROOT)!r}")
     subprocess.run([str(python), "-c", source], check=True, cwd=tmp_path, capture_output=True)
     done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
                           capture_output=True, text=True, check=True)

@@ -40,7 +40,8 @@ DISTRIBUTION = "adversarial-search-lessons"
 # The first code cell of every lesson, kept identical everywhere by `run` and `nav`. It installs the
 # version the lessons were executed with, from where pyproject.toml's [tool.adversarial-search-lessons]
 # `install-from` says; until a course sets that, or when pip fails, it stops with one plain sentence
-# (SystemExit: Jupyter shows the message, not a traceback, and Run All stops there).
+# (an exception whose _render_traceback_ is the sentence: Jupyter shows it instead of a traceback, and Run
+# All stops there).
 INSTALL_CELL = """\
 # Set-up. Where the `adversarial` package is missing (Colab, Kaggle, another hosted Jupyter), this
 # installs the version these lessons were run with; where it is installed (`make lab`, Binder), it
@@ -50,18 +51,25 @@ import subprocess
 import sys
 
 SOURCE = "{source}"
+
+
+class SetUpProblem(Exception):      # shown as its one sentence, not as a traceback
+    def _render_traceback_(self):
+        return [f"Set-up stopped: {{self}}"]
+
+
 if importlib.util.find_spec("adversarial") is None:
     if not SOURCE:
-        raise SystemExit("This notebook needs the lessons' `adversarial` package and has no address to "
+        raise SetUpProblem("This notebook needs the lessons' `adversarial` package and has no address to "
                          "install it from: ask your instructor for the course's link to the lessons.")
     done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", SOURCE],
                           capture_output=True, text=True)
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise SystemExit(f"Installing the lessons' package from {{SOURCE}} failed ({{why}}): "
+        raise SetUpProblem(f"Installing the lessons' package from {{SOURCE}} failed ({{why}}): "
                          "check the address with your instructor, or the runtime's internet access.")
 if "ipywidgets" in sys.modules and not sys.modules["ipywidgets"].__version__.startswith(("8", "9")):
-    raise SystemExit("Restart the runtime (Colab: Runtime > Restart session), then run this notebook from "
+    raise SetUpProblem("Restart the runtime (Colab: Runtime > Restart session), then run this notebook from "
                      f"the top: it has ipywidgets {{sys.modules['ipywidgets'].__version__}} loaded and the "
                      "lessons need 8.")
 if "google.colab" in sys.modules:   # Colab shows ipywidgets 8 widgets only through this manager
