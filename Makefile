@@ -6,21 +6,49 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LESSONS_STAMP := $(VENV)/.lessons-installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-e2e test-fast lint notebooks solutions student html clean
+.PHONY: setup lab test test-e2e test-fast lint notebooks solutions student html clean lock dist
 
+# Both environments come from lock files with hashes (one source of truth: pyproject.toml's ranges,
+# resolved by `make lock`): requirements-lessons.txt for the lessons (make lab), requirements.txt for
+# everything (make test). The package itself is installed editable on top, without dependencies.
 setup: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml
-	@test -x $(BIN)/python || tools/make_venv.sh $(PYTHON) $(VENV)
+$(VENV)/bin/python:
+	@$(PYTHON) tools/check_python.py
+	tools/make_venv.sh $(PYTHON) $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements.txt
-	@touch $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q --require-hashes -r requirements.txt
+	$(BIN)/python -m pip install -q --no-deps -e .
+	@touch $(STAMP) $(LESSONS_STAMP)
+
+$(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q --require-hashes -r requirements-lessons.txt
+	$(BIN)/python -m pip install -q --no-deps -e .
+	@touch $(LESSONS_STAMP)
+
+# Re-resolve both lock files from pyproject.toml (keeping today's versions where they still fit;
+# `make lock UPGRADE=1` takes the newest). uv resolves in seconds; it is installed just for this.
+lock: | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q uv
+	$(BIN)/uv pip compile -q pyproject.toml --extra lessons --group pyproject.toml:lab $(LOCK_FLAGS) -o requirements-lessons.txt
+	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
+LOCK_FLAGS = --generate-hashes --universal --python-version 3.11 --no-annotate --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade,)
+
+# The distributions a course would publish: sdist, then the wheel built from it (so nothing stale in
+# the tree ships), both checked by twine. Publish with: .venv/bin/python -m twine upload dist/*
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build -q --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
 
 # JupyterLab shows stored drawings and widgets only in notebooks it trusts: sign ours first.
 # jupytext is installed, so saving a notebook in JupyterLab writes both its .ipynb and its .md.
-lab: $(STAMP)
+lab: $(LESSONS_STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
@@ -65,7 +93,7 @@ html: $(STAMP)
 	$(BIN)/jupyter nbconvert --to html --output-dir build/html notebooks/*.ipynb
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
 
 # Speed as ratios against a reference run in the same process: runs every benchmarks/bench_*.py
 # and collects their tables in benchmarks/RESULTS.md.

@@ -15,7 +15,6 @@ to install one. Warnings the program prints are dropped, never shown in a cell.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import re
@@ -98,17 +97,6 @@ def check_format(fmt: str) -> None:
     if known is not None and fmt.split(":")[0] not in known:
         raise ValueError(f"{layout_program().name} cannot write {fmt!r}. It writes: "
                          f"{', '.join(sorted(known))}. For a picture use 'png' or 'svg'.")
-
-
-@contextlib.contextmanager
-def for_graphviz():
-    """Let the ``graphviz`` package's render/pipe/view use :func:`layout_program` meanwhile."""
-    import graphviz.backend.dot_command as dot_command
-    saved, dot_command.DOT_BINARY = dot_command.DOT_BINARY, layout_program()
-    try:
-        yield
-    finally:
-        dot_command.DOT_BINARY = saved
 
 
 def pipe(source: str, fmt: str = "svg") -> bytes:

@@ -14,9 +14,16 @@ from __future__ import annotations
 import io
 
 import ipywidgets as w
-import matplotlib
-import matplotlib.pyplot as plt
-from matplotlib.ticker import FuncFormatter, NullFormatter
+
+try:
+    import matplotlib
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+except ModuleNotFoundError as missing:      # matplotlib is the `plots` extra, not a core dependency
+    raise ModuleNotFoundError(
+        "adversarial.plots draws its charts with matplotlib, which is not installed here: "
+        "pip install 'adversarial-search-lessons[plots]' (or pip install matplotlib), then restart the kernel",
+        name="matplotlib") from missing
 
 from .experiments import (
     ORDERS,

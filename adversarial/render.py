@@ -46,22 +46,59 @@ class Drawing(graphviz.Digraph):
         return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
-    # same layout program as drawing it, so it needs no system Graphviz either.
-    # The layout program's warnings (e.g. about font widths) are kept out of the cell: quiet=True.
-    def pipe(self, format=None, *args, quiet=True, **kwargs):
-        dot.check_format(format or self.format)
-        with dot.for_graphviz():
-            return super().pipe(format, *args, quiet=quiet, **kwargs)
+    # same layout program as drawing it (dot.pipe), so it needs no system Graphviz either; only the
+    # ``graphviz`` package's public signatures are kept, none of its internals is touched.
+    # The layout program's warnings (e.g. about font widths) never reach the cell.
+    def pipe(self, format=None, renderer=None, formatter=None, neato_no_op=None, quiet=True, *,
+             engine=None, encoding=None):
+        """The drawing laid out in ``format`` (default: the drawing's), as bytes or, with ``encoding``, text."""
+        fmt = format or self.format
+        dot.check_format(fmt)
+        _only_dot(renderer=renderer, formatter=formatter, neato_no_op=neato_no_op, engine=engine)
+        data = dot.pipe(self.source, fmt)
+        return data.decode(encoding) if encoding else data
 
-    def render(self, *args, quiet=True, **kwargs):
-        dot.check_format(kwargs.get("format") or self.format)
-        with dot.for_graphviz():
-            return super().render(*args, quiet=quiet, **kwargs)
+    def render(self, filename=None, directory=None, view=False, cleanup=False, format=None,
+               renderer=None, formatter=None, neato_no_op=None, quiet=True, quiet_view=False, *,
+               outfile=None, engine=None, raise_if_result_exists=False, overwrite_source=False):
+        """Save the DOT source as ``filename`` and the picture beside it (``filename.format``); return the
+        picture's path. ``outfile="tree.png"`` names the picture (and its format) directly."""
+        import os
+        _only_dot(renderer=renderer, formatter=formatter, neato_no_op=neato_no_op, engine=engine)
+        if view:
+            raise ValueError("render(view=True) is not supported: open the saved file yourself")
+        if outfile is not None:
+            outfile = os.fspath(outfile)
+            format = format or os.path.splitext(outfile)[1].lstrip(".") or self.format
+            if filename is None:
+                filename = os.path.splitext(outfile)[0] + ".gv"
+        fmt = format or self.format
+        dot.check_format(fmt)
+        source_path = os.path.join(os.fspath(directory or self.directory or ""),
+                                   os.fspath(filename or self.filename))
+        target = outfile if outfile is not None else f"{source_path}.{fmt}"
+        if raise_if_result_exists and os.path.exists(target):
+            raise FileExistsError(f"{target} exists already (raise_if_result_exists=True)")
+        data = dot.pipe(self.source, fmt)
+        os.makedirs(os.path.dirname(os.path.abspath(target)), exist_ok=True)
+        if not cleanup:
+            with open(source_path, "w", encoding="utf-8") as f:
+                f.write(self.source)
+        with open(target, "wb") as f:
+            f.write(data)
+        return target
 
     def copy(self) -> "Drawing":
         twin = super().copy()
         twin.summary, twin.status = self.summary, dict(self.status)
         return twin
+
+
+def _only_dot(**options):
+    """Refuse the ``graphviz`` options this package's layout program does not offer."""
+    given = {name: value for name, value in options.items() if value not in (None, "dot")}
+    if given:
+        raise ValueError(f"drawings are laid out by Graphviz's dot only; drop {', '.join(given)}")
 
 
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,

@@ -95,6 +95,12 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
         evaluate: heuristic score of a non-terminal state (default: ``game.evaluate``).
         order: ``order(state, moves)`` returns the moves in the order to try them.
         trace: record every step in ``result.trace``.
+
+    >>> r = minimax([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    >>> r.value, r.move, r.pv, r.stats.leaves
+    (7, 2, (2, 1), 9)
+    >>> minimax([[3, 5], [2]], depth=1, evaluate=lambda node: 0).value   # cut off: every child scores 0
+    0
     """
     s = _Search("minimax", game, state, depth, evaluate, order, trace, True, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
@@ -214,6 +220,11 @@ def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
     (-β, -α). Where the same side moves twice in a row (several MIN agents),
     nothing is negated. The result, the trace and ``value`` are still from MAX's
     point of view, and agree with :func:`alphabeta` exactly.
+
+    >>> t = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
+    >>> r = negamax(t)
+    >>> r.value, r.move, r.stats.leaves == alphabeta(t).stats.leaves
+    (7, 2, True)
     """
     s = _Search("negamax", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder

@@ -103,3 +103,28 @@ def test_saving_keeps_the_layout_programs_warnings_out_of_the_cell(tmp_path, cap
     drawing.render(tmp_path / "step", format="png")
     drawing.pipe(format="png")
     assert capfd.readouterr().err == ""
+
+
+def test_saving_touches_none_of_the_graphviz_packages_internals(tmp_path, monkeypatch):
+    """render/pipe go through dot.pipe: a graphviz release that renames its private constants, or a
+    machine without a system `dot`, cannot break saving."""
+    import graphviz.backend.dot_command as dot_command
+    monkeypatch.setattr(dot_command, "DOT_BINARY", "/nonexistent/dot")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    drawing = draw(tree([[1, 2], [3]]))
+    assert drawing.pipe(format="png")[:4] == b"\x89PNG"
+    assert drawing.pipe(format="svg", encoding="utf-8").lstrip().startswith("<?xml")
+    out = Path(drawing.render(tmp_path / "tree", format="png"))
+    assert out == tmp_path / "tree.png" and out.read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "tree").read_text() == drawing.source
+    named = Path(drawing.render(outfile=tmp_path / "named.svg"))
+    assert named == tmp_path / "named.svg" and b"<svg" in named.read_bytes()
+    assert dot_command.DOT_BINARY == "/nonexistent/dot"
+
+
+def test_saving_refuses_options_the_layout_program_does_not_offer(tmp_path):
+    drawing = draw(tree([[1, 2], [3]]))
+    with pytest.raises(ValueError, match="laid out by Graphviz's dot only; drop engine"):
+        drawing.pipe(format="png", engine="neato")
+    with pytest.raises(ValueError, match=r"view=True\) is not supported"):
+        drawing.render(tmp_path / "t", format="png", view=True)

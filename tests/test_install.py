@@ -28,15 +28,44 @@ def install_cell(path):
     return next(c for c in nbformat.read(path, as_version=4).cells if "install" in c.metadata.get("tags", []))
 
 
-def run_cell(source, monkeypatch, *, missing):
+def run_cell(source, monkeypatch, *, missing, pip_fails=False, source_value=None):
+    """Run the install cell here with pip and the package's presence faked: (pip calls, SystemExit text)."""
     calls = []
-    monkeypatch.setattr(subprocess, "run", lambda cmd, **kw: calls.append(cmd))
+
+    def fake_run(cmd, **kw):
+        calls.append(cmd)
+        return types.SimpleNamespace(returncode=1 if pip_fails else 0, stdout="",
+                                     stderr="ERROR: Could not resolve host: github.com\n" if pip_fails else "")
+    monkeypatch.setattr(subprocess, "run", fake_run)
     import importlib.util
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if (missing and name == "adversarial") else real(name, *a))
-    exec(compile(source, "install-cell", "exec"), {})
-    return calls
+    if source_value is not None:
+        source = source.replace('SOURCE = ""', f"SOURCE = {source_value!r}")
+    try:
+        exec(compile(source, "install-cell", "exec"), {})
+    except Exception as stop:
+        assert type(stop).__name__ == "SetUpProblem" and stop._render_traceback_() == [f"Set-up stopped: {stop}"]
+        return calls, str(stop)
+    return calls, None
+
+
+def test_in_jupyter_a_missing_address_shows_one_sentence_and_stops_run_all():
+    """In a real kernel: the cell's output is the sentence alone (no traceback), and Run All stops there."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+    cell = nbtool.install_source().replace("importlib.util.find_spec(\"adversarial\") is None", "True")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell),
+                                               nbformat.v4.new_code_cell("import adversarial")])
+    with pytest.raises(CellExecutionError):
+        NotebookClient(notebook, kernel_name="python3", timeout=120).execute()
+    (error,) = notebook.cells[0].outputs
+    assert error["output_type"] == "error"
+    assert error["traceback"] == ["Set-up stopped: This notebook needs the lessons' `adversarial` package and "
+                                  "has no address to install it from: ask your instructor for the course's "
+                                  "link to the lessons."]
+    assert notebook.cells[1].outputs == [] and "execution_count" not in notebook.cells[1].get("metadata", {})
 
 
 def test_every_notebook_starts_with_the_same_install_cell():
@@ -44,12 +73,45 @@ def test_every_notebook_starts_with_the_same_install_cell():
     assert sources == {nbtool.install_source()}
 
 
-def test_the_install_cell_installs_only_where_the_package_is_missing(monkeypatch):
-    source = install_cell(NOTEBOOKS[0]).source
-    assert run_cell(source, monkeypatch, missing=False) == []
-    (command,) = run_cell(source, monkeypatch, missing=True)
-    assert command[:5] == [sys.executable, "-m", "pip", "install", "-q"]
-    assert command[5] == f"adversarial-search-lessons[notebooks] @ git+{nbtool.repository()}"
+def test_the_install_cell_does_nothing_where_the_package_is_there(monkeypatch):
+    assert run_cell(nbtool.install_source(), monkeypatch, missing=False) == ([], None)
+
+
+def test_without_an_address_the_cell_says_so_in_one_sentence(monkeypatch):
+    """The collection is not published yet: no pip call (no 10-second git failure), one plain sentence."""
+    assert nbtool.install_from() == ""          # until a course sets it in pyproject.toml
+    calls, message = run_cell(nbtool.install_source(), monkeypatch, missing=True)
+    assert calls == []
+    assert "ask your instructor" in message and message.count(".") <= 1 and "\n" not in message
+
+
+def test_with_an_address_the_cell_installs_the_version_the_notebooks_ran_with(monkeypatch, tmp_path):
+    pyproject = (ROOT / "pyproject.toml").read_text().replace(
+        'install-from = ""', 'install-from = "adversarial-search-lessons[lessons] @ git+https://x.test/r@v{version}"')
+    monkeypatch.setattr(nbtool, "ROOT", tmp_path)
+    (tmp_path / "adversarial").mkdir()
+    (tmp_path / "adversarial" / "__init__.py").write_text('__version__ = "9.8.7"\n')
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    source = nbtool.install_source()
+    assert 'SOURCE = "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"' in source
+    (command,), message = run_cell(source, monkeypatch, missing=True)
+    assert command == [sys.executable, "-m", "pip", "install", "-q",
+                       "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"]
+    assert message is None
+
+
+def test_a_failed_install_says_what_failed_and_what_to_do(monkeypatch):
+    calls, message = run_cell(nbtool.install_source(), monkeypatch, missing=True, pip_fails=True,
+                              source_value="adversarial-search-lessons[lessons] @ git+https://x.test/r@v1")
+    assert len(calls) == 1
+    assert "failed (ERROR: Could not resolve host: github.com)" in message
+    assert "check the address with your instructor" in message
+
+
+def test_an_old_ipywidgets_already_loaded_asks_for_a_restart(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", types.SimpleNamespace(__version__="7.7.1"))
+    _, message = run_cell(nbtool.install_source(), monkeypatch, missing=False)
+    assert message.startswith("Restart the runtime") and "7.7.1" in message
 
 
 def test_on_colab_the_install_cell_turns_on_the_widget_manager(monkeypatch):
@@ -59,7 +121,7 @@ def test_on_colab_the_install_cell_turns_on_the_widget_manager(monkeypatch):
     colab.output = output
     monkeypatch.setitem(sys.modules, "google", types.ModuleType("google"))
     monkeypatch.setitem(sys.modules, "google.colab", colab)
-    run_cell(install_cell(NOTEBOOKS[0]).source, monkeypatch, missing=False)
+    run_cell(nbtool.install_source(), monkeypatch, missing=False)
     assert enabled == [True]
 
 
@@ -70,11 +132,10 @@ def _fresh_python(tmp_path):
 
 
 def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
-    """The cell, run in a fresh virtualenv without the package, installs it (from this checkout
-    instead of the public address) and drawing then works."""
+    """The cell, run in a fresh virtualenv without the package, installs it (from this checkout, as a
+    course's address would) and drawing then works."""
     python = _fresh_python(tmp_path)
-    source = install_cell(NOTEBOOKS[0]).source.replace(f"git+{nbtool.repository()}", ROOT.as_uri())
-    source = source.replace("[notebooks]", "")          # the extra is JupyterLab & co: not needed here
+    source = nbtool.install_source().replace('SOURCE = ""', f"SOURCE = {str(ROOT)!r}")
     subprocess.run([str(python), "-c", source], check=True, cwd=tmp_path, capture_output=True)
     done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
                           capture_output=True, text=True, check=True)
@@ -97,3 +158,63 @@ def test_pip_install_user_finds_the_layout_program(tmp_path):
     assert "userbase" in subprocess.run(
         [str(base), "-c", "from adversarial import dot; print(dot.layout_program())"],
         cwd=tmp_path, env=env, capture_output=True, text=True).stdout
+
+
+def _python_310():
+    import shutil
+    for candidate in ("python3.10", str(Path.home() / ".pyenv/versions/3.10.13/bin/python")):
+        found = shutil.which(candidate) or (candidate if Path(candidate).exists() else None)
+        if found:
+            done = subprocess.run([found, "-c", "import sys, venv; print(sys.version_info[:2] == (3, 10))"],
+                                  capture_output=True, text=True)
+            if done.stdout.strip() == "True":
+                return found
+    return None
+
+
+def test_the_library_installs_and_runs_on_python_3_10(tmp_path):
+    """requires-python says 3.10: a plain `pip install .` there searches, draws and saves a PNG."""
+    python310 = _python_310()
+    if python310 is None:
+        pytest.skip("no Python 3.10 on this machine (python3.10 not on PATH)")
+    subprocess.run([python310, "-m", "venv", str(tmp_path / "venv")], check=True)
+    python = tmp_path / "venv" / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True, capture_output=True)
+    done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip().endswith("True"), done.stdout + done.stderr
+    games = ("from adversarial import alphabeta\nfrom adversarial.games import TicTacToe\n"
+             "from adversarial.games.connectfour import solve\n"
+             "print(alphabeta(TicTacToe(), table=True).value, solve('4453444'))")
+    done = subprocess.run([str(python), "-c", games], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.split()[0] == "0", done.stdout + done.stderr
+
+
+def test_the_distributions_build_from_the_sdist_and_pass_twine(tmp_path):
+    """`make dist`'s steps: the wheel is built from the sdist (nothing stale in the tree ships), both pass
+    `twine check --strict`, the sdist holds no half test tree, the wheel holds py.typed and only MIT."""
+    import tarfile
+    import zipfile
+    pytest.importorskip("build")
+    pytest.importorskip("twine")
+    stale = ROOT / "build" / "lib" / "adversarial" / "stale_module_from_an_old_build.py"
+    stale.parent.mkdir(parents=True, exist_ok=True)
+    stale.write_text("raise ImportError('stale')\n")
+    try:
+        subprocess.run([sys.executable, "-m", "build", "-q", "--outdir", str(tmp_path), str(ROOT)],
+                       check=True, capture_output=True)
+    finally:
+        stale.unlink()
+    sdist, = tmp_path.glob("*.tar.gz")
+    wheel, = tmp_path.glob("*.whl")
+    done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    names = tarfile.open(sdist).getnames()
+    assert not [n for n in names if "/tests/" in n or n.endswith("conftest.py")]
+    inside = zipfile.ZipFile(wheel).namelist()
+    assert "adversarial/py.typed" in inside
+    assert not [n for n in inside if "stale_module" in n]
+    meta = zipfile.ZipFile(wheel).read(next(n for n in inside if n.endswith("METADATA"))).decode()
+    assert "License-Expression: MIT" in meta and "Requires-Python: >=3.10" in meta
+    assert "Provides-Extra: lessons" in meta and "Classifier: Intended Audience :: Education" in meta

@@ -123,10 +123,12 @@ def test_contents_previous_next_and_search(site):
         text = (make_site.OUT / f"{page}.html").read_text()
         links = dict(re.findall(r'<a class="(left-prev|right-next)"\s+href="([^"]+)"', text))
         assert links.get("left-prev") == f"{before}.html", f"{page}: 'previous' should lead to {before}"
-        assert links.get("right-next") == (f"{after}.html" if after else None), f"{page}: wrong 'next'"
+        # after the last lesson comes the API reference
+        assert links.get("right-next") == (f"{after}.html" if after else "reference/index.html"), f"{page}: next"
     search = (make_site.OUT / "searchindex.js").read_text()
     index_data = json.loads(search[search.index("(") + 1:search.rindex(")")])
-    assert sorted(index_data["titles"]) == sorted(["Adversarial search", *titles])
+    reference_titles = ["API reference"] + [title for _, title, _, _ in make_site.reference.PAGES]
+    assert sorted(index_data["titles"]) == sorted(["Adversarial search", *titles, *reference_titles])
     assert (make_site.OUT / "search.html").exists()
 
 
@@ -143,3 +145,38 @@ def test_a_widget_without_a_picture_stops_the_build():
                                                      "text/plain": "Stepper(...)"})])])
     with pytest.raises(make_site.MissingFallback, match=r"02_x.ipynb, cell 0 .*text/html"):
         make_site.static_outputs(notebook, "02_x.ipynb")
+
+
+def test_reference_pages_document_every_public_name(site):
+    """make site adds API reference pages from the docstrings: every name `from adversarial import ...` offers
+    has an entry with its signature, and examples in docstrings show."""
+    import inspect
+
+    import adversarial
+    pages = {p.stem: (make_site.OUT / "reference" / p.name).read_text() for p in
+             (make_site.OUT / "reference").glob("*.html")}
+    everything = "".join(pages.values())
+    for name in adversarial.__all__:
+        obj = getattr(adversarial, name)
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            assert f'id="{obj.__module__}.{obj.__qualname__}"' in everything, name
+    assert "alphabeta</span></span><span class=\"sig-paren\">(" in pages["core"]
+    assert "&gt;&gt;&gt;" in pages["core"]                      # the docstrings' examples are there
+    assert 'href="reference/index.html"' in (make_site.OUT / "index.html").read_text()
+
+
+def test_lessons_link_a_function_where_it_is_first_used(site):
+    page = (make_site.OUT / "02_alphabeta_by_hand.html").read_text()
+    links = re.findall(r'href="reference/core.html#adversarial.search.alphabeta"', page)
+    assert len(links) == 1                                     # the first mention only
+
+
+def test_linking_leaves_code_links_and_later_mentions_alone():
+    import reference
+    targets = {"alphabeta": "adversarial.search.alphabeta"}
+    seen: set[str] = set()
+    text = "Call `alphabeta(t)` here, then `alphabeta` again, [`alphabeta`](x.md), `other`."
+    linked = reference.link_names(text, targets, seen)
+    assert linked.count("{py:obj}") == 1 and "`alphabeta(t) <adversarial.search.alphabeta>`" in linked
+    assert "[`alphabeta`](x.md)" in linked and "`other`" in linked
+    assert reference.link_names("`alphabeta`", targets, seen) == "`alphabeta`"   # seen on this page already

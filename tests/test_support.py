@@ -2,10 +2,10 @@
 its licences and its Binder environment."""
 
 import re
-import tomllib
 from importlib import metadata
 from pathlib import Path
 
+import tomllib
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
@@ -16,47 +16,83 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 CANDIDATES = [f"3.{minor}" for minor in range(8, 16)]
 
 
-def pins(path):
+def locked(path, python="3.11.0"):
+    """{name: version} of a lock file's entries that apply on Linux with this Python (hashes skipped)."""
+    env = {"python_full_version": python, "python_version": python.rsplit(".", 1)[0], "sys_platform": "linux",
+           "platform_system": "Linux", "os_name": "posix", "implementation_name": "cpython",
+           "platform_python_implementation": "CPython", "platform_machine": "x86_64"}
     found = {}
     for line in (ROOT / path).read_text().splitlines():
-        line = line.split("#")[0].strip()
+        line = line.split("#")[0].strip().rstrip("\\").strip()
         if line and not line.startswith("-"):
             req = Requirement(line)
-            found[req.name.lower()] = str(req.specifier).lstrip("=")
+            if req.marker is None or req.marker.evaluate(env):
+                found[req.name.lower()] = str(req.specifier).lstrip("=")
     return found
 
 
-def oldest_python_the_pins_install_on():
-    """The oldest 3.x every pinned distribution (as installed here) says it supports."""
-    allowed = set(CANDIDATES)
-    for name in pins("requirements.txt"):
-        spec = metadata.metadata(name).get("Requires-Python")
-        if spec:
-            allowed &= {v for v in CANDIDATES if SpecifierSet(spec).contains(v + ".0")}
-    return min(allowed, key=lambda v: int(v.split(".")[1]))
+pins = locked
 
 
-def test_requires_python_is_what_the_pins_install_on():
-    oldest = oldest_python_the_pins_install_on()
-    assert PYPROJECT["requires-python"] == f">={oldest}"
+def _installed(name):
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
 
 
-def test_the_readme_claims_the_same_python():
-    claim = re.search(r"Python (3\.\d+) or newer", (ROOT / "README.md").read_text())
-    assert claim and f">={claim.group(1)}" == PYPROJECT["requires-python"]
+def supports(name, python):
+    spec = metadata.metadata(name).get("Requires-Python")
+    return not spec or SpecifierSet(spec).contains(python)
 
 
-def test_the_pins_are_what_is_installed():
-    for name, version in pins("requirements.txt").items():
-        assert metadata.version(name) == version, f"{name}: pinned {version}, installed {metadata.version(name)}"
+def test_requires_python_is_the_librarys_own_floor():
+    """The library's dependencies reach further back; its own code needs 3.10 (tests/test_install.py
+    installs and runs it on a real 3.10 where one is found)."""
+    core = [Requirement(r).name for r in PYPROJECT["dependencies"]]
+    assert PYPROJECT["requires-python"] == ">=3.10"
+    assert all(supports(name, "3.10.0") for name in core)
 
 
-def test_binder_is_light_and_agrees_with_the_pins():
-    binder, full = pins("binder/requirements.txt"), pins("requirements.txt")
-    assert not {"pytest", "hypothesis", "playwright", "nbval", "ruff"} & set(binder)
-    assert all(full[name] == version for name, version in binder.items())
+def test_make_checks_for_the_python_the_lessons_lock_needs():
+    """Every entry of the lessons' lock that applies on 3.11.0 supports 3.11.0 (checked on those installed
+    here), some need 3.11 (ipykernel, matplotlib), and tools/check_python.py asks exactly for 3.11."""
+    applies = {n: v for n, v in locked("requirements-lessons.txt", "3.11.0").items() if _installed(n) == v}
+    assert not [n for n in applies if not supports(n, "3.11.0")]
+    assert [n for n in applies if not supports(n, "3.10.99")]
+    needed = re.search(r"NEEDED = \((\d+), (\d+)\)", (ROOT / "tools" / "check_python.py").read_text())
+    assert (needed.group(1), needed.group(2)) == ("3", "11")
+
+
+def test_the_readme_claims_the_same_pythons():
+    readme = (ROOT / "README.md").read_text()
+    lessons = re.search(r"Python (3\.\d+) or newer", readme)
+    library = re.search(r"library alone runs on Python (3\.\d+)", readme)
+    assert lessons and lessons.group(1) == "3.11"
+    assert library and f">={library.group(1)}" == PYPROJECT["requires-python"]
+
+
+def test_the_locks_are_what_is_installed_and_agree():
+    full, lessons = locked("requirements.txt", "3.11.7"), locked("requirements-lessons.txt", "3.11.7")
+    assert all(full.get(name) == version for name, version in lessons.items())
+    text = (ROOT / "requirements.txt").read_text()
+    assert all(f"{name}=={version}" in text for name, version in lessons.items())
+    for name in ("jupyterlab", "ipywidgets", "matplotlib", "pytest", "graphviz-pure", "playwright"):
+        assert _installed(name) == full[name], f"{name}: locked {full[name]}, installed {_installed(name)}"
+
+
+def test_every_locked_distribution_has_hashes():
+    for lock in ("requirements.txt", "requirements-lessons.txt"):
+        blocks = re.split(r"\n(?=[a-z0-9])", (ROOT / lock).read_text().split("\n", 2)[2])
+        assert blocks and all("--hash=sha256:" in block for block in blocks if "==" in block), lock
+
+
+def test_binder_is_light_and_uses_the_lessons_lock():
+    assert "-r ../requirements-lessons.txt" in (ROOT / "binder" / "requirements.txt").read_text()
+    tools = {"pytest", "hypothesis", "playwright", "nbval", "ruff", "sphinx"}
+    assert not tools & set(locked("requirements-lessons.txt"))
     runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
-    assert SpecifierSet(PYPROJECT["requires-python"]).contains(runtime.removeprefix("python-") + ".0")
+    assert SpecifierSet(">=3.11").contains(runtime.removeprefix("python-") + ".0")
     assert "jupyter trust" in (ROOT / "binder" / "postBuild").read_text()
 
 
@@ -70,3 +106,25 @@ def test_one_version_everywhere():
 def test_licences_are_there():
     assert "MIT License" in (ROOT / "LICENSE").read_text()
     assert "CC BY 4.0" in (ROOT / "LICENSE-lessons").read_text()
+    assert PYPROJECT["license"] == "MIT" and PYPROJECT["license-files"] == ["LICENSE"]   # code only ships
+
+
+def _python(code):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_a_pure_search_loads_no_widgets_drawing_or_plots():
+    done = _python("import sys, adversarial\n"
+                   "adversarial.alphabeta(adversarial.tree([[1, 2], [3]]))\n"
+                   "print(sorted(m for m in ('IPython', 'ipywidgets', 'graphviz', 'matplotlib') if m in sys.modules))")
+    assert done.stdout.strip() == "[]", done.stderr
+    done = _python("import adversarial\nprint(adversarial.draw.__module__, adversarial.Stepper.__module__)")
+    assert done.stdout.split() == ["adversarial.render", "adversarial.widgets"], done.stderr
+
+
+def test_plots_without_matplotlib_say_which_extra_to_install():
+    done = _python("import sys\nsys.modules['matplotlib'] = None\nimport adversarial.plots")
+    assert "pip install 'adversarial-search-lessons[plots]'" in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("ModuleNotFoundError")

@@ -44,20 +44,50 @@ FORMATS = "ipynb,md:myst"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 DISTRIBUTION = "adversarial-search-lessons"
 
-# The first code cell of every lesson, kept identical everywhere by `run` and `nav`.
+# The first code cell of every lesson, kept identical everywhere by `run` and `nav`. It installs the
+# version the lessons were executed with, from where pyproject.toml's [tool.adversarial-search-lessons]
+# `install-from` says; until a course sets that, or when pip fails, it stops with one plain sentence
+# (an exception whose _render_traceback_ is the sentence: Jupyter shows it instead of a traceback, and Run
+# All stops there).
 INSTALL_CELL = """\
-# Set-up. Where the `adversarial` package is missing (Colab, another hosted Jupyter) this installs
-# it with what the lessons need; where it is installed (`make lab`, Binder) it does nothing.
+# Set-up. Where the `adversarial` package is missing (Colab, Kaggle, another hosted Jupyter), this
+# installs the version these lessons were run with; where it is installed (`make lab`, Binder), it
+# does nothing.
 import importlib.util
 import subprocess
 import sys
 
+SOURCE = "{source}"
+
+
+class SetUpProblem(Exception):      # shown as its one sentence, not as a traceback
+    def _render_traceback_(self):
+        return [f"Set-up stopped: {{self}}"]
+
+
 if importlib.util.find_spec("adversarial") is None:
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q",
-                    "{distribution}[notebooks] @ git+{repository}"], check=True)
+    if not SOURCE:
+        raise SetUpProblem("This notebook needs the lessons' `adversarial` package and has no address to "
+                         "install it from: ask your instructor for the course's link to the lessons.")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", SOURCE],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SetUpProblem(f"Installing the lessons' package from {{SOURCE}} failed ({{why}}): "
+                         "check the address with your instructor, or the runtime's internet access.")
+if "ipywidgets" in sys.modules and not sys.modules["ipywidgets"].__version__.startswith(("8", "9")):
+    raise SetUpProblem("Restart the runtime (Colab: Runtime > Restart session), then run this notebook from "
+                     f"the top: it has ipywidgets {{sys.modules['ipywidgets'].__version__}} loaded and the "
+                     "lessons need 8.")
 if "google.colab" in sys.modules:   # Colab shows ipywidgets 8 widgets only through this manager
     from google.colab import output
     output.enable_custom_widget_manager()"""
+
+
+def settings() -> dict:
+    """This project's [tool.adversarial-search-lessons] table in pyproject.toml."""
+    import tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"].get(DISTRIBUTION, {})
 
 
 def repository() -> str:
@@ -67,8 +97,18 @@ def repository() -> str:
     return project["urls"]["Repository"]
 
 
+def version() -> str:
+    text = (ROOT / "adversarial" / "__init__.py").read_text()
+    return re.search(r'^__version__ = "([^"]+)"', text, re.M).group(1)
+
+
+def install_from() -> str:
+    """What the install cell hands pip: `install-from` with {version} filled in, or "" (not set)."""
+    return settings().get("install-from", "").format(version=version())
+
+
 def install_source() -> str:
-    return INSTALL_CELL.format(distribution=DISTRIBUTION, repository=repository())
+    return INSTALL_CELL.format(source=install_from())
 
 
 def with_install_cell(notebook):

@@ -4,7 +4,10 @@ project = "Adversarial search"
 author = "the adversarial-search-lessons authors"
 copyright = "the adversarial-search-lessons authors; lessons CC BY 4.0, code MIT"
 
-extensions = ["myst_nb"]
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]   # autodoc: the API reference pages
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+napoleon_google_docstring = True
 nb_execution_mode = "off"                 # the stored outputs are shown as they are
 nb_merge_streams = True
 myst_enable_extensions = ["colon_fence"]

@@ -28,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import zipfile
 from importlib.metadata import version
@@ -140,11 +141,18 @@ def viz_wheel(folder: Path) -> Path:
 
 
 def package_wheel(folder: Path) -> Path:
-    """The package's own wheel, built from this checkout."""
+    """The package's own wheel, built from a clean copy of this checkout's sources (never from the tree
+    itself: setuptools would pick up whatever an old build left in build/lib)."""
     for old in folder.glob(f"{DIST}-*.whl"):
         old.unlink()
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder),
-         str(ROOT)], stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "source"
+        shutil.copytree(ROOT / "adversarial", source / "adversarial",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        for name in ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
+            shutil.copy2(ROOT / name, source / name)
+        run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(source)],
+            stdout=subprocess.DEVNULL)
     return next(folder.glob(f"{DIST}-*.whl"))
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import reference  # noqa: E402
 from edition import ROOT, notebook_paths, reader_copy  # noqa: E402  (tools/publish is not a package)
 
 CONFIG = ROOT / "publish" / "site"
@@ -85,13 +86,19 @@ def write_sources(source: Path = SOURCE) -> list[tuple[str, str]]:
     shutil.rmtree(source, ignore_errors=True)
     shutil.copytree(CONFIG, source)
     pages = []
+    targets = reference.public_names()
     for path in notebook_paths():
         notebook = static_outputs(reader_copy(nbformat.read(path, as_version=4), DROPPED), path.name)
+        seen: set[str] = set()
+        for cell in notebook.cells:
+            if cell.cell_type == "markdown":
+                cell.source = reference.link_names(cell.source, targets, seen)
         nbformat.write(notebook, source / path.name)
         pages.append((path.stem, title(notebook)))
     listing = "\n".join(f"- [{name}]({page}.ipynb)" for page, name in pages)
-    (source / "index.md").write_text(INDEX.format(listing=listing,
-                                                  pages="\n".join(page for page, _ in pages)))
+    listing += "\n- [API reference](reference/index.rst): every public name, its signature and examples"
+    toc = [page for page, _ in pages] + reference.write_pages(source)
+    (source / "index.md").write_text(INDEX.format(listing=listing, pages="\n".join(toc)))
     return pages
 
 

@@ -1,0 +1,100 @@
+"""Other courses' games plug in: AIMA-, OpenSpiel- and easyAI-shaped tic-tac-toe, searched by this package
+and compared with its own TicTacToe; bad inputs get clear errors."""
+
+import pytest
+
+from adversarial import Stepper, alphabeta, draw, minimax
+from adversarial.adapters import from_aima, from_easyai, from_openspiel
+from adversarial.games import TicTacToe
+
+from .aima_style import AimaStyleTicTacToe
+
+OURS = TicTacToe()
+
+
+def ours(cells: str) -> int:
+    """Our tic-tac-toe's value of a position given as 9 cells, row by row."""
+    return minimax(OURS, OURS.board("/".join(cells[i:i + 3] for i in (0, 3, 6)))).value
+
+
+POSITIONS = ["." * 9, "X...O....", "XX..O....", "X.O.X..O.", "OX.XO...X"]
+
+
+def play(game, state, cells, to_index):
+    """Reach ``cells`` (X first) from the game's start, moves given by cell index through ``to_index``."""
+    xs = [i for i, c in enumerate(cells) if c == "X"]
+    os_ = [i for i, c in enumerate(cells) if c == "O"]
+    order = [m for pair in zip(xs, os_ + [None]) for m in pair if m is not None]
+    for index in order:
+        state = game.result(state, to_index(index))
+    return state
+
+
+@pytest.mark.parametrize("cells", POSITIONS)
+def test_an_aima_style_tic_tac_toe_has_our_values(cells):
+    game = from_aima(AimaStyleTicTacToe())
+    state = play(game, game.initial_state(), cells, lambda i: (i // 3 + 1, i % 3 + 1))
+    assert alphabeta(game, state).value == minimax(game, state).value == ours(cells)
+
+
+def test_the_real_aima_python_when_installed():
+    games = pytest.importorskip("aima3.games", reason="aima-python (aima3) is not installed: its PyPI "
+                                "packaging pins networkx 1.11 and jupyter; the stand-in above covers its interface")
+    game = from_aima(games.TicTacToe())
+    assert alphabeta(game).value == 0
+
+
+@pytest.mark.parametrize("cells", POSITIONS)
+def test_openspiel_tic_tac_toe_has_our_values(cells):
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    game = from_openspiel(pyspiel.load_game("tic_tac_toe"))
+    state = play(game, game.initial_state(), cells, lambda i: i)
+    value = ours(cells)
+    assert alphabeta(game, state).value == value
+    assert alphabeta(game, state, table=game.key).value == value
+
+
+def test_openspiel_by_name_labels_moves_its_way_and_draws():
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    game = from_openspiel("tic_tac_toe")
+    assert game.label((4, 0)) == "x(1,1)→o(0,0)"
+    state = play(game, game.initial_state(), "XX..O.O..", lambda i: i)
+    result = alphabeta(game, state, trace=True)
+    assert result.value == 1 and result.move == 2
+    assert "root value 1" in repr(draw(game, result))
+
+
+@pytest.mark.parametrize("cells", POSITIONS)
+def test_easyai_tic_tac_toe_has_our_values(cells):
+    easyai = pytest.importorskip("easyAI", reason="easyAI is not installed")
+    from easyAI.games import TicTacToe as EasyTicTacToe
+    original = EasyTicTacToe([easyai.Human_Player(), easyai.Human_Player()])
+    game = from_easyai(original)
+    state = play(game, game.initial_state(), cells, lambda i: i + 1)    # easyAI numbers cells 1 to 9
+    value = ours(cells)
+    result = alphabeta(game, state)
+    assert (result.value > 0) - (result.value < 0) == value      # easyAI scores a loss -100
+    assert original.board == [0] * 9                               # the search never touched the game given
+
+
+def test_the_stepper_steps_an_adapted_game():
+    game = from_aima(AimaStyleTicTacToe())
+    state = play(game, game.initial_state(), "XX.OO.X.O", lambda i: (i // 3 + 1, i % 3 + 1))
+    stepper = Stepper(game, state=state)
+    assert stepper.result.value == minimax(game, state).value
+
+
+def test_bad_inputs_get_clear_errors():
+    with pytest.raises(TypeError, match=r"got the class AimaStyleTicTacToe: pass a game"):
+        from_aima(AimaStyleTicTacToe)
+    with pytest.raises(TypeError, match=r"from_aima needs initial, .* lacks initial"):
+        from_aima(object())
+    with pytest.raises(TypeError, match=r"from_easyai needs possible_moves"):
+        from_easyai(AimaStyleTicTacToe())
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    with pytest.raises(ValueError, match="two-player games; this one has 3 players"):
+        from_openspiel(pyspiel.load_game("kuhn_poker", {"players": 3}))
+    with pytest.raises(ValueError, match="chance or simultaneous node"):
+        alphabeta(from_openspiel(pyspiel.load_game("kuhn_poker")))
+    with pytest.raises(ValueError, match="max_player must be 0 or 1"):
+        from_openspiel("tic_tac_toe", max_player=2)
