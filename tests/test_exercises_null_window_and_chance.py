@@ -1,0 +1,177 @@
+"""Every exercise of notebooks 8 (null-window searches) and 10 (Monte Carlo, chance and other games), checked
+by its own check cell: the typical wrong answers fail, the worked answer and a differently written right
+answer pass. Same runner as tests/test_exercises_notebooks.py: the notebook's code cells run in order in one
+namespace, and at each exercise the check cell is run once per answer.
+"""
+
+import nbformat
+import pytest
+
+from .test_exercises_notebooks import NOTEBOOKS, SOLUTION, run_cell, solution_code, tags
+
+NEGAMAX_NO_NEGATION = """
+def my_negamax(spec, sign):
+    if not isinstance(spec, list):
+        return sign * spec
+    return max(my_negamax(child, -sign) for child in spec)"""
+
+NEGAMAX_UNSIGNED_LEAF = """
+def my_negamax(spec, sign):
+    if not isinstance(spec, list):
+        return spec
+    return max(-my_negamax(child, -sign) for child in spec)"""
+
+NEGAMAX_LOOP = """
+def my_negamax(spec, sign):
+    if isinstance(spec, (int, float)):
+        return sign * spec
+    best = -math.inf
+    for child in spec:
+        best = max(best, -my_negamax(child, -sign))
+    return best"""
+
+MTDF_SAME_QUESTION = """
+def my_mtdf(spec, guess):        # forgets that "at least lower?" is already known: asks it forever
+    lower, upper, g = -math.inf, math.inf, guess
+    while lower < upper:
+        v = at_least(spec, g)
+        if v >= g:
+            lower = v
+        else:
+            upper = v
+        g = v
+    return lower"""
+
+MTDF_SWAPPED = """
+def my_mtdf(spec, guess):        # a yes moves the wrong end of the interval
+    lower, upper, g = -math.inf, math.inf, guess
+    while lower < upper:
+        gamma = g + 1 if g == lower else g
+        v = at_least(spec, gamma)
+        if v >= gamma:
+            upper = v
+        else:
+            lower = v
+        g = v
+    return lower"""
+
+MTDF_ONE_TEST = """
+def my_mtdf(spec, guess):        # trusts the first bound
+    return at_least(spec, guess)"""
+
+MTDF_FROM_ABOVE = """
+def my_mtdf(spec, guess):        # right, written from the upper end: "at least upper?" when g == upper
+    lower, upper, g = -math.inf, math.inf, guess
+    while lower < upper:
+        gamma = g if g != lower else g + 1
+        bound = at_least(spec, gamma)
+        lower, upper = (bound, upper) if bound >= gamma else (lower, bound)
+        g = bound
+    return upper"""
+
+MARGIN_GREEDY = """
+def best_margin(row):
+    row, sign, total = list(row), 1, 0
+    while row:
+        total += sign * (row.pop(0) if row[0] >= row[-1] else row.pop())
+        sign = -sign
+    return total"""
+
+MARGIN_LRU = """
+from functools import lru_cache
+def best_margin(row):
+    @lru_cache(maxsize=None)
+    def best(i, j):
+        return 0 if i > j else max(row[i] - best(i + 1, j), row[j] - best(i, j - 1))
+    return best(0, len(row) - 1)"""
+
+# notebook -> one entry per exercise, in order: (wrong answers, right answers). Each answer is code that
+# replaces the stub; SOLUTION stands for the worked answer in the notebook's solution cell.
+ANSWERS = {
+    "08_null_window_searches": [
+        ([NEGAMAX_NO_NEGATION, NEGAMAX_UNSIGNED_LEAF], [SOLUTION, NEGAMAX_LOOP]),
+        (["order2 = [0, 1, 2]", "order2 = [1, 0, 2]", "order2 = [0, 2, 1]", "order2 = [1, 2, 0]",
+          "order2 = [2, 2, 2]", "order2 = 2"], [SOLUTION, "order2 = (2, 1, 0)"]),
+        (["rule3 = lambda g: g == 7", "rule3 = lambda g: 3 <= g <= 9", "rule3 = lambda g: 3 < g < 9",
+          "rule3 = lambda g: 7 <= g <= 9", "rule3 = lambda g: abs(g - 7) <= 2", "rule3 = lambda g: g > 3"],
+         [SOLUTION, "rule3 = lambda g: g > 3 and not g > 9"]),
+        ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST], [SOLUTION, MTDF_FROM_ABOVE]),
+    ],
+    "10_monte_carlo_and_chance": [
+        (["def ucb1(wins, visits, parent_visits, c):\n    return wins / visits + c * math.log(parent_visits) / visits",
+          "def ucb1(wins, visits, parent_visits, c):\n"
+          "    return wins / visits + c * math.sqrt(math.log(visits) / parent_visits)",
+          "def ucb1(wins, visits, parent_visits, c):\n    return wins / visits"],
+         [SOLUTION, "def ucb1(w, n, big_n, c):\n    return (w / n) + c * (math.log(big_n) / n) ** 0.5"]),
+        (["answer2 = 2.0", "answer2 = 4", "answer2 = 0", "answer2 = 6.5", "answer2 = 4.6", "answer2 = 2.4",
+          "answer2 = '2.7'"], [SOLUTION, "answer2 = 27 / 10"]),
+        ([MARGIN_GREEDY], [SOLUTION, MARGIN_LRU]),
+        (["answer4 = 0", "answer4 = 1", "answer4 = 3"], [SOLUTION]),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(ANSWERS))
+def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name, monkeypatch):
+    monkeypatch.chdir(NOTEBOOKS)
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    namespace, exercise = {"__name__": "__main__"}, -1
+    worked = None
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        if "exercise" in tags(cell):
+            exercise += 1
+            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
+            run_cell(cell.source, namespace)
+            continue
+        if "check" in tags(cell):
+            assert not run_cell(cell.source, namespace), f"{name} exercise {exercise + 1}: the stub passes"
+            wrong_answers, right_answers = ANSWERS[name][exercise]
+            for answer in wrong_answers:
+                run_cell(answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert not verdict and verdict.answered, f"{name} exercise {exercise + 1} accepts {answer!r}"
+            for answer in right_answers:
+                run_cell(worked if answer == SOLUTION else answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert verdict, f"{name} exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+            continue
+        run_cell(cell.source, namespace)
+    assert exercise + 1 == len(ANSWERS[name]) >= 4
+
+
+@pytest.mark.parametrize("slip, expected", [("unweighted average", 2.0), ("max at chance", 4), ("min at chance", 0),
+                                         ("MIN's reply forgotten (max)", 6.5), ("MIN's reply averaged", 4.6),
+                                         ("the leaf first", 6.3), ("every node averaged", 4.25),
+                                         ("probabilities swapped", 1.6)])
+def test_every_slip_on_the_chance_exercise_tree_gives_its_own_wrong_value(slip, expected):
+    """Notebook 10's dice exercise: each listed slip, computed on the notebook's tree, gives a value of its own,
+    different from the right one (2.7) and from every other slip, so a check can tell them apart."""
+    cells = nbformat.read(NOTEBOOKS / "10_monte_carlo_and_chance.ipynb", as_version=4).cells
+    source = next(c.source for c in cells if c.cell_type == "code" and c.source.startswith("exercise_tree ="))
+    namespace = {}
+    exec("from adversarial.chance import chance, chance_tree\n" + source.splitlines()[0], namespace)
+    gambles = namespace["exercise_tree"].to_list()
+
+    def outcome_value(outcome, reply):
+        return {"min": min, "max": max, "mean": lambda v: sum(v) / len(v), "first": lambda v: v[0]}[reply](outcome)
+
+    def value(chance_rule, reply, swap=False):
+        worths = []
+        for gamble in gambles:
+            probabilities = [p for p, _ in gamble.branches][::-1] if swap else [p for p, _ in gamble.branches]
+            values = [outcome_value(o, reply) for _, o in gamble.branches]
+            worths.append({"weighted": sum(p * v for p, v in zip(probabilities, values)),
+                           "mean": sum(values) / len(values), "max": max(values), "min": min(values)}[chance_rule])
+        return max(worths)
+
+    slips = {"unweighted average": value("mean", "min"), "max at chance": value("max", "min"),
+             "min at chance": value("min", "min"), "MIN's reply forgotten (max)": value("weighted", "max"),
+             "MIN's reply averaged": value("weighted", "mean"), "the leaf first": value("weighted", "first"),
+             "every node averaged": value("mean", "mean"), "probabilities swapped": value("weighted", "min", True)}
+    right = value("weighted", "min")
+    assert right == pytest.approx(2.7)
+    assert slips[slip] == pytest.approx(expected)
+    others = [v for name, v in slips.items() if name != slip] + [right]
+    assert all(abs(slips[slip] - other) > 1e-9 for other in others)
