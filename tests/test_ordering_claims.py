@@ -202,3 +202,15 @@ def test_the_table_is_the_robust_rung_when_solving_endgames():
     endgames = random_positions(game, 12, moves=27, seed=4)
     _, tt, *_ = rung_facts(ladder(game, endgames, None, connectfour_centre_first, evaluate=open_windows))
     assert tt[1] < tt[0] and tt[2] < 1 and tt[3] == 0
+
+
+# "Pearl, 1982, found the exact rate, which for the small b here is close to b^(3/4) per ply": his
+# branching factor ξ/(1 − ξ), ξ the positive root of x^b + x − 1 = 0, within 10% of b^(3/4) for b = 2..8.
+@pytest.mark.parametrize("b", range(2, 9))
+def test_pearls_rate_is_close_to_b_to_the_three_quarters(b):
+    low, high = 0.0, 1.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if mid ** b + mid - 1 < 0 else (low, mid)
+    rate = low / (1 - low)
+    assert 0.9 < rate / b ** 0.75 < 1.0
