@@ -270,3 +270,13 @@ def test_connect_four_centre_first_tries_the_middle_column_first():
     game = ConnectFour()
     assert tuple(connectfour_centre_first(game.initial_state(), tuple(range(1, 8)))) == CENTRE_FIRST
     assert plies_played(game.play("4453")) == 4
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(2, 6), st.booleans(), st.booleans())
+def test_the_oracles_give_the_minimax_value_on_dag_games(seed, size, rule, table):
+    from .dag_games import DagGame
+    game = DagGame(seed, size)
+    truth = minimax(game)
+    for order in (best_first(game), quickest_first(game), worst_first(game)):
+        r = alphabeta(game, order=order, prune_on_equal=rule, table=table)
+        assert r.value == truth.value and r.stats.leaves <= truth.stats.leaves, order.name
