@@ -16,7 +16,9 @@ from __future__ import annotations
 import html
 import math
 import random
+import statistics
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from .game import MAX, MIN, path_label
 from .ordering import (
@@ -148,6 +150,34 @@ def effective_branching(leaves: float, d: int) -> float:
     return leaves ** (1 / d) if d else 1.0
 
 
+# -- the spread of a measurement ---------------------------------------------------------
+
+class Spread(NamedTuple):
+    """How a set of measurements spreads: the smallest, the quartiles, the median, the largest.
+
+    >>> spread([4, 1, 3, 2, 5])
+    Spread(n=5, min=1, q1=2.0, median=3, q3=4.0, max=5)
+    """
+
+    n: int
+    min: float
+    q1: float
+    median: float
+    q3: float
+    max: float
+
+
+def spread(values: Iterable[float]) -> Spread:
+    """The :class:`Spread` of ``values`` (quartiles by the inclusive method: the median of each half
+    for an odd count, interpolated otherwise)."""
+    values = sorted(values)
+    if not values:
+        raise ExperimentError("no values to summarise: give at least one measurement")
+    q1, _, q3 = (statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1
+                 else (values[0],) * 3)
+    return Spread(len(values), values[0], q1, statistics.median(values), q3, values[-1])
+
+
 # -- leaves read by order ----------------------------------------------------------------
 
 ORDERS = ("worst", "random", "best")
@@ -173,11 +203,14 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
                 max_leaves: int = 5000) -> Table:
     """Mean leaves read for every (b, d) with b^d ≤ ``max_leaves``, one column per order,
     beside b^d, b^(3d/4) and the Knuth–Moore minimum. Raise ``max_leaves`` for a larger run.
+
+    The table keeps every measurement, not only the mean: ``table.counts[(b, d, order)]`` is the
+    list of leaves read on each seeded tree (``spread(...)`` of it gives the median and range).
     """
     seeds = tuple(seeds)
     if not seeds:
         raise ExperimentError("seeds is empty: give at least one seed, e.g. seeds=(0,)")
-    rows = []
+    rows, samples = [], {}
     for b in branchings:
         for d in depths:
             if b ** d > max_leaves:
@@ -187,8 +220,11 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
             for order in orders:
                 counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
                 row[order] = round(sum(counts) / len(counts), 1)
+                samples[(b, d, order)] = counts
             rows.append(row)
-    return Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
+    table = Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
+    table.counts, table.seeds = samples, seeds
+    return table
 
 
 # -- the ladder of techniques on real positions ------------------------------------------
@@ -286,9 +322,12 @@ def rungs(static_order, table_key=True):
 
 def ladder(game, positions: Sequence, depth: int | None, static_order, *, evaluate=None,
            table_key=True, steps: Sequence | None = None) -> Table:
-    """Mean nodes per position for each rung of the ladder, and the ratio to the rung before.
+    """Nodes per position for each rung of the ladder: mean, median and range over the
+    positions, the ratio of the means to the rung before, and on how many positions the rung
+    searched *more* nodes than the rung before ("worse on").
 
-    ``depth=None`` solves each position (searches to the end of the game).
+    ``depth=None`` solves each position (searches to the end of the game). Every
+    measurement is kept: ``table.nodes[technique]`` lists the nodes of each position.
 
     Every rung must find the same value for every position (checked: a technique
     that changed an answer would be a bug, not a speed-up).
@@ -297,7 +336,7 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
     if not positions:
         raise ExperimentError("no positions to search: give at least one")
     steps = rungs(static_order, table_key) if steps is None else steps
-    rows, previous, reference = [], None, None
+    rows, previous, reference, nodes, before = [], None, None, {}, None
     for name, search in steps:
         found = [search(game, p, depth, evaluate) for p in positions]
         values = [v for v, _ in found]
@@ -307,14 +346,19 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
             bad = next(i for i, (a, b) in enumerate(zip(values, reference)) if a != b)
             raise ExperimentError(f"rung {name!r} found {values[bad]} at position {bad}, "
                                   f"plain alpha-beta {reference[bad]}: that rung has a bug")
-        mean = sum(n for _, n in found) / len(found)
-        rows.append({"technique": name, "mean nodes": round(mean, 1),
-                     "ratio to previous": "" if previous is None else round(mean / previous, 3)})
-        previous = mean
+        counts = [n for _, n in found]
+        mean, s = sum(counts) / len(counts), spread(counts)
+        rows.append({"technique": name, "mean nodes": round(mean, 1), "median": s.median,
+                     "min": s.min, "max": s.max,
+                     "ratio to previous": "" if previous is None else round(mean / previous, 3),
+                     "worse on": "" if before is None else sum(now > then for now, then
+                                                               in zip(counts, before))})
+        previous, before, nodes[name] = mean, counts, counts
     where = "solved to the end" if depth is None else f"depth {depth}"
     table = Table(rows, title=f"{len(positions)} positions, {where}",
                   formats={"ratio to previous": ".2f"})
     table.values = reference      # the value of each position, the same on every rung
+    table.nodes = nodes           # technique -> the nodes searched at each position
     return table
 
 
@@ -379,6 +423,7 @@ def _fmt(value, spec: str = ",.1f") -> str:
 __all__ = [
     "ORDERS",
     "ExperimentError",
+    "Spread",
     "Table",
     "UniformTree",
     "deepen",
@@ -392,5 +437,6 @@ __all__ = [
     "random_positions",
     "reordered",
     "rungs",
+    "spread",
 ]
 

@@ -110,13 +110,34 @@ connectfour_centre_first = static(lambda position, column: -abs(column - 4), "ce
 # -- oracles ----------------------------------------------------------------------
 
 class _Oracle:
-    """Sorts moves by the exact minimax value of the child they lead to (values remembered)."""
+    """Sorts moves by the exact minimax value of the child they lead to (values remembered).
 
-    def __init__(self, game, best: bool):
+    With ``quick=True`` children of equal value are sorted by how soon the game ends under
+    best play (fewest moves first): the same values, a cheaper proof first.
+    """
+
+    def __init__(self, game, best: bool, quick: bool = False):
         self.game = as_game(game)
-        self.best = best
-        self.name = "best first (oracle)" if best else "worst first (oracle)"
+        self.best, self.quick = best, quick
+        self.name = ("best first, quickest end first (oracle)" if quick
+                     else "best first (oracle)" if best else "worst first (oracle)")
         self.values = {}
+        self.lengths = {}
+
+    def length(self, state):
+        """How many moves the game lasts from ``state`` when both sides play a best move that
+        ends it soonest (remembered)."""
+        known = self.lengths.get(state)
+        if known is None:
+            game = self.game
+            if game.is_terminal(state):
+                known = 0
+            else:
+                value = self.value(state)
+                children = [game.result(state, m) for m in game.actions(state)]
+                known = 1 + min(self.length(c) for c in children if self.value(c) == value)
+            self.lengths[state] = known
+        return known
 
     def value(self, state):
         """The exact minimax value of ``state`` (searched once, then remembered)."""
@@ -134,8 +155,14 @@ class _Oracle:
     def __call__(self, state, moves):
         # The side to move likes high values if it is MAX: best first puts them first.
         high_first = (self.game.to_move(state) == MAX) == self.best
-        return sorted(moves, key=lambda m: self.value(self.game.result(state, m)),
-                      reverse=high_first)
+        moves = sorted(moves, key=lambda m: self.value(self.game.result(state, m)),
+                       reverse=high_first)
+        if self.quick:      # stable: equal lengths keep their value order
+            moves = sorted(moves, key=lambda m: (-self.value(self.game.result(state, m))
+                                                 if high_first else
+                                                 self.value(self.game.result(state, m)),
+                                                 self.length(self.game.result(state, m))))
+        return moves
 
 
 def best_first(game):
@@ -150,6 +177,19 @@ def best_first(game):
     [2, 0, 1]
     """
     return _Oracle(game, best=True)
+
+
+def quickest_first(game):
+    """An oracle like :func:`best_first`, but among children of the same value it tries first
+    the one whose game ends soonest under best play: a quick win before a slow win of the
+    same value, so the proof that refutes a move is short.
+
+    >>> from adversarial import alphabeta, tree
+    >>> t = tree([[[1, 1], [1, 1]], 1])        # two ways to win 1: a long one listed first
+    >>> best_first(t)(t.root, (0, 1)), quickest_first(t)(t.root, (0, 1))
+    ([0, 1], [1, 0])
+    """
+    return _Oracle(game, best=True, quick=True)
 
 
 def worst_first(game):

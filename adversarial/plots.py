@@ -35,6 +35,9 @@ from .experiments import (
     leaves_read,
     random_estimate,
 )
+from .experiments import (
+    spread as experiment_spread,
+)
 
 STYLE = {"worst": ("#b3261e", "v"), "reversed": ("#8e5a00", "<"), "as given": ("#6b6b6b", "s"),
          "random": ("#e08a00", "o"), "best": ("#1b7a3a", "^")}
@@ -57,8 +60,12 @@ def _theory(ax, b, depths, *, curves=True):
         ax.plot(ds, [b ** (d / 2) for d in ds], color="0.6", ls="-.", lw=1, label="b^(d/2)")
 
 
-def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4)):
-    """Leaves read against depth for branching ``b``, each order beside the theory curves (log scale)."""
+def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4), spread=False):
+    """Leaves read against depth for branching ``b``, each order beside the theory curves (log scale).
+
+    With ``spread=True`` each point is the median over the seeded trees and a bar spans the
+    smallest to the largest count (the table must come from ``leaf_counts``, which keeps them).
+    """
     rows = [row for row in table if row["b"] == b]
     if not rows:
         raise ExperimentError(f"the table has no rows with b = {b}; it has b in "
@@ -68,6 +75,9 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4)):
     ds = [row["d"] for row in rows]
     for order in orders:
         colour, marker = STYLE.get(order, ("C0", "o"))
+        if spread:
+            _spread_points(ax, table, b, ds, order, colour, marker)
+            continue
         ax.plot(ds, [row[order] for row in rows], marker=marker, color=colour, ls="none",
                 ms=8, label=order)
     _theory(ax, b, ds)
@@ -77,6 +87,20 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4)):
     fig.tight_layout()
     plt.close(fig)
     return fig
+
+
+def _spread_points(ax, table, b, ds, order, colour, marker):
+    """Median and min–max bar of ``order`` at each depth, from the counts ``leaf_counts`` keeps."""
+    counts = getattr(table, "counts", None)
+    if counts is None:
+        raise ExperimentError("spread=True needs the table from leaf_counts (it keeps each "
+                              "tree's count); this table has only the means")
+    spreads = [experiment_spread(counts[(b, d, order)]) for d in ds]
+    medians = [s.median for s in spreads]
+    ax.errorbar(ds, medians, yerr=[[m - s.min for m, s in zip(medians, spreads)],
+                                   [s.max - m for m, s in zip(medians, spreads)]],
+                marker=marker, color=colour, ls="none", ms=7, capsize=3,
+                label=f"{order} (median, range)")
 
 
 def plot_effective_branching(table: Table, orders=None, *, size=(6.4, 3.6)):
@@ -114,6 +138,35 @@ def plot_ladder(table: Table, *, title="", size=(7, 3.2)):
         ax.text(n, i, f" {n:,.0f}", va="center", fontsize=8)
     ax.set(xlabel="mean nodes per position", title=title or table.title)
     ax.set_xlim(0, max(nodes) * 1.2)
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
+def plot_ladder_spread(table: Table, *, title="", size=(7, 3.4)):
+    """Each rung's nodes per position, one dot per position (log scale), with a bar at the median:
+    how much a rung's effect varies from position to position (``table`` from ``ladder``)."""
+    nodes = getattr(table, "nodes", None)
+    if nodes is None:
+        raise ExperimentError("plot_ladder_spread needs the table from ladder (it keeps each "
+                              "position's nodes)")
+    names = table.column("technique")
+    fig, ax = plt.subplots(figsize=size)
+    for i, name in enumerate(names):
+        counts = nodes[name]
+        ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", alpha=0.45, ms=5)
+        median = experiment_spread(counts).median
+        ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=2)
+        ax.text(max(counts), i, f"  median {median:,.0f}", va="center", fontsize=8)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    low = min(min(c) for c in nodes.values())
+    high = max(max(c) for c in nodes.values())
+    ax.set_xlim(low / 1.5, high * 4)
+    ax.set(xlabel="nodes per position (one dot each; bar: median)", title=title or table.title)
     fig.tight_layout()
     plt.close(fig)
     return fig

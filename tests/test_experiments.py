@@ -18,6 +18,7 @@ from adversarial.experiments import (
     leaves_read,
     make_order,
     random_positions,
+    spread,
 )
 from adversarial.games import TicTacToe
 from adversarial.ordering import tictactoe_centre_first
@@ -194,3 +195,54 @@ def test_the_explorer_shows_its_plot_and_sentence_without_a_kernel():
     assert repr(e) == "OrderingExplorer(b=2, d=3, order='best')"
     with pytest.raises(ExperimentError, match="unknown order 'perfect'"):
         OrderingExplorer(order="perfect")
+
+
+# -- the spread of a measurement -----------------------------------------------------------
+
+def test_spread_gives_the_median_quartiles_and_range():
+    assert spread([5, 1, 3]) == (3, 1, 2.0, 3, 4.0, 5)
+    assert spread([7]) == (1, 7, 7, 7, 7, 7)
+    s = spread(range(1, 9))
+    assert (s.min, s.median, s.max) == (1, 4.5, 8) and s.q1 < s.median < s.q3
+    with pytest.raises(ExperimentError, match="at least one"):
+        spread([])
+
+
+def test_leaf_counts_keep_every_trees_count():
+    table = leaf_counts([3], [3, 4], seeds=(0, 1, 2))
+    assert table.seeds == (0, 1, 2)
+    for row in table:
+        counts = table.counts[(3, row["d"], "random")]
+        assert counts == [leaves_read(UniformTree(3, row["d"], s), "random", s) for s in (0, 1, 2)]
+        assert row["random"] == round(sum(counts) / 3, 1)
+
+
+def test_the_ladder_reports_each_rungs_spread_and_where_it_is_worse():
+    game = TicTacToe()
+    positions = [game.play(4), game.play(0), game.play(1, 4)]
+    table = ladder(game, positions, None, tictactoe_centre_first, evaluate=lambda s: 0)
+    names = table.column("technique")
+    assert table.columns[:5] == ["technique", "mean nodes", "median", "min", "max"]
+    assert table.column("worse on")[0] == ""
+    for before, now, row in zip(names, names[1:], table.rows[1:]):
+        a, b = table.nodes[before], table.nodes[now]
+        assert row["worse on"] == sum(y > x for x, y in zip(a, b))
+        assert (row["median"], row["min"], row["max"]) == (spread(b).median, min(b), max(b))
+    plain = [alphabeta(game, p).stats.nodes for p in positions]
+    assert table.nodes["alpha-beta"] == plain
+
+
+def test_spread_plots_need_the_tables_that_keep_the_measurements():
+    from adversarial.plots import plot_ladder_spread, plot_leaves
+    grid = leaf_counts([3], range(1, 4), seeds=(0, 1))
+    fig = plot_leaves(grid, 3, spread=True)
+    assert any("median, range" in text.get_text() for text in fig.axes[0].get_legend().get_texts())
+    bare = Table([dict(row) for row in grid])
+    with pytest.raises(ExperimentError, match="leaf_counts"):
+        plot_leaves(bare, 3, spread=True)
+    game = TicTacToe()
+    table = ladder(game, [game.play(4), game.play(0)], None, tictactoe_centre_first, evaluate=lambda s: 0)
+    fig = plot_ladder_spread(table)
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == table.column("technique")
+    with pytest.raises(ExperimentError, match="ladder"):
+        plot_ladder_spread(Table(table.rows))

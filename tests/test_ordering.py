@@ -17,6 +17,7 @@ from adversarial.ordering import (
     as_given,
     best_first,
     plies_played,
+    quickest_first,
     reversed_order,
     shuffled,
     static,
@@ -119,7 +120,7 @@ class Lattice:
 def policies(game, seed):
     """Every policy, fresh (learning ones start empty)."""
     return [as_given, reversed_order, shuffled(seed), static(lambda s, m: hash(m) % 3, "mod 3"),
-            best_first(game), worst_first(game), Killers(), History(), HashMove(),
+            best_first(game), worst_first(game), quickest_first(game), Killers(), History(), HashMove(),
             HashMove(Killers(History(reversed_order)))]
 
 
@@ -164,6 +165,25 @@ def test_the_oracles_sort_by_the_exact_value_for_the_side_to_move():
     b = t.node((1,))                        # MIN node B: 1, 2, 0
     assert best_first(t)(b, (0, 1, 2)) == [2, 0, 1]
     assert worst_first(t)(b, (0, 1, 2)) == [1, 0, 2]
+
+
+def test_the_quickest_oracle_keeps_the_value_order_and_breaks_ties_by_the_shortest_end():
+    t = tree([[[1, 1], [1, 1]], 1, 0])        # two ways to 1: a long one listed first
+    assert best_first(t)(t.root, (0, 1, 2)) == [0, 1, 2]
+    assert quickest_first(t)(t.root, (0, 1, 2)) == [1, 0, 2]
+    game = TicTacToe()
+    oracle, quick = best_first(game), quickest_first(game)
+    for board in [game.play(0, 4, 1), game.play(4, 0, 8, 2), game.play(0, 3, 1, 4)]:
+        moves = game.actions(board)
+        mover = 1 if game.to_move(board) == MAX else -1
+        values = [mover * oracle.value(game.result(board, m)) for m in quick(board, moves)]
+        assert values == sorted(values, reverse=True)                 # still best value first
+        for a, b in zip(quick(board, moves), quick(board, moves)[1:]):
+            if oracle.value(game.result(board, a)) == oracle.value(game.result(board, b)):
+                assert quick.length(game.result(board, a)) <= quick.length(game.result(board, b))
+    # it wins at once where the value oracle takes a longer (equally winning) line first
+    board = game.play(0, 3, 1, 4)             # X: 0, 1; O: 3, 4; X to move wins at 2
+    assert quick(board, game.actions(board))[0] == 2
 
 
 def test_static_centre_corners_edges_for_tictactoe():
@@ -250,3 +270,13 @@ def test_connect_four_centre_first_tries_the_middle_column_first():
     game = ConnectFour()
     assert tuple(connectfour_centre_first(game.initial_state(), tuple(range(1, 8)))) == CENTRE_FIRST
     assert plies_played(game.play("4453")) == 4
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(2, 6), st.booleans(), st.booleans())
+def test_the_oracles_give_the_minimax_value_on_dag_games(seed, size, rule, table):
+    from .dag_games import DagGame
+    game = DagGame(seed, size)
+    truth = minimax(game)
+    for order in (best_first(game), quickest_first(game), worst_first(game)):
+        r = alphabeta(game, order=order, prune_on_equal=rule, table=table)
+        assert r.value == truth.value and r.stats.leaves <= truth.stats.leaves, order.name
