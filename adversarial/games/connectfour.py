@@ -303,18 +303,24 @@ def centre_first(state, moves):
     return tuple(sorted(moves, key=rank.__getitem__))
 
 
-def solve(moves: str) -> int:
+def solve(moves: str, *, node_budget: int | None = None, time_budget: float | None = None) -> int:
     """The exact score of the position after ``moves`` for the side to move (Pons' scoring).
 
     A win is 22 minus the stones the winner has played at the end, a loss the negative,
     a draw 0. The solver and what each of its techniques buys are in
     :mod:`adversarial.games.connectfour_solver`.
 
+    End games take milliseconds; the opening does not: this pure-Python solver has no
+    opening book, and a position with few moves played can take it minutes or hours (the
+    measured times are in :mod:`adversarial.games.connectfour_solver`). ``node_budget``
+    (positions) and ``time_budget`` (seconds) stop it with
+    :class:`~adversarial.games.connectfour_solver.BudgetExceeded` instead of a long wait.
+
     >>> solve("7422341735647741166133573473242566")
     1
     """
     from .connectfour_solver import Solver
-    return Solver().solve(moves)
+    return Solver(node_budget=node_budget, time_budget=time_budget).solve(moves)
 
 
 __all__ = ["ConnectFour", "Position", "MoveError", "solve", "has_four", "centre_first", "svg"]

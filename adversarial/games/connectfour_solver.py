@@ -42,9 +42,17 @@ is the faster choice. The last two techniques cut nodes but cost time per node. 
 
 from __future__ import annotations
 
+import time
+
 from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, column_mask, has_four
 
 CELLS = WIDTH * HEIGHT
+TIME_CHECK = 4096                                    # look at the clock once per this many nodes
+
+
+class BudgetExceeded(RuntimeError):
+    """The solver used up its node or time budget before it knew the score (the message says how far
+    it got and what to do)."""
 CENTRE_ORDER = (3, 2, 4, 1, 5, 0, 6)                 # 0-based columns, middle outwards
 LEFT_ORDER = tuple(range(WIDTH))
 
@@ -79,6 +87,9 @@ class Solver:
             instead of one search with the whole range of scores.
         avoid_losing: never try a move that lets the opponent win at once (and answer a
             single threat by blocking it).
+        node_budget: the most positions one :meth:`solve` may search (``None``: no limit).
+        time_budget: the most seconds one :meth:`solve` may take (``None``: no limit).
+            When either runs out, :meth:`solve` raises :class:`BudgetExceeded`.
 
     ``nodes`` counts the positions searched since the solver was made.
 
@@ -88,22 +99,44 @@ class Solver:
     """
 
     def __init__(self, *, pruning=True, order="threats", win_check=True, table=True, null_window=True,
-                 avoid_losing=True):
+                 avoid_losing=True, node_budget=None, time_budget=None):
         if order not in ("left", "centre", "threats"):
             raise ValueError(f"order must be 'left', 'centre' or 'threats', got {order!r}")
         if (avoid_losing or order == "threats") and not win_check:
             raise ValueError("avoid_losing and order='threats' rely on win_check=True")
         self.pruning, self.order, self.win_check = pruning, order, win_check
         self.use_table, self.null_window, self.avoid_losing = table, null_window, avoid_losing
+        self.node_budget = _check_budget(node_budget, "node_budget", "positions", int)
+        self.time_budget = _check_budget(time_budget, "time_budget", "seconds", (int, float))
         self.nodes = 0
         self.table: dict[int, int] = {}
+        self._limit = self._deadline = None
 
     def solve(self, moves: str) -> int:
-        """The score of the position after ``moves``, for the side to move (see the module docstring)."""
+        """The score of the position after ``moves``, for the side to move (see the module docstring).
+
+        Raises :class:`BudgetExceeded` when the node or time budget runs out first.
+        """
         p = ConnectFour().play(moves)
         if p.winner or p.count == CELLS:
             raise MoveError(f"the game {moves!r} is already over ({p.winner or 'nobody'} won): "
                             "there is no move left to score")
+        start_nodes, start_time = self.nodes, time.perf_counter()
+        self._limit = None if self.node_budget is None else self.nodes + self.node_budget
+        self._deadline = None if self.time_budget is None else start_time + self.time_budget
+        try:
+            return self._solve(p)
+        except BudgetExceeded as out:
+            raise BudgetExceeded(
+                f"solve({moves!r}) gave up: {out} ({self.nodes - start_nodes:,} positions in "
+                f"{time.perf_counter() - start_time:.1f} s) before the score was known. Positions "
+                "with few moves played take this pure-Python solver minutes to hours (see the "
+                "module docstring); raise the budget, or solve a position further into the game"
+            ) from None
+        finally:
+            self._limit = self._deadline = None
+
+    def _solve(self, p) -> int:
         current = p.x if p.count % 2 == 0 else p.o
         mask, n = p.mask, p.count
         self.table = {}                   # one table per position, so node counts do not depend on order
@@ -133,6 +166,8 @@ class Solver:
         The result is exact inside (α, β); at or below α it is an upper bound, at or above β a lower bound.
         """
         self.nodes += 1
+        if self._limit is not None or self._deadline is not None:
+            self._spend()
         if n == CELLS:
             return 0
         columns = LEFT_ORDER if self.order == "left" else CENTRE_ORDER
@@ -173,6 +208,13 @@ class Solver:
             self.table[current + mask] = alpha
         return alpha
 
+    def _spend(self):
+        if self._limit is not None and self.nodes > self._limit:
+            raise BudgetExceeded(f"the node budget ({self.node_budget:,} positions) ran out")
+        if (self._deadline is not None and self.nodes % TIME_CHECK == 0
+                and time.perf_counter() > self._deadline):
+            raise BudgetExceeded(f"the time budget ({self.time_budget:g} s) ran out")
+
     def _moves(self, current, mask, n, columns):
         """The moves to try as (column, new mask) pairs, or ``None`` when every move loses at once."""
         playable = (mask + BOTTOM) & FULL                   # the lowest empty cell of each column
@@ -196,7 +238,14 @@ class Solver:
         return moves
 
 
+def _check_budget(value, name, unit, kinds):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kinds) or not value > 0:
+        raise ValueError(f"{name} must be a positive number of {unit} (or None for no limit), got {value!r}")
+    return value
 
-def solve(moves: str) -> int:
+
+def solve(moves: str, *, node_budget=None, time_budget=None) -> int:
     """Alias of :func:`adversarial.games.connectfour.solve`."""
-    return Solver().solve(moves)
+    return Solver(node_budget=node_budget, time_budget=time_budget).solve(moves)
