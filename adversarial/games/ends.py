@@ -21,7 +21,6 @@ positions alternately; the first player can take every even-position number
 from __future__ import annotations
 
 import html
-import math
 import numbers
 import sys
 from contextlib import contextmanager
