@@ -98,10 +98,10 @@ PASTE_LIMIT = 300     # the most nodes a pasted tree may have: render.draw's def
 
 def _check_pasted_size(text: str) -> None:
     """Refuse a pasted tree too large to draw before building it (100,000 leaves took seconds)."""
-    nodes = text.count(",") + text.count("[") + 1      # at least this many: every comma starts one
-    if nodes > PASTE_LIMIT + 1:
-        raise ValueError(f"this tree has about {nodes:,} nodes; the stepper draws at most "
-                         f"{PASTE_LIMIT}. Paste a smaller tree")
+    nodes = text.count(",") + text.count("[") + 1      # exact for nested lists: leaves + lists
+    if nodes > PASTE_LIMIT:
+        raise ValueError(f"this tree has about {nodes:,} nodes, more than max_nodes={PASTE_LIMIT}, "
+                         "the most the stepper draws; paste a smaller tree")
 
 
 class Stepper(w.VBox):

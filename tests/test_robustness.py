@@ -147,7 +147,7 @@ def test_pasting_a_huge_tree_is_refused_before_it_is_built(monkeypatch):
         raise AssertionError("the pasted tree was built before its size was checked")
     monkeypatch.setattr(widgets, "tree", no_building)
     s.leaves.value = str(list(range(100_000)))
-    assert "100,001 nodes" in s.error.value and "at most 300" in s.error.value
+    assert "100,001 nodes" in s.error.value and "max_nodes=300" in s.error.value
 
 
 def test_a_label_graphviz_cannot_read_is_named():
@@ -307,3 +307,16 @@ def test_mcts_plays_a_winning_move_on_random_games_with_transpositions(draw_valu
         if move not in best:
             wrong.append((seed, move, best))
     assert wrong == []
+
+
+def test_mtdf_plays_a_minimax_optimal_move_with_infinite_leaves():
+    for seed in range(400):
+        rng = random.Random(seed)
+
+        def spec(depth):
+            if depth == 0 or rng.random() < 0.2:
+                return rng.choice((-INF, INF, -2, -1, 0, 1, 2))
+            return [spec(depth - 1) for _ in range(rng.randint(1, 3))]
+        t = tree([spec(2) for _ in range(rng.randint(1, 3))], root_player=rng.choice(("MAX", "MIN")))
+        r = mtdf(t, guess=rng.choice((-1, 0, 1)))
+        assert r.value == minimax(t).value and r.move in optimal_moves(t) and r.pv == (r.move,), seed

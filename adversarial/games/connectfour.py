@@ -148,7 +148,7 @@ def shorten(text, limit: int = 60) -> str:
     """``repr(text)``, cut in the middle when it is long, so that an error message stays readable.
 
     >>> shorten("1" * 100, 20)
-    "'111111111…1111111' (100 characters)"
+    "'1111111…1111111' (100 characters)"
     """
     whole = repr(text)
     if len(whole) <= limit:
