@@ -117,7 +117,13 @@ class Stepper(w.VBox):
         pause_at_cutoffs: Run stops just before each cutoff, so the class can guess which
             leaves will be skipped.
         legend: draw the key to the marks under the tree.
-        **options: passed to the search (prune_on_equal=, depth=, order=, ...).
+        **options: passed to the search (prune_on_equal=, depth=, order=, ...). A learning
+            order (``Killers()``, ``History()``, ...) is copied afresh for every tree loaded,
+            so Example and Reset always show the same search.
+
+    A tree typed into the box is checked for size before it is built (at most 300
+    nodes, as :func:`~adversarial.render.draw` draws); a problem shows under the
+    drawing and leaves the stepper as it was.
     """
 
     def __init__(self, game, algorithm: str = "alphabeta", *, editable: bool = False,

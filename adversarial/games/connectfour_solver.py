@@ -38,6 +38,19 @@ positions whose stored upper bounds do not settle the new window. It stays on by
 default because it is the technique the lesson teaches; ``Solver(null_window=False)``
 is the faster choice. The last two techniques cut nodes but cost time per node. All
 1,000 positions of Test_L3_R1 are solved correctly (about 67 nodes each).
+
+**Limits: the opening.** End games take milliseconds, the start of the game does not.
+Measured by ``benchmarks/bench_connectfour_openings.py`` on the team's shared 2-core
+machine (20,000 to 80,000 positions a second, depending on the load): ``""``, ``"4"``,
+``"444"``, ``"4444"``, ``"44444"`` and ``"444444"`` were not solved within 90 s each
+(2.7 to 7.4 million positions searched), nor were the first 12 positions of Pons'
+``Test_L1_R3`` (3 to 9 moves played, "hard") within 40 s each (0.75 to 1 million
+positions); the first 20 of ``Test_L1_R1`` (4 to 14 moves played, mostly quick wins)
+took at most 0.4 s (25,226 positions) each. Real solvers open with a book of
+precomputed early positions; this one has none, since filling one would mean solving
+exactly the positions above. Give :meth:`Solver.solve` (or
+:func:`~adversarial.games.connectfour.solve`) a ``node_budget`` or ``time_budget`` to
+get :class:`BudgetExceeded` instead of a long wait.
 """
 
 from __future__ import annotations
