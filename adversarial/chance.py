@@ -119,9 +119,9 @@ def star1(game, state=None, *, low, high) -> SearchResult:
     Args:
         low, high: bounds on every leaf value (checked: a leaf outside them is an error).
 
-    It computes in floating point (a ``Decimal`` score is converted to a float);
-    when a score is too large for a float (``10**400``), it searches again with
-    exact fractions.
+    It computes in floating point, like :func:`expectiminimax`; when that fails
+    (a ``Decimal`` score, or one too large for a float such as ``10**400``), it
+    searches again with exact fractions.
 
     Example:
         >>> t = chance_tree([chance((0.5, 9), (0.5, 7)), chance((0.5, 0), (0.5, 9))])
@@ -133,18 +133,23 @@ def star1(game, state=None, *, low, high) -> SearchResult:
     if not low <= high:
         raise ValueError(f"low ({low}) must not be above high ({high})")
     try:
-        return _star1(game, state, low, high, float)
+        return _star1(game, state, low, high, None)
     except (TypeError, OverflowError):       # a Decimal, or an int beyond floats: exact fractions
         result = _star1(game, state, low, high, _exact)
         return dataclasses.replace(result, value=_tidy(result.value))
 
 
 def _star1(game, state, low, high, number) -> SearchResult:
-    """Star1 with its arithmetic in ``number`` (``float``, or exact :class:`Fraction`)."""
+    """Star1 with the numbers as given (``number`` None: floats and ints mix as Python mixes
+    them), or every number converted by ``number`` (exact fractions)."""
     s = _Search("star1", game, state, None, None, None, False, True, {})
     game, stats = s.game, s.stats
     low_, high_ = low, high
-    low, high = number(low), number(high)
+    if number is None:
+        def number(x):
+            return x
+    else:
+        low, high = number(low), number(high)
 
     def leaf(state, path):
         v = s.utility(state, path)
@@ -159,7 +164,7 @@ def _star1(game, state, low, high, number) -> SearchResult:
             return leaf(state, path), ()
         player = game.to_move(state)
         if player == CHANCE:
-            seen, left, line = number(0), number(1), ()
+            seen, left, line = number(0.0), number(1.0), ()
             items = outcomes(game, state, s.name(path))
             for i, (outcome, p) in enumerate(items):
                 p = number(p)

@@ -32,6 +32,7 @@ tried first, which makes alpha-beta cut more. A search without an ``order`` opti
 from __future__ import annotations
 
 import inspect
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -208,7 +209,7 @@ def _takes_order(search) -> bool:
 
 def _signed(value) -> str:
     """A value for the table: floats with 3 decimals (when not huge), other numbers as they are."""
-    if isinstance(value, float) and abs(value) < 1e15:
+    if isinstance(value, float) and not abs(value) >= 1e15 or value in (math.inf, -math.inf):
         return f"{value:+.3f}"
     text = fmt(value)
     return text if text[0] in "+-−" else "+" + text
