@@ -122,8 +122,7 @@ def test_stepper_of_a_game_with_an_editable_box_says_what_went_wrong():
 
 
 def test_ends_solve_a_long_row_and_a_huge_number():
-    assert ends.solve([1] * 1000).value == 0
-    assert ends.solve([1] * 1001).value == 1
+    assert ends.solve([1] * 1001).value == 1 == ends.table([1] * 1001)[0, 1000]    # RecursionError before
     assert ends.solve([10**400, 1]).value == 10**400 - 1
 
 
