@@ -26,11 +26,14 @@ the leaf values prove they cannot matter.
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import math
 import numbers
+from fractions import Fraction
 
 from .game import CHANCE, MAX, MIN, check_number, check_player
 from .search import INF, SearchError, SearchResult, _reject, _Search
+from .trace import fmt
 from .tree import Node, Tree
 
 OPTIONS = ("state", "depth", "evaluate", "trace")
@@ -78,13 +81,13 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
         if depth == 0:
             return s.evaluate(state, path), ()
         if player == CHANCE:
-            total, likeliest, line = 0.0, -1.0, ()
+            weighted, likeliest, line = [], -1.0, ()
             for outcome, p in outcomes(game, state, s.name(path)):
                 v, rest = value(game.result(state, outcome), depth - 1, path + (outcome,))
-                total += p * v                    # the expected value
+                weighted.append((p, v))
                 if p > likeliest:
                     likeliest, line = p, (outcome,) + rest
-            best = total
+            best = expected(weighted)             # the sum of p · v
         else:
             best, line = (-INF if player == MAX else INF), None
             for move in s.moves(state, path):
@@ -116,6 +119,10 @@ def star1(game, state=None, *, low, high) -> SearchResult:
     Args:
         low, high: bounds on every leaf value (checked: a leaf outside them is an error).
 
+    It computes in floating point, like :func:`expectiminimax`; when that fails
+    (a ``Decimal`` score, or one too large for a float such as ``10**400``), it
+    searches again with exact fractions.
+
     Example:
         >>> t = chance_tree([chance((0.5, 9), (0.5, 7)), chance((0.5, 0), (0.5, 9))])
         >>> r = star1(t, low=0, high=10)
@@ -125,15 +132,31 @@ def star1(game, state=None, *, low, high) -> SearchResult:
     low, high = check_number(low, "low"), check_number(high, "high")
     if not low <= high:
         raise ValueError(f"low ({low}) must not be above high ({high})")
+    try:
+        return _star1(game, state, low, high, None)
+    except (TypeError, OverflowError):       # a Decimal, or an int beyond floats: exact fractions
+        result = _star1(game, state, low, high, _exact)
+        return dataclasses.replace(result, value=_tidy(result.value))
+
+
+def _star1(game, state, low, high, number) -> SearchResult:
+    """Star1 with the numbers as given (``number`` None: floats and ints mix as Python mixes
+    them), or every number converted by ``number`` (exact fractions)."""
     s = _Search("star1", game, state, None, None, None, False, True, {})
     game, stats = s.game, s.stats
+    low_, high_ = low, high
+    if number is None:
+        def number(x):
+            return x
+    else:
+        low, high = number(low), number(high)
 
     def leaf(state, path):
         v = s.utility(state, path)
-        if not low <= v <= high:
-            raise SearchError(f"leaf {s.name(path)} is worth {v}, outside the bounds "
-                              f"[{low}, {high}] given to star1(); widen low/high")
-        return v
+        if not low_ <= v <= high_:
+            raise SearchError(f"leaf {s.name(path)} is worth {fmt(v)}, outside the bounds "
+                              f"[{fmt(low_)}, {fmt(high_)}] given to star1(); widen low/high")
+        return number(v)
 
     def value(state, alpha, beta, path):
         stats.nodes += 1
@@ -141,9 +164,10 @@ def star1(game, state=None, *, low, high) -> SearchResult:
             return leaf(state, path), ()
         player = game.to_move(state)
         if player == CHANCE:
-            seen, left, line = 0.0, 1.0, ()
+            seen, left, line = number(0.0), number(1.0), ()
             items = outcomes(game, state, s.name(path))
             for i, (outcome, p) in enumerate(items):
+                p = number(p)
                 left -= p
                 # The child's own window: values outside it already decide this node.
                 a = (alpha - seen - left * high) / p if p else -INF
@@ -172,6 +196,58 @@ def star1(game, state=None, *, low, high) -> SearchResult:
         return best, line
 
     return s.run(lambda root: value(root, low, high, ()))
+
+
+def expected(weighted):
+    """The expected value of ``(probability, value)`` pairs: the sum of p · v.
+
+    In floating point, as a textbook would; when that cannot work (a ``Decimal``
+    value, or an int too large for a float, such as ``10**400``) it is computed
+    exactly with fractions and given back as a ``Decimal`` (if a value was one), an
+    ``int`` (if whole) or a ``Fraction``.
+
+    >>> expected([(0.5, 3), (0.5, 4)]), expected([(0.5, 10**400), (0.5, 0)]) == 10**400 // 2
+    (3.5, True)
+    """
+    try:
+        total = 0.0
+        for p, v in weighted:
+            total += p * v
+        return total
+    except (TypeError, OverflowError):
+        pass
+    if any(_infinite(v) for _, v in weighted):
+        total = 0.0
+        for p, v in weighted:
+            total += float(p) * (v if _infinite(v) else _float_or_infinity(v))
+        return total
+    total = sum((Fraction(p) * _exact(v) for p, v in weighted), Fraction(0))
+    if any(isinstance(v, decimal.Decimal) for _, v in weighted):
+        return decimal.Decimal(total.numerator) / decimal.Decimal(total.denominator)
+    return _tidy(total)
+
+
+def _infinite(v) -> bool:
+    return v in (math.inf, -math.inf)
+
+
+def _float_or_infinity(v) -> float:
+    try:
+        return float(v)
+    except OverflowError:
+        return math.inf if v > 0 else -math.inf
+
+
+def _exact(x):
+    """``x`` as an exact Fraction (infinities stay infinite floats)."""
+    return x if _infinite(x) else Fraction(x)
+
+
+def _tidy(x):
+    """An exact result back in the plainest type: an int when whole, else the Fraction."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return x.numerator
+    return x
 
 
 def outcomes(game, state, where="this chance node") -> tuple:
@@ -203,8 +279,9 @@ def check_probabilities(probabilities, where="a chance node") -> None:
                               "probabilities are 0 or more")
     total = sum(probabilities)
     if abs(total - 1) > TOLERANCE:
-        raise ChanceError(f"the probabilities at {where} sum to {total:g}, not 1; "
-                          "make them add up to 1 (e.g. [0.5, 0.5] or [1/6] * 6)")
+        raise ChanceError(f"the probabilities at {where} sum to {total!r}, not 1 (they may be "
+                          f"off by at most {TOLERANCE:g}); make them add up to 1 "
+                          "(e.g. [0.5, 0.5] or [1/6] * 6)")
 
 
 # -- hand-made trees with chance nodes ----------------------------------------

@@ -17,22 +17,29 @@ thrown away (its half-searched tree could mislead).
 The **node budget** counts positions entered, over all iterations together; it is
 deterministic, so the same call always stops at the same place (stored notebook
 outputs stay stable). A **time budget** (seconds) is available too, for play, but its
-results depend on the machine.
+results depend on the machine. Depth 1 always finishes, whatever the time budget, so
+there is always a move to play (a node budget smaller than depth 1 needs stops the
+search with no move: ``move`` is ``None``, ``completed_depth`` 0).
 
 **Ordering hook.** ``order_from(previous)`` is called before each iteration with the
 previous :class:`Iteration` (``None`` before the first) and returns a move order for
 the search (a function ``order(state, moves)``, or ``None`` for the game's own order).
 :func:`previous_best_first` is the classic choice: the last iteration's best move is
-tried first at the root, which makes alpha-beta cut more.
+tried first, which makes alpha-beta cut more. A search without an ``order`` option
+(:func:`~adversarial.chance.expectiminimax`) is run without one.
 """
 
 from __future__ import annotations
 
+import inspect
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .game import as_game
 from .search import SearchError, alphabeta
+from .trace import fmt
 
 
 class BudgetExhausted(Exception):
@@ -80,7 +87,7 @@ class DeepeningResult:
         """The iterations as a small text table (depth, best move, value, nodes, principal variation)."""
         lines = ["depth  move   value     nodes  principal variation"]
         for it in self.iterations:
-            value = f"{it.value:+.3f}" if isinstance(it.value, float) else f"{it.value:+d}"
+            value = _signed(it.value)
             lines.append(f"{it.depth:>5}  {it.move!s:>4}  {value:>6}  {it.nodes:>8}  "
                          f"{' '.join(map(str, it.pv))}")
         if self.stopped:
@@ -98,12 +105,13 @@ class _Budgeted:
     def __init__(self, game, node_budget, deadline):
         self._game, self._budget, self._deadline = game, node_budget, deadline
         self.nodes = 0
+        self.clock = True                     # False while depth 1 runs: it always finishes
 
     def is_terminal(self, state):
         self.nodes += 1                       # every search calls this once per position entered
         if self._budget is not None and self.nodes > self._budget:
             raise BudgetExhausted("nodes")
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self.clock and self._deadline is not None and time.perf_counter() > self._deadline:
             raise BudgetExhausted("time")
         return self._game.is_terminal(state)
 
@@ -112,9 +120,13 @@ class _Budgeted:
 
 
 def previous_best_first(previous: Iteration | None, root=None):
-    """An order that tries the previous iteration's best move first at the root (``None`` at first).
+    """An order that tries the previous iteration's best move first (``None`` before the first).
 
-    Use it as ``iterative_deepening(..., order_from=previous_best_first)``.
+    Use it as ``iterative_deepening(..., order_from=previous_best_first)``. Called that
+    way (no ``root``), it promotes that move **at every node** where it is legal, not only
+    at the root: in games such as Connect Four, where a move is a column, the same column
+    is often good deeper down too. Pass ``root=`` (the state searched from) to promote it
+    at that state only: ``order_from=lambda it: previous_best_first(it, root=state)``.
     """
     if previous is None or previous.move is None:
         return None
@@ -157,16 +169,26 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int = 20,
         raise ValueError(f"time_budget must be a positive number of seconds, got {time_budget!r}")
     if order_from is not None and not callable(order_from):
         raise TypeError(f"order_from must be a function of the previous iteration, got {order_from!r}")
+    if not callable(search):
+        raise TypeError(f"search must be a search function such as alphabeta, got {search!r}")
+    ordered = _takes_order(search)
+    if order_from is not None and not ordered:
+        raise TypeError(f"{getattr(search, '__name__', search)}() has no order option, so order_from "
+                        "cannot reorder its moves; leave order_from out, or search with alphabeta")
+    game = as_game(game)
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     counted = _Budgeted(game, node_budget, deadline)
     root = game.initial_state() if state is None else state
     iterations, stopped = [], None
     for depth in range(1, max_depth + 1):
         previous = iterations[-1] if iterations else None
-        order = order_from(previous) if order_from else None
+        options = dict(depth=depth, evaluate=evaluate)
+        if ordered:
+            options["order"] = order_from(previous) if order_from else None
         before = counted.nodes
+        counted.clock = depth > 1
         try:
-            r = search(counted, root, depth=depth, evaluate=evaluate, order=order)
+            r = search(counted, root, **options)
         except BudgetExhausted as why:
             stopped = str(why)
             break
@@ -174,6 +196,23 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int = 20,
             raise error.with_traceback(None) from None
         iterations.append(Iteration(depth, r.value, r.move, r.pv, counted.nodes - before))
     return DeepeningResult(tuple(iterations), counted.nodes, stopped)
+
+
+def _takes_order(search) -> bool:
+    """Does ``search`` accept ``order=`` (alphabeta, pvs and mtdf do; expectiminimax does not)?"""
+    try:
+        parameters = inspect.signature(search).parameters
+    except (TypeError, ValueError):
+        return True
+    return "order" in parameters
+
+
+def _signed(value) -> str:
+    """A value for the table: floats with 3 decimals (when not huge), other numbers as they are."""
+    if isinstance(value, float) and not abs(value) >= 1e15 or value in (math.inf, -math.inf):
+        return f"{value:+.3f}"
+    text = fmt(value)
+    return text if text[0] in "+-−" else "+" + text
 
 
 __all__ = ["iterative_deepening", "previous_best_first", "DeepeningResult", "Iteration", "BudgetExhausted"]

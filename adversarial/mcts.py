@@ -16,9 +16,26 @@ iteration, and each iteration has four phases.
    the move into it*, so each side's UCB1 looks at its own win rate.
 
 The move played is the root's most visited child; the value estimate is that
-child's average score (from MAX's point of view). A final score above 0 counts
-as a win for MAX, below 0 for MIN, 0 as a draw (as in tic-tac-toe and Connect
-Four).
+child's average score (from MAX's point of view).
+
+**What counts as a win.** UCB1 needs rewards between 0 and 1, so a final score
+is turned into one:
+
+- In a game, a score above the ``draw`` value (default 0) is a win for MAX
+  (reward 1), below it a win for MIN (reward 0), equal to it a draw (½), as in
+  tic-tac-toe and Connect Four. How much a game is won by does not count.
+- In an explicit tree (a nested list or :func:`~adversarial.tree.tree`), whose
+  leaves are all known, the leaf values are **ranked**: the lowest leaf is
+  worth reward 0 to MAX, the highest 1, and the others are spaced evenly in
+  between by their rank. Then a tree whose leaves are all negative (or all
+  positive) still tells MAX which move is better, and minimax's best move is
+  what MCTS converges to. Pass ``draw=`` to use wins and losses there too.
+
+MIN's reward is 1 minus MAX's. Limits: the value estimate is an average in
+floating point (a score beyond ±1.8e308 counts as ±∞); a game with chance
+nodes is refused (use :func:`~adversarial.chance.expectiminimax`); with few
+iterations the most visited move can be wrong, and how many are enough depends
+on the tree.
 
 >>> from adversarial.games import TicTacToe
 >>> game = TicTacToe()
@@ -34,9 +51,10 @@ import numbers
 import random
 from dataclasses import dataclass, field
 
-from .game import CHANCE, MAX, as_game
+from .game import CHANCE, MAX, as_game, check_number
 from .themes import theme_style
 from .trace import fmt
+from .tree import Tree, tree  # noqa: F401 (tree: doctest)
 
 
 class MCTSNode:
@@ -67,11 +85,12 @@ class MCTSNode:
         if rng is not None:
             rng.shuffle(self.untried)      # expand in a random (seeded) order
         self.visits = 0
-        self.wins = 0.0     # for the player who moved INTO this node: win 1, draw ½, loss 0
+        self.wins = 0.0     # for the player who moved INTO this node: win 1, draw ½, loss 0 (or a reward)
         self.total = 0.0    # the sum of the final scores, MAX's point of view
 
     @property
     def win_rate(self) -> float:
+        """The average reward (1 a win, ½ a draw, 0 a loss) of the player who moved into this node."""
         return self.wins / self.visits if self.visits else 0.0
 
     @property
@@ -104,7 +123,7 @@ class MCTSResult:
     game: object = field(repr=False, default=None)
 
     def __repr__(self) -> str:
-        return (f"MCTSResult(value={self.value:.3f}, move={self.move!r}, "
+        return (f"MCTSResult(value={_value_text(self.value)}, move={self.move!r}, "
                 f"iterations={self.iterations}, tree nodes={self.tree.size()})")
 
     def draw(self, depth: int = 2, max_children: int = 4, theme: str | None = None):
@@ -113,7 +132,7 @@ class MCTSResult:
 
 
 def mcts(game, state=None, *, iterations: int = 1000, c: float = math.sqrt(2), seed: int = 0,
-         ) -> MCTSResult:
+         draw=None) -> MCTSResult:
     """Monte Carlo tree search from ``state`` (default: the start of the game).
 
     Args:
@@ -121,6 +140,8 @@ def mcts(game, state=None, *, iterations: int = 1000, c: float = math.sqrt(2), s
         iterations: how many select-expand-simulate-backpropagate rounds (at least 1).
         c: the exploration constant of UCB1 (√2 is the textbook choice; 0 never explores).
         seed: seeds the random rollouts and expansion order; the same seed gives the same result.
+        draw: the score of a draw: above it MAX wins, below it MIN wins. Default: 0 for a
+            game; for an explicit tree, leaf values are ranked instead (see the module docstring).
 
     Returns:
         An :class:`MCTSResult`.
@@ -128,19 +149,20 @@ def mcts(game, state=None, *, iterations: int = 1000, c: float = math.sqrt(2), s
     Example:
         >>> r = mcts([[3, -5], [1, 9]], iterations=50, seed=0)
         >>> r.move, sorted(r.visits.items())
-        (1, [(0, 6), (1, 44)])
+        (1, [(0, 14), (1, 36)])
     """
     game = as_game(game)
     iterations = _check_iterations(iterations)
     c = _check_c(c)
     rng = random.Random(_check_seed(seed))
+    reward = rewards(game, draw)
     root = MCTSNode(game, game.initial_state() if state is None else state, rng=rng)
-    grow(game, root, iterations, c, rng)
+    grow(game, root, iterations, c, rng, reward)
     return _result(game, root, iterations)
 
 
 def convergence(game, state=None, *, checkpoints=(10, 100, 1000), c: float = math.sqrt(2),
-                seed: int = 0) -> list[MCTSResult]:
+                seed: int = 0, draw=None) -> list[MCTSResult]:
     """Grow one tree and report what MCTS would answer after each number of iterations.
 
     The same as calling :func:`mcts` with each number of iterations and the same
@@ -148,7 +170,7 @@ def convergence(game, state=None, *, checkpoints=(10, 100, 1000), c: float = mat
     grown 900 more times.
 
     >>> [(r.move, r.visits[1]) for r in convergence([[3, -5], [1, 9]], checkpoints=[10, 50])]
-    [(1, 8), (1, 44)]
+    [(1, 6), (1, 36)]
     """
     game = as_game(game)
     checkpoints = [_check_iterations(n) for n in checkpoints]
@@ -156,17 +178,23 @@ def convergence(game, state=None, *, checkpoints=(10, 100, 1000), c: float = mat
         raise ValueError(f"checkpoints must be in increasing order, got {checkpoints}")
     c = _check_c(c)
     rng = random.Random(_check_seed(seed))
+    reward = rewards(game, draw)
     root = MCTSNode(game, game.initial_state() if state is None else state, rng=rng)
     results, done = [], 0
     for n in checkpoints:
-        grow(game, root, n - done, c, rng)
+        grow(game, root, n - done, c, rng, reward)
         done = n
         results.append(_result(game, root, n))
     return results
 
 
-def grow(game, root: MCTSNode, iterations: int, c: float, rng: random.Random) -> None:
-    """Run ``iterations`` rounds of the four phases on the tree under ``root``."""
+def grow(game, root: MCTSNode, iterations: int, c: float, rng: random.Random, reward=None) -> None:
+    """Run ``iterations`` rounds of the four phases on the tree under ``root``.
+
+    ``reward(score)`` is MAX's reward in [0, 1] for a final score (default: win, draw or
+    loss by the sign of the score, see :func:`rewards`).
+    """
+    reward = reward or rewards(game, 0)
     for _ in range(iterations):
         node = root
         while not node.untried and node.children:                  # 1. selection
@@ -177,11 +205,12 @@ def grow(game, root: MCTSNode, iterations: int, c: float, rng: random.Random) ->
             node.children.append(child)
             node = child
         score = rollout(game, node.state, rng)                     # 3. simulation
+        for_max, score = reward(score), _as_float(score)
         while node is not None:                                    # 4. backpropagation
             node.visits += 1
             node.total += score
             if node.parent is not None:
-                node.wins += _win(score, node.parent.player)
+                node.wins += for_max if node.parent.player == MAX else 1 - for_max
             node = node.parent
 
 
@@ -208,11 +237,52 @@ def rollout(game, state, rng: random.Random):
     return game.utility(state)
 
 
-def _win(score, player) -> float:
-    """1 if ``player`` won the game that ended with ``score`` (MAX's view), ½ a draw, 0 a loss."""
-    if score == 0:
-        return 0.5
-    return 1.0 if (score > 0) == (player == MAX) else 0.0
+def rewards(game, draw=None):
+    """MAX's reward for a final score, a function ``score -> 0 … 1``.
+
+    With a ``draw`` value (the default for a game is 0): 1 above it (MAX won), 0 below it,
+    ½ equal to it. For an explicit tree without ``draw``: the rank of the score among the
+    tree's distinct leaf values, scaled to [0, 1] (the lowest 0, the highest 1).
+
+    >>> reward = rewards(tree([[-3, -5], [-1, -9]]))
+    >>> [reward(v) for v in (-9, -5, -3, -1)]
+    [0.0, 0.3333333333333333, 0.6666666666666666, 1.0]
+    >>> rewards(tree([[-3, -5], [-1, -9]]), draw=0)(-1)
+    0.0
+    """
+    if draw is None and isinstance(game, Tree):
+        ranked = sorted(set(leaf.value for leaf in game.leaves()))
+        if len(ranked) == 1:
+            return lambda score: 0.5
+        rank = {value: i / (len(ranked) - 1) for i, value in enumerate(ranked)}
+        return lambda score: rank[score]
+    draw = 0 if draw is None else check_number(draw, "draw (the score of a drawn game)")
+
+    def win(score):
+        if score == draw:
+            return 0.5
+        return 1.0 if score > draw else 0.0
+    return win
+
+
+def _as_float(score) -> float:
+    """A score as a float for the averages: Decimal and Fraction converted, huge ints ±∞."""
+    if type(score) is float:
+        return score
+    try:
+        return float(score)
+    except OverflowError:
+        return math.inf if score > 0 else -math.inf
+    except (TypeError, ValueError):
+        raise TypeError(f"a final score must be a number, got {score!r} "
+                        f"({type(score).__name__})") from None
+
+
+def _value_text(value) -> str:
+    """The value estimate for the repr: 3 decimals, or the number in short when it is huge."""
+    if isinstance(value, float) and math.isfinite(value) and abs(value) < 1e15:
+        return f"{value:.3f}"
+    return fmt(value)
 
 
 def _check_iterations(iterations):

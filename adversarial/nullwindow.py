@@ -82,7 +82,7 @@ def pvs(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
             return s.utility(state, path), ()
         if depth == 0:
             return s.evaluate(state, path), ()
-        maximizing = game.to_move(state) == MAX
+        maximizing = s.player(game.to_move(state), path) == MAX      # (an error unless MAX or MIN)
         moves = s.moves(state, path)
         best, line = None, ()
         for i, move in enumerate(moves):
@@ -144,7 +144,7 @@ def mtdf(game, state=None, *, depth=None, evaluate=None, order=None, guess=0, tr
 
     def search(root):
         lower, upper, g_ = -INF, INF, g
-        move_line = ()
+        move_line = last_line = ()
         tests = 0
         while lower < upper:
             strict = g_ == lower             # "more than lower?" moves the interval on
@@ -159,9 +159,12 @@ def mtdf(game, state=None, *, depth=None, evaluate=None, order=None, guess=0, tr
             # root) reaches a child proved as good as the bound: the best move when they meet.
             if passed == (s.game.to_move(root) == MAX) and line:
                 move_line = line[:1]
+            last_line = line[:1] or last_line
             g_ = v
         s.stats.researches = tests - 1
-        return lower, move_line
+        # No such test when the root is worth the worst score there is (−∞ for MAX, +∞ for MIN):
+        # then every move is that bad, and the last test's move is as good as any.
+        return lower, move_line or last_line
 
     return s.run(search)
 
@@ -202,7 +205,7 @@ class _Tester:
             if yes(lower) or not yes(upper):
                 stats.table_hits += 1
                 return (lower if yes(lower) else upper), ()
-        maximizing = game.to_move(state) == MAX
+        maximizing = s.player(game.to_move(state), path) == MAX      # (an error unless MAX or MIN)
         moves = s.moves(state, path)
         best, line = None, ()
         for i, move in enumerate(moves):

@@ -4,7 +4,12 @@
 >>> board.play(4); board.state
 Board('O../.X./...')
 >>> board.engine_name
-'perfect: full alpha-beta search, scores +1 / 0 / −1 (any win will do)'
+'perfect and quick: full search with depth-aware scores (prefers faster wins, slower losses)'
+
+The default engine (``"fastest"``) takes a win in one when it has one and, when it
+is lost, holds out longest. ``engine="perfect"`` scores every win +1, so it may
+take a slower win: correct by value, though to a player it looks like a missed
+chance (the lesson on depth-aware scores shows why).
 """
 
 from __future__ import annotations
@@ -37,13 +42,14 @@ class PlayBoard(w.VBox):
 
     Args:
         human: 'X' (you start) or 'O' (the engine starts).
-        engine: 'perfect' (full alpha-beta search, +1/0/−1), 'fastest' (full search with
-            depth-aware scores: takes the quickest win), or a depth limit (an int: it looks that
-            many moves ahead and scores unfinished positions 0).
+        engine: 'fastest' (the default: full search with depth-aware scores, so it takes the
+            quickest win and the slowest loss), 'perfect' (full alpha-beta search, +1/0/−1: any
+            win will do), or a depth limit (an int: it looks that many moves ahead and scores
+            unfinished positions 0).
         heat: colour each empty cell by what playing there leads to (a hint for the side to move).
     """
 
-    def __init__(self, human: str = "X", engine="perfect", heat: bool = False):
+    def __init__(self, human: str = "X", engine="fastest", heat: bool = False):
         require_widgets()
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', got {human!r}")

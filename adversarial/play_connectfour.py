@@ -15,10 +15,11 @@ its own point of view (positive: good for the engine).
 from __future__ import annotations
 
 import html
+import numbers
 
 import ipywidgets as w
 
-from .games.connectfour import ConnectFour, centre_first, svg
+from .games.connectfour import ConnectFour, centre_first, shorten, svg
 from .games.connectfour_eval import open_windows, with_threats
 from .search import alphabeta
 from .themes import theme_style
@@ -111,6 +112,12 @@ class ConnectFourBoard(w.VBox):
 
     def play(self, column: int) -> None:
         """You drop a disc in ``column`` (1-7); the engine answers at once."""
+        if isinstance(column, bool) or not isinstance(column, numbers.Integral):
+            raise TypeError(f"column must be a whole number from 1 to 7 (1 the leftmost), "
+                            f"got {shorten(column)}")
+        column = int(column)
+        if not 1 <= column <= 7:
+            raise ValueError(f"column must be from 1 to 7 (1 the leftmost), got {column}")
         if self.game.is_terminal(self.state) or self.state.player != self.human:
             return
         if column not in self.game.actions(self.state):

@@ -128,6 +128,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         check_flag(name, flag)
     from .search import searched_game
     game = as_game(game)
+    _check_drawable(result)
     if result is not None:      # refuse a result of another tree; below the root, draw the subtree searched
         game = searched_game(game, result)
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -431,7 +432,7 @@ def _draw_edge(g, game, path, state, style):
     probability = getattr(game, "probability", None)
     p = probability(path) if probability else None
     if p is not None:                                 # below a chance node: the outcome's probability
-        attrs.update(label=f" {p:.3g}", fontsize=str(style["small"]))
+        attrs.update(label=f" {_probability_text(p)}", fontsize=str(style["small"]))
     elif not isinstance(game, Tree):                  # a game's move, on its own edge
         attrs.update(label=html.escape(str(path[-1])), fontsize=str(style["small"]))
     if status == "pruned":
@@ -475,9 +476,49 @@ def _draw_legend(g, style, strict):
 def _label(game, path):
     namer = getattr(game, "label", None)
     try:
-        return namer(path) if namer else ("root" if not path else "→".join(map(str, path)))
+        name = namer(path) if namer else ("root" if not path else "→".join(map(str, path)))
     except (KeyError, IndexError, ValueError, TypeError):     # a game's namer that cannot name this path
         return "→".join(map(str, path))
+    return _drawable_label(name, path)
+
+
+# Characters Graphviz cannot read in a label (XML 1.0 forbids them): the C0 controls but tab,
+# newline and carriage return.
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _drawable_label(name, path):
+    """``name``, or a clear error naming the label when Graphviz could not draw it."""
+    bad = _UNDRAWABLE.search(str(name))
+    if bad:
+        raise ValueError(f"the label {str(name)!r} of the node at path {path} contains the control "
+                         f"character {bad.group()!r}, which Graphviz cannot draw; rename that node "
+                         "(labels=...) without it")
+    return name
+
+
+def _probability_text(p) -> str:
+    """A probability on an edge: 3 significant digits, or a Fraction as it is written (1/3)."""
+    if isinstance(p, float):
+        return f"{p:.3g}"
+    if isinstance(p, int):
+        return str(p)
+    try:
+        return f"{p:.3g}"
+    except (TypeError, ValueError):       # Fraction before Python 3.12 has no 'g' format
+        return str(p)
+
+
+def _check_drawable(result) -> None:
+    """A clear error for a result that ``draw`` cannot show (MCTS draws its own tree)."""
+    if result is None or hasattr(result, "trace"):
+        return
+    if callable(getattr(result, "draw", None)):
+        raise TypeError(f"draw(game, result) shows the trace of a search made with trace=True; "
+                        f"this {type(result).__name__} has no trace, but it draws the tree it grew: "
+                        "result.draw()")
+    raise TypeError(f"draw(game, result): result must be a search result made with trace=True, "
+                    f"got {type(result).__name__}")
 
 
 def _summary(nodes, state, step) -> str:

@@ -405,6 +405,11 @@ class _Search:
         """``player`` if it is MAX or MIN, else a clear error (the searches call this rarely)."""
         if player == MAX or player == MIN:
             return MAX if player == MAX else MIN
+        if player == "CHANCE":
+            raise SearchError(
+                f"node {self.name(path)} is a CHANCE node: {self.algorithm}() searches games where "
+                "MAX and MIN choose every move; for dice, cards and other chance nodes use "
+                "expectiminimax() (or star1()) from adversarial.chance")
         raise SearchError(
             f"to_move() must return MAX or MIN (the strings 'MAX' and 'MIN', from adversarial "
             f"import MAX, MIN), got {player!r} at node {self.name(path)}; a game that names its "

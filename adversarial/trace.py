@@ -77,7 +77,7 @@ def fmt(x) -> str:
         return "+∞"
     if x == -math.inf:
         return "−∞"
-    if isinstance(x, float) and x.is_integer():
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e16:    # 1e308: not 309 digits
         return str(int(x))
     if isinstance(x, float):
         return f"{x:g}"

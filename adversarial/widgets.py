@@ -16,6 +16,7 @@ filling the screen; ``s.save_slides("slides")`` writes every step as a picture f
 from __future__ import annotations
 
 import ast
+import copy
 import html
 import re
 import threading
@@ -92,6 +93,17 @@ def require_widgets() -> None:
     raise RuntimeError(f"The stepper and the boards need ipywidgets 8 or newer; {todo}")
 
 
+PASTE_LIMIT = 300     # the most nodes a pasted tree may have: render.draw's default max_nodes
+
+
+def _check_pasted_size(text: str) -> None:
+    """Refuse a pasted tree too large to draw before building it (100,000 leaves took seconds)."""
+    nodes = text.count(",") + text.count("[") + 1      # exact for nested lists: leaves + lists
+    if nodes > PASTE_LIMIT:
+        raise ValueError(f"this tree has about {nodes:,} nodes, more than max_nodes={PASTE_LIMIT}, "
+                         "the most the stepper draws; paste a smaller tree")
+
+
 class Stepper(w.VBox):
     """Step / Back / Run / Reset through a traced search, with a slider over its events.
 
@@ -105,7 +117,13 @@ class Stepper(w.VBox):
         pause_at_cutoffs: Run stops just before each cutoff, so the class can guess which
             leaves will be skipped.
         legend: draw the key to the marks under the tree.
-        **options: passed to the search (prune_on_equal=, depth=, order=, ...).
+        **options: passed to the search (prune_on_equal=, depth=, order=, ...). A learning
+            order (``Killers()``, ``History()``, ...) is copied afresh for every tree loaded,
+            so Example and Reset always show the same search.
+
+    A tree typed into the box is checked for size before it is built (at most 300
+    nodes, as :func:`~adversarial.render.draw` draws); a problem shows under the
+    drawing and leaves the stepper as it was.
     """
 
     def __init__(self, game, algorithm: str = "alphabeta", *, editable: bool = False,
@@ -310,7 +328,7 @@ class Stepper(w.VBox):
     def _prepare(self, game):
         """Search and draw ``game`` without touching the stepper: errors surface before any change."""
         game = tree(game) if isinstance(game, (list, tuple)) else game
-        result = ALGORITHMS[self.algorithm](game, trace=True, **self.options)
+        result = ALGORITHMS[self.algorithm](game, trace=True, **self._fresh_options())
         render.draw(game, result, theme=self.theme, legend=self.legend)    # fails early if too large
         return game, result
 
@@ -330,13 +348,23 @@ class Stepper(w.VBox):
         if isinstance(self.game, Tree) and text == str(self.game.to_list()):
             return                                      # the box was just filled in by _install
         try:
+            _check_pasted_size(text)
             spec = ast.literal_eval(text)
-            new = tree(spec, root_player=self.game.root_player)
-        except (ValueError, TypeError, SyntaxError) as error:
+            new = tree(spec, root_player=getattr(self.game, "root_player", "MAX"))   # a game: MAX
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as error:
             self.error.value = (f"<span style='color:#b3261e'>Could not use these leaves: "
                                 f"{html.escape(str(error))}</span>")
             return
         self.load(new)
+
+    def _fresh_options(self) -> dict:
+        """The search options, with a fresh copy of a learning order (Killers(), History(), ...)
+        for every load, so the same tree always shows the same search."""
+        options = dict(self.options)
+        order = options.get("order")
+        if order is not None and hasattr(order, "cutoff"):
+            options["order"] = copy.deepcopy(order)
+        return options
 
     # -- presenter view and slides -------------------------------------------------
     def presenter(self) -> w.VBox:

@@ -76,7 +76,7 @@ def test_the_heat_map_colours_the_empty_cells_by_outcome():
 
 def test_the_depth_aware_engine_takes_the_fastest_win_and_says_which_engine_plays():
     position = "XX./OO./X.."                          # O to move: 5 wins now, and blocking 2 also wins
-    fastest, plain = PlayBoard(human="X", engine="fastest"), PlayBoard(human="X")
+    fastest, plain = PlayBoard(human="X", engine="fastest"), PlayBoard(human="X", engine="perfect")
     for board in (fastest, plain):
         board.state = board.game.board(position)
         board._engine_move()
@@ -124,3 +124,42 @@ def test_new_game_and_repr():
     board.play(4)
     board.new_game()
     assert repr(board) == "PlayBoard(human='X', engine=2, board='.../.../...', 'Your move.')"
+
+
+def reachable_positions():
+    game, seen, stack = TicTacToe(), set(), [TicTacToe().initial_state()]
+    while stack:
+        board = stack.pop()
+        if board not in seen:
+            seen.add(board)
+            if not game.is_terminal(board):
+                stack.extend(game.result(board, m) for m in game.actions(board))
+    return game, seen
+
+
+def test_the_default_engine_never_skips_a_win_in_one():
+    # Issue 19: the +1/0/-1 engine took a slower win in positions such as ..O/XOX/..X.
+    game, positions = reachable_positions()
+    can_win_now = [b for b in positions if not game.is_terminal(b)
+                   and any(game.result(b, m).winner for m in game.actions(b))]
+    assert len(can_win_now) > 1000
+    board = PlayBoard()
+    missed = []
+    for position in can_win_now:
+        board.state = position
+        board._engine_move()
+        if not board.state.winner:
+            missed.append(str(position))
+    assert missed == []
+    board.state = game.board("..O/XOX/..X")           # O to move: 6 wins at once
+    board._engine_move()
+    assert board.last_move == 6 and board.state.winner == "O"
+
+
+def test_the_default_engine_loses_as_slowly_as_it_can():
+    game, quick = TicTacToe(), TicTacToe(depth_aware=True)
+    board = PlayBoard(human="O")                       # the engine plays X
+    board.state = game.board("..O/.../XXO")            # X to move and lost whatever it does
+    values = optimal_moves(quick, board.state)["values"]
+    board._engine_move()
+    assert values[board.last_move] == max(values.values()) > min(values.values())

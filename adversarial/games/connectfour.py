@@ -32,6 +32,7 @@ lowest empty cell of that column.
 
 from __future__ import annotations
 
+import html
 import re
 
 from ..game import MAX, MIN
@@ -143,16 +144,32 @@ class Position:
 _MOVES = re.compile(r"[1-7]*")
 
 
+def shorten(text, limit: int = 60) -> str:
+    """``repr(text)``, cut in the middle when it is long, so that an error message stays readable.
+
+    >>> shorten("1" * 100, 20)
+    "'1111111…1111111' (100 characters)"
+    """
+    whole = repr(text)
+    if len(whole) <= limit:
+        return whole
+    keep = (limit - 3) // 2
+    return f"{whole[:keep]}…{whole[-keep:]} ({len(text):,} characters)"
+
+
 def _parse_moves(moves) -> list[int]:
     if isinstance(moves, int) and not isinstance(moves, bool):
         moves = str(moves)
     if not isinstance(moves, str):
-        raise TypeError(f"a game is written as a string of column digits like '4453', got {moves!r}")
+        raise TypeError(f"a game is written as a string of column digits like '4453', got {shorten(moves)}")
     text = moves.replace(" ", "")
     if not _MOVES.fullmatch(text):
         bad = next(ch for ch in text if ch not in "1234567")
-        raise MoveError(f"{moves!r} is not a move string: {bad!r} is not a column; write the columns "
-                        "played as digits 1 to 7 from the left, e.g. '4453'")
+        raise MoveError(f"{shorten(moves)} is not a move string: {bad!r} is not a column; write the "
+                        "columns played as digits 1 to 7 from the left, e.g. '4453'")
+    if len(text) > WIDTH * HEIGHT:
+        raise MoveError(f"{shorten(moves)} has {len(text):,} moves; a game of Connect Four has at most "
+                        f"{WIDTH * HEIGHT} (the board has {WIDTH * HEIGHT} cells)")
     return [int(ch) for ch in text]
 
 
@@ -172,32 +189,34 @@ class ConnectFour:
             try:
                 position = self.result(position, column)
             except MoveError as error:
-                raise MoveError(f"in {moves!r}, move {i + 1} ({column}): {error}") from None
+                raise MoveError(f"in {shorten(moves)}, move {i + 1} ({column}): {error}") from None
         return position
 
     def board(self, picture: str) -> Position:
         """A position from a picture: 6 rows of 7 cells (X, O, '.'), top row first, split by '/' or lines."""
         if not isinstance(picture, str):
-            raise TypeError(f"a board is a picture like '......./......./...X...', got {picture!r}")
+            raise TypeError(f"a board is a picture like '......./......./...X...', got {shorten(picture)}")
         rows = [r for r in re.split(r"[/\n]", picture.replace(" ", "").upper()) if r]
         if len(rows) != HEIGHT or any(len(r) != WIDTH or set(r) - set("XO.") for r in rows):
-            raise ValueError(f"{picture!r} is not a board: write {HEIGHT} rows of {WIDTH} cells "
+            raise ValueError(f"{shorten(picture)} is not a board: write {HEIGHT} rows of {WIDTH} cells "
                              "(X, O or '.'), top row first, separated by '/'")
         x = o = 0
         for r, row in enumerate(reversed(rows)):
             for c, ch in enumerate(row):
                 if ch != "." and r and rows[HEIGHT - r][c] == ".":
-                    raise ValueError(f"{picture!r} is impossible: the disc in column {c + 1}, row {r + 1} "
+                    raise ValueError(f"{shorten(picture)} is impossible: the disc in column {c + 1}, row {r + 1} "
                                      "floats above an empty cell")
                 x |= bit(c, r) if ch == "X" else 0
                 o |= bit(c, r) if ch == "O" else 0
         nx, no = x.bit_count(), o.bit_count()
         if not 0 <= nx - no <= 1:
-            raise ValueError(f"{picture!r} is impossible: X moves first, so X has as many discs as O "
+            raise ValueError(f"{shorten(picture)} is impossible: X moves first, so X has as many discs as O "
                              f"or one more (here X has {nx}, O has {no})")
         if has_four(x) and has_four(o):
-            raise ValueError(f"{picture!r} is impossible: both X and O have four in a row")
+            raise ValueError(f"{shorten(picture)} is impossible: both X and O have four in a row")
         winner = "X" if has_four(x) else "O" if has_four(o) else None
+        if winner:
+            _check_win_ends_the_game(picture, winner, x if winner == "X" else o, x | o, nx - no)
         return Position(x, o, winner, None)
 
     # -- the game protocol ---------------------------------------------------------------
@@ -218,7 +237,7 @@ class ConnectFour:
             why = f"{p.winner} has already won" if p.winner else "the board is full (a draw)"
             raise MoveError(f"the game is over ({why}): no more moves")
         if isinstance(column, bool) or not isinstance(column, int) or not 1 <= column <= WIDTH:
-            raise MoveError(f"columns are numbered 1 to {WIDTH} from the left, got {column!r}")
+            raise MoveError(f"columns are numbered 1 to {WIDTH} from the left, got {shorten(column)}")
         mask = p.x | p.o
         if mask & top(column - 1):
             raise MoveError(f"column {column} is full: choose another column")
@@ -260,13 +279,33 @@ class ConnectFour:
                 f"<TR><TD COLSPAN='7'><FONT POINT-SIZE='8'>{self.to_move(p)}</FONT></TD></TR>{rows}</TABLE>")
 
 
+def _check_win_ends_the_game(picture, winner, stones, mask, lead) -> None:
+    """A won position is possible only if the winner's last disc made the four: the winner moved
+    last, and taking back one of their discs on top of a column leaves no four in a row."""
+    if (winner == "X") != (lead == 1):
+        raise ValueError(f"{shorten(picture)} is impossible: {winner} has four in a row, so {winner} moved "
+                         f"last, but the disc counts say the other player did; the game ends at a win")
+    tops = [cell for c in range(WIDTH) for cell in [_top_disc(mask, c)] if cell & stones]
+    if not any(not has_four(stones & ~cell) for cell in tops):
+        raise ValueError(f"{shorten(picture)} is impossible: play went on after {winner} won. Whichever of "
+                         f"{winner}'s discs on top of a column was played last, {winner} already had four "
+                         "in a row before it; the game ends at the first four in a row")
+
+
+def _top_disc(mask, col) -> int:
+    """The bit of the highest disc in column ``col`` (0-based), or 0 if the column is empty."""
+    column = mask & column_mask(col)
+    return 1 << (column.bit_length() - 1) if column else 0
+
+
 X_COLOUR, O_COLOUR = "#D55E00", "#F0E442"      # Okabe–Ito vermillion and yellow
 
 
 def svg(p: Position, size: int = 28, highlight: dict | None = None) -> str:
     """The board as SVG: X a vermillion disc with a white cross, O a yellow disc with a dark ring.
 
-    ``highlight`` maps columns (1-7) to text shown under them (e.g. evaluations).
+    ``highlight`` maps columns (1-7) to text shown under them (e.g. evaluations); the text
+    is escaped, so it shows as written.
     """
     pad = 4
     width, height = WIDTH * size + 2 * pad, HEIGHT * size + 2 * pad + (18 if highlight else 0)
@@ -288,7 +327,7 @@ def svg(p: Position, size: int = 28, highlight: dict | None = None) -> str:
                              "stroke-width='2.5'/>")
     for col, text in sorted((highlight or {}).items()):
         parts.append(f"<text x='{pad + (col - 1) * size + size / 2:g}' y='{height - 4}' font-size='11' "
-                     f"text-anchor='middle' font-family='sans-serif'>{text}</text>")
+                     f"text-anchor='middle' font-family='sans-serif'>{html.escape(str(text))}</text>")
     parts.append("</svg>")
     return "".join(parts)
 
@@ -303,18 +342,24 @@ def centre_first(state, moves):
     return tuple(sorted(moves, key=rank.__getitem__))
 
 
-def solve(moves: str) -> int:
+def solve(moves: str, *, node_budget: int | None = None, time_budget: float | None = None) -> int:
     """The exact score of the position after ``moves`` for the side to move (Pons' scoring).
 
     A win is 22 minus the stones the winner has played at the end, a loss the negative,
     a draw 0. The solver and what each of its techniques buys are in
     :mod:`adversarial.games.connectfour_solver`.
 
+    End games take milliseconds; the opening does not: this pure-Python solver has no
+    opening book, and a position with few moves played can take it minutes or hours (the
+    measured times are in :mod:`adversarial.games.connectfour_solver`). ``node_budget``
+    (positions) and ``time_budget`` (seconds) stop it with
+    :class:`~adversarial.games.connectfour_solver.BudgetExceeded` instead of a long wait.
+
     >>> solve("7422341735647741166133573473242566")
     1
     """
     from .connectfour_solver import Solver
-    return Solver().solve(moves)
+    return Solver(node_budget=node_budget, time_budget=time_budget).solve(moves)
 
 
 __all__ = ["ConnectFour", "Position", "MoveError", "solve", "has_four", "centre_first", "svg"]

@@ -38,13 +38,34 @@ positions whose stored upper bounds do not settle the new window. It stays on by
 default because it is the technique the lesson teaches; ``Solver(null_window=False)``
 is the faster choice. The last two techniques cut nodes but cost time per node. All
 1,000 positions of Test_L3_R1 are solved correctly (about 67 nodes each).
+
+**Limits: the opening.** End games take milliseconds, the start of the game does not.
+Measured by ``benchmarks/bench_connectfour_openings.py`` on the team's shared 2-core
+machine (20,000 to 80,000 positions a second, depending on the load): ``""``, ``"4"``,
+``"444"``, ``"4444"``, ``"44444"`` and ``"444444"`` were not solved within 90 s each
+(2.7 to 7.4 million positions searched), nor were the first 12 positions of Pons'
+``Test_L1_R3`` (3 to 9 moves played, "hard") within 40 s each (0.75 to 1 million
+positions); the first 20 of ``Test_L1_R1`` (4 to 14 moves played, mostly quick wins)
+took at most 0.4 s (25,226 positions) each. Real solvers open with a book of
+precomputed early positions; this one has none, since filling one would mean solving
+exactly the positions above. Give :meth:`Solver.solve` (or
+:func:`~adversarial.games.connectfour.solve`) a ``node_budget`` or ``time_budget`` to
+get :class:`BudgetExceeded` instead of a long wait.
 """
 
 from __future__ import annotations
 
+import time
+
 from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, column_mask, has_four
 
 CELLS = WIDTH * HEIGHT
+TIME_CHECK = 4096                                    # look at the clock once per this many nodes
+
+
+class BudgetExceeded(RuntimeError):
+    """The solver used up its node or time budget before it knew the score (the message says how far
+    it got and what to do)."""
 CENTRE_ORDER = (3, 2, 4, 1, 5, 0, 6)                 # 0-based columns, middle outwards
 LEFT_ORDER = tuple(range(WIDTH))
 
@@ -79,6 +100,9 @@ class Solver:
             instead of one search with the whole range of scores.
         avoid_losing: never try a move that lets the opponent win at once (and answer a
             single threat by blocking it).
+        node_budget: the most positions one :meth:`solve` may search (``None``: no limit).
+        time_budget: the most seconds one :meth:`solve` may take (``None``: no limit).
+            When either runs out, :meth:`solve` raises :class:`BudgetExceeded`.
 
     ``nodes`` counts the positions searched since the solver was made.
 
@@ -88,22 +112,44 @@ class Solver:
     """
 
     def __init__(self, *, pruning=True, order="threats", win_check=True, table=True, null_window=True,
-                 avoid_losing=True):
+                 avoid_losing=True, node_budget=None, time_budget=None):
         if order not in ("left", "centre", "threats"):
             raise ValueError(f"order must be 'left', 'centre' or 'threats', got {order!r}")
         if (avoid_losing or order == "threats") and not win_check:
             raise ValueError("avoid_losing and order='threats' rely on win_check=True")
         self.pruning, self.order, self.win_check = pruning, order, win_check
         self.use_table, self.null_window, self.avoid_losing = table, null_window, avoid_losing
+        self.node_budget = _check_budget(node_budget, "node_budget", "positions", int)
+        self.time_budget = _check_budget(time_budget, "time_budget", "seconds", (int, float))
         self.nodes = 0
         self.table: dict[int, int] = {}
+        self._limit = self._deadline = None
 
     def solve(self, moves: str) -> int:
-        """The score of the position after ``moves``, for the side to move (see the module docstring)."""
+        """The score of the position after ``moves``, for the side to move (see the module docstring).
+
+        Raises :class:`BudgetExceeded` when the node or time budget runs out first.
+        """
         p = ConnectFour().play(moves)
         if p.winner or p.count == CELLS:
             raise MoveError(f"the game {moves!r} is already over ({p.winner or 'nobody'} won): "
                             "there is no move left to score")
+        start_nodes, start_time = self.nodes, time.perf_counter()
+        self._limit = None if self.node_budget is None else self.nodes + self.node_budget
+        self._deadline = None if self.time_budget is None else start_time + self.time_budget
+        try:
+            return self._solve(p)
+        except BudgetExceeded as out:
+            raise BudgetExceeded(
+                f"solve({moves!r}) gave up: {out} ({self.nodes - start_nodes:,} positions in "
+                f"{time.perf_counter() - start_time:.1f} s) before the score was known. Positions "
+                "with few moves played take this pure-Python solver minutes to hours (see the "
+                "module docstring); raise the budget, or solve a position further into the game"
+            ) from None
+        finally:
+            self._limit = self._deadline = None
+
+    def _solve(self, p) -> int:
         current = p.x if p.count % 2 == 0 else p.o
         mask, n = p.mask, p.count
         self.table = {}                   # one table per position, so node counts do not depend on order
@@ -133,6 +179,8 @@ class Solver:
         The result is exact inside (α, β); at or below α it is an upper bound, at or above β a lower bound.
         """
         self.nodes += 1
+        if self._limit is not None or self._deadline is not None:
+            self._spend()
         if n == CELLS:
             return 0
         columns = LEFT_ORDER if self.order == "left" else CENTRE_ORDER
@@ -173,6 +221,13 @@ class Solver:
             self.table[current + mask] = alpha
         return alpha
 
+    def _spend(self):
+        if self._limit is not None and self.nodes > self._limit:
+            raise BudgetExceeded(f"the node budget ({self.node_budget:,} positions) ran out")
+        if (self._deadline is not None and self.nodes % TIME_CHECK == 0
+                and time.perf_counter() > self._deadline):
+            raise BudgetExceeded(f"the time budget ({self.time_budget:g} s) ran out")
+
     def _moves(self, current, mask, n, columns):
         """The moves to try as (column, new mask) pairs, or ``None`` when every move loses at once."""
         playable = (mask + BOTTOM) & FULL                   # the lowest empty cell of each column
@@ -196,7 +251,14 @@ class Solver:
         return moves
 
 
+def _check_budget(value, name, unit, kinds):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, kinds) or not value > 0:
+        raise ValueError(f"{name} must be a positive number of {unit} (or None for no limit), got {value!r}")
+    return value
 
-def solve(moves: str) -> int:
+
+def solve(moves: str, *, node_budget=None, time_budget=None) -> int:
     """Alias of :func:`adversarial.games.connectfour.solve`."""
-    return Solver().solve(moves)
+    return Solver(node_budget=node_budget, time_budget=time_budget).solve(moves)
