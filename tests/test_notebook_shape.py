@@ -29,7 +29,8 @@ def test_shape(path):
     headings = [line for c in cells if c.cell_type == "markdown" for line in c.source.splitlines()]
     assert sum(h.startswith("## ") for h in headings) >= 3
     assert "## Summary" in headings and "## Exercises" in headings
-    assert sum(h.startswith("### Exercise") for h in headings) >= 4, "at least four exercises"
+    # a notebook is one sitting of at most about an hour, so a split lesson may have as few as two exercises
+    assert sum(h.startswith("### Exercise") for h in headings) >= 2, "at least two exercises"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

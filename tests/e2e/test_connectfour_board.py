@@ -1,4 +1,4 @@
-"""The Connect Four board of notebook 5 in JupyterLab, in a real (headless) browser.
+"""The Connect Four board of notebook 6 in JupyterLab, in a real (headless) browser.
 
 A student drops discs with the ▼ buttons; after each, the page must show the engine's answer that the
 package computes for the same position and depth, its score for every column, and the status line.
@@ -19,7 +19,7 @@ from adversarial.play_connectfour import ConnectFourBoard, score_text
 
 from .lab_page import artifact, describe, error_outputs, open_notebook, run_all, widget_errors
 
-NOTEBOOK = "05_depth_limits_evaluation.ipynb"
+NOTEBOOK = "06_solving_connect_four.ipynb"
 BOARD = ".adversarial-c4"
 
 
