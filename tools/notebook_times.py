@@ -64,13 +64,13 @@ def features(text: str) -> tuple[float, float]:
     return float(cells), float(answer_lines)
 
 
-OPTIONAL_HEADING = re.compile(r"^(#{2,3}) .*\(optional", re.I)
+OPTIONAL_HEADING = re.compile(r"^(#{2,3}) .*\boptional\b", re.I)
 
 
 def split_optional(text: str) -> tuple[str, str]:
     """(the text a student must work through, the parts marked optional).
 
-    A section is optional when its heading (## or ###) says "(optional"; it runs to the next heading of
+    A section is optional when its heading (## or ###) says "optional"; it runs to the next heading of
     the same or a higher level. A notebook states the time of its required part, and of its optional
     parts separately.
     """
