@@ -11,6 +11,7 @@ explained nothing more on these measurements. The fit and its error on the measu
 
     python tools/notebook_times.py notebooks/02_alphabeta_by_hand.md   # minutes for one or more
     python tools/notebook_times.py --calibration                      # the fit and its residuals
+    python tools/notebook_times.py --write notebooks/*.md             # rewrite each **Time** paragraph
 """
 
 from __future__ import annotations
@@ -122,16 +123,47 @@ def estimate(text: str, weights=None) -> float:
     return sum(w * x for w, x in zip(weights, features(text)))
 
 
+TIME_PARAGRAPH = re.compile(r"^\*\*Time\*\*:.*?(?=\n\s*\n)", re.M | re.S)
+
+
+def time_paragraph(text: str, weights=None) -> str:
+    """The **Time** paragraph a notebook should carry: its required part, and its optional part apart."""
+    required, optional = split_optional(text)
+    line = f"**Time**: about {estimate(required, weights):.0f} minutes"
+    if optional.strip():
+        line += f", and about {estimate(optional, weights):.0f} more for the optional parts"
+    import textwrap
+    return textwrap.fill(line + " (estimated by tools/notebook_times.py from its demo cells and worked answers: "
+                         "a fit to students' timed walk-throughs of earlier versions of these notebooks, within "
+                         "10 minutes of each).", width=110)
+
+
+def write_time(path: Path, weights=None) -> bool:
+    """Rewrite ``path``'s **Time** paragraph; True if it changed."""
+    text = path.read_text(encoding="utf-8")
+    if not TIME_PARAGRAPH.search(text):
+        raise ValueError(f"{path.name} has no **Time** paragraph")
+    new = TIME_PARAGRAPH.sub(lambda _: time_paragraph(text, weights), text, count=1)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--calibration", action="store_true")
+    parser.add_argument("--write", action="store_true", help="rewrite each file's **Time** paragraph")
     args = parser.parse_args(argv)
     weights, fitted = fit()
     if args.calibration or not args.files:
         print(f"minutes = {weights[0]:.2f} per demo cell + {weights[1]:.2f} per line of worked answer")
         for name, (measured, estimated) in fitted.items():
             print(f"  {name:32} measured {measured:4.0f}  fitted {estimated:5.0f}")
+    if args.write:
+        for path in args.files:
+            print(f"{path.name}: {'rewritten' if write_time(path, weights) else 'unchanged'}")
+        return 0
     for path in args.files:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
         required, optional = split_optional(text)
