@@ -1,9 +1,10 @@
 """Checks for the notebooks' exercises: an answer in, a verdict and a hint out.
 
-The general checks live in :mod:`adversarial.exercises.core`; each topic that
-needs its own checks has a module here (one per notebook or topic), and every
-check a notebook uses is importable from ``adversarial.exercises``: one line
-per module below, each re-exporting that module's checks.
+The general checks and the one place that reads numbers, copies inputs, compares and runs the
+student's function safely live in :mod:`adversarial.exercises.core`; each topic has a module here
+(one per notebook or topic), and every check a notebook uses is importable from
+``adversarial.exercises``. ``from adversarial.exercises import *`` imports the checks only (``__all__``),
+never the submodules, so it cannot hide the package's ``minimax`` or ``alphabeta``.
 """
 # ruff: noqa: I001, F401  (re-exports: one line per topic module, in notebook order)
 
@@ -14,3 +15,12 @@ from .connectfour import check_evaluation, check_moves_to_loss, check_positions_
 from .ordering import check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves
 from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
                      check_selfish_move, check_ucb1)
+
+__all__ = [
+    "Verdict", "check_value", "check_move", "check_set", "check_function", "check_rule",
+    "check_minimax", "check_alphabeta",
+    "check_positions_after", "check_solver_score", "check_moves_to_loss", "check_evaluation",
+    "check_best_order_leaves", "check_minimal_leaves", "check_deepest", "check_beats_static",
+    "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
+    "check_selfish_move",
+]
