@@ -67,7 +67,7 @@ __all__ = [
     "Verdict", "Call", "CheckOptionError", "right", "wrong", "not_answered", "unanswered",
     "plain_number", "number_problem", "same", "same_number", "call_student", "run_student",
     "check_value", "check_move", "check_set", "check_function", "check_rule", "check_options",
-    "draw_seed", "hint_for", "reset_hints", "short",
+    "draw_seed", "is_stub", "hint_for", "reset_hints", "short",
 ]
 
 NOT_ANSWERED = "Not answered yet: replace the ... with your answer and run the cell again."
@@ -172,6 +172,25 @@ def not_answered(function: bool = False) -> Verdict:
 def unanswered(answer) -> bool:
     """Is ``answer`` still the stub (``...`` or ``None``)?"""
     return answer is ... or answer is None
+
+
+def is_stub(fn) -> bool:
+    """Is ``fn`` still an exercise's stub: a body of only ``...`` (or ``pass``), or ``lambda x: ...``?
+
+    Read from the function's bytecode, so a real function that returns None on
+    some path is not mistaken for a stub (it is told it returned None).
+    """
+    import dis
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    try:
+        ops = [i for i in dis.get_instructions(code) if i.opname not in ("RESUME", "NOP", "CACHE")]
+    except Exception:  # noqa: BLE001
+        return False
+    if len(ops) == 2 and ops[0].opname == "LOAD_CONST" and ops[1].opname == "RETURN_VALUE":
+        return ops[0].argval is None or ops[0].argval is ...
+    return len(ops) == 1 and ops[0].opname == "RETURN_CONST" and ops[0].argval in (None, ...)
 
 
 # -- numbers -------------------------------------------------------------------------
@@ -381,7 +400,7 @@ class Call:
 
     @property
     def stub(self) -> bool:
-        """Is the function still the exercise's stub (raises NotImplementedError, returns ... )?"""
+        """Did the function behave as a stub does (raise NotImplementedError, or return ``...``)?"""
         return isinstance(self.error, NotImplementedError) or (self.error is None and self.value is ...)
 
     def problem(self, what: str = "a number") -> str | None:
@@ -618,7 +637,7 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
     check_options(seed, n)
     if generate is not None and not callable(generate):
         raise CheckOptionError(f"generate must be a function of a random.Random, got {generate!r}")
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     fixed = list(cases)
     fresh = []
@@ -631,7 +650,7 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         args = tuple(case) if spread else (case,)
         want = reference(*copy.deepcopy(args))
         call = call_student(fn, *args, forbid=forbid)
-        if call.stub or (index == 0 and call.error is None and unanswered(call.value)):
+        if call.stub:
             return not_answered(function=True)
         label = show(case) + (where if index >= len(fixed) else "")
         problem = call.problem()
@@ -662,7 +681,7 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     >>> check_rule(lambda x: x > 4.7, lambda x: x >= 5, range(11), hint="h")
     ✗ Not yet: for value 4.75 your rule says yes, but the search says no. Hint: h.
     """
-    if unanswered(rule) or not callable(rule):
+    if unanswered(rule) or not callable(rule) or is_stub(rule):
         return not_answered(function=True)
     grid = sorted({float(x) if not float(x).is_integer() else int(x) for x in candidates})
     truths = [bool(truth(x)) for x in grid]
@@ -673,27 +692,28 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     seed = draw_seed() if seed is None else seed
     rng = random.Random(seed)
     fresh = [rng.uniform(grid[0], grid[-1]) for _ in range(n)] if grid else []
+    at = f"{name} = " if len(name) == 1 else f"{name} "
     for index, x in enumerate(probes + fresh):
         call = call_student(rule, x, copy_args=False)
-        if call.stub or (index == 0 and call.error is None and unanswered(call.value)):
+        if isinstance(call.error, NotImplementedError):
             return not_answered(function=True)
         if call.error is not None:
-            return wrong(f"for {name} {x!r}, " + call.problem().replace("your function", "your rule"),
+            return wrong(f"for {at}{x!r}, " + call.problem().replace("your function", "your rule"),
                          hint, key=key)
         said = call.value
         if said is None:
-            return wrong(f"for {name} {x!r} your rule returned None: does every path end in return "
+            return wrong(f"for {at}{x!r} your rule returned None: does every path end in return "
                          "(or is it a lambda whose comparison is missing)?", hint, key=key)
         if not _is_bool(said):
-            return wrong(f"for {name} {x!r} your rule returned {short(said)}; a rule returns True "
+            return wrong(f"for {at}{x!r} your rule returned {short(said)}; a rule returns True "
                          "or False (write a comparison like x > 3)", hint, key=key)
         want = bool(truth(x))
         if bool(said) != want:
             extra = f" (a random {name}, seed {seed})" if index >= len(probes) else ""
-            return wrong(f"for {name} {x!r}{extra} your rule says {'yes' if said else 'no'}, "
+            return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
                          f"but the search says {'yes' if want else 'no'}", hint, key=key)
-    return right(f"your rule agrees with the search on all {len(grid)} candidate {name}s "
-                 "and on both sides of every boundary", key=_key(hint, key))
+    return right(f"your rule agrees with the search on all {len(grid)} candidates and on both sides of "
+                 "every boundary", key=_key(hint, key))
 
 
 def _around_change(truth, a, b, truth_at_a) -> list:
