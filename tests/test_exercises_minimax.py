@@ -90,7 +90,7 @@ def test_the_bugs_the_old_check_missed_passed_it(bug):
     (hard_coded_depth_3, "any shape"),
     (bottom_level_always_max, "the level just above the leaves is not always MAX"),
     (no_leaf_base_case, "base case"),
-    (ignores_who_is_at_the_root, "MIN can move at the root"),
+    (ignores_who_is_at_the_root, "treats the root as MAX even when maximising=False"),
     (always_max, "the largest value at every level"),
 ])
 def test_wrong_functions_fail_on_a_small_drawn_tree_with_a_fitting_hint(bug, says):
@@ -122,7 +122,7 @@ def test_a_stub_is_not_answered_yet_and_a_mutating_function_is_reported():
         if isinstance(node, list):
             node.sort(key=repr)
         return recursive(node, maximising)
-    assert "changed the tree" in repr(check_minimax(sorts, seed=5))
+    assert "changed its input" in repr(check_minimax(sorts, seed=5))
 
 
 def test_a_failure_reports_the_seed_of_the_random_trees():
