@@ -314,7 +314,7 @@ GALLERY = [
     (forgets_to_break, "stop the loop (break) as soon as α ≥ β"),
     (peeks_at_the_leaves, "wrong number of nodes evaluated"),
     (stops_at_depth_one, "the depth is off by one"),
-    (keeps_the_depth, "the depth never shrinks"),
+    (keeps_the_depth, "your search goes below the depth limit"),
     (same_player, "the player must alternate"),
     (plain_minimax, "nothing is ever pruned, every node is evaluated"),
 ]
