@@ -217,7 +217,7 @@ def test_selfish_move_right_answer_passes():
     (0, "minimax's move"),          # fears the worst reply
     (1, "will not hand you"),       # hopes for the best reply
     (3, "not one of the moves"),
-    (True, "not one of the moves"),
+    (True, "is a bool"),
 ])
 def test_selfish_move_wrong_answers_fail(wrong, says):
     verdict = check_selfish_move(wrong, PAYOFFS)
