@@ -562,7 +562,7 @@ def check_set(answer: Iterable, expected: Iterable, *, hint: str | Sequence[str]
     >>> check_set({4, 6}, {6, 4}, hint="h", name="leaves")
     ✓ Right: 4, 6.
     """
-    item = item or (name[:-1] if name.endswith("s") else name)
+    item = item or (name[:-3] + "f" if name.endswith("ves") else name[:-1] if name.endswith("s") else name)
     if unanswered(answer):
         return not_answered()
     wanted = list(expected)

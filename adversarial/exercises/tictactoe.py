@@ -170,12 +170,37 @@ def _nodes(order=None, **options) -> int:
     return _alphabeta(_PLAIN, order=order, **options).stats.nodes
 
 
+@functools.lru_cache(maxsize=None)
+def _reverse_order_counts():
+    """The right count and the counts of the usual slips (computed once: each is a full search)."""
+    reverse = list(reversed(PRIORITY))
+    by_reverse = lambda board, moves: sorted(moves, key=reverse.index)   # noqa: E731
+    truth = _nodes(order=by_reverse)
+    known = (
+        (_nodes(order=lambda board, moves: sorted(moves, key=PRIORITY.index)),
+         "the count with the centre-first order itself; reverse it"),
+        (_nodes(), "the count with the moves in their plain order 0, 1, ..., 8; reverse the centre-first "
+                   "order instead"),
+        (_minimax(_PLAIN).stats.nodes, "minimax's count; the question is about alpha-beta"),
+        (_nodes(order=by_reverse, prune_on_equal=False),
+         "the count under the strict rule α > β; use the default rule α ≥ β"),
+        (_alphabeta(_PLAIN, order=by_reverse).stats.leaves,
+         "the number of leaves; the question asks for nodes (.stats.nodes)"),
+    )
+    return truth, known
+
+
+@functools.lru_cache(maxsize=None)
+def _symmetry_counts():
+    positions = reachable_positions(_PLAIN)
+    return len(positions), len({_PLAIN.canonical(b) for b in positions})
+
+
 def check_reverse_order_nodes(answer) -> Verdict:
     """Nodes alpha-beta (α ≥ β) enters on the empty board when moves are tried edges, corners, centre last."""
     if unanswered(answer):
         return not_answered()
-    reverse = list(reversed(PRIORITY))
-    truth = _nodes(order=lambda board, moves: sorted(moves, key=reverse.index))
+    truth, known = _reverse_order_counts()
     key = ("reverse order nodes",)
     ladder = ["order= takes a function (board, moves) -> the same moves in the order to try them: reverse "
               "the centre-first order, then read the count of nodes from the result.",
@@ -190,17 +215,6 @@ def check_reverse_order_nodes(answer) -> Verdict:
         return wrong(problem, ladder, key=key)
     a = plain_number(answer)
     value = _value(_PLAIN.initial_state(), False)
-    known = [
-        (_nodes(order=lambda board, moves: sorted(moves, key=PRIORITY.index)),
-         "the count with the centre-first order itself; reverse it"),
-        (_nodes(), "the count with the moves in their plain order 0, 1, ..., 8; reverse the centre-first "
-                   "order instead"),
-        (_minimax(_PLAIN).stats.nodes, "minimax's count; the question is about alpha-beta"),
-        (_nodes(order=lambda board, moves: sorted(moves, key=reverse.index), prune_on_equal=False),
-         "the count under the strict rule α > β; use the default rule α ≥ β"),
-        (_alphabeta(_PLAIN, order=lambda board, moves: sorted(moves, key=reverse.index)).stats.leaves,
-         "the number of leaves; the question asks for nodes (.stats.nodes)"),
-    ]
     if same(a, value):
         return wrong(f"you answered {short(answer)}, the value of the game (.value); the question asks how "
                      "many nodes the search enters (.stats.nodes)", ladder, key=key)
@@ -239,8 +253,7 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     """How many reachable positions remain when symmetric positions count as one?"""
     if unanswered(answer):
         return not_answered()
-    positions = reachable_positions(_PLAIN)
-    truth = len({_PLAIN.canonical(b) for b in positions})
+    count, truth = _symmetry_counts()
     key = ("positions up to symmetry",)
     ladder = ["not the count divided by 8: a symmetric position (the empty board, X in the centre) has "
               "fewer than eight different images.",
@@ -251,10 +264,10 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     if problem:
         return wrong(problem, ladder, key=key)
     a = plain_number(answer)
-    if same(a, len(positions)):
+    if same(a, count):
         return wrong(f"you answered {short(answer)}, every reachable position: count each symmetry class once",
                      ladder, key=key)
-    if same(a, len(positions) / 8) or same(a, len(positions) // 8) or same(a, round(len(positions) / 8)):
+    if same(a, count / 8) or same(a, count // 8) or same(a, round(count / 8)):
         return wrong(f"you answered {short(answer)}, the count divided by 8", ladder, key=key)
     return wrong(f"you answered {short(answer)}", ladder, key=key)
 
