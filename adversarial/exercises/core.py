@@ -571,8 +571,10 @@ def check_set(answer: Iterable, expected: Iterable, *, hint: str | Sequence[str]
         return wrong(f"{short(answer)} is a single number; write a set even for one {item}, in braces: "
                      f"{{{short(answer)}}} (and set() for none)", hint, key=key)
     if isinstance(answer, (str, bytes)):
+        how = ("without quotes" if any(ch.isdigit() for ch in str(answer)) else
+               "as the values themselves (numbers), not names")
         return wrong(f"{short(answer)} is text (a string), not a set of {name}: write the {name} in braces, "
-                     "separated by commas, without quotes", hint, key=key)
+                     f"separated by commas, {how}", hint, key=key)
     given = _sequence(answer) if not isinstance(answer, (set, frozenset)) else list(answer)
     if given is None:
         return wrong(f"{short(answer)} is not a set of {name}: write the {name} in braces, separated by "
