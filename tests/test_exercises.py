@@ -211,3 +211,10 @@ def test_bad_options_get_a_clear_error(call, says):
     from adversarial.exercises.core import CheckOptionError
     with pytest.raises(CheckOptionError, match=says):
         call()
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -504,3 +504,10 @@ def test_numpy_values_and_the_package_are_handled():
 def test_odd_functions_get_a_verdict(odd, says):
     verdict = check_alphabeta(odd, seed=SEED)
     assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

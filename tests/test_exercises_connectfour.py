@@ -78,3 +78,10 @@ def test_evaluations_that_beat_both_weak_ones_pass():
 def test_typical_wrong_evaluations_are_rejected(wrong, says):
     verdict = check_evaluation(wrong)
     assert not verdict and says in verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -310,3 +310,10 @@ FUNCTION_CHECKS = {
 def test_function_checks_give_a_verdict_on_odd_functions(name, odd, says):
     verdict = FUNCTION_CHECKS[name](odd)
     assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -220,3 +220,10 @@ def test_numpy_and_package_free_answers_pass_and_the_package_is_refused():
 def test_odd_functions_get_a_verdict(odd, says):
     verdict = check_minimax(odd, seed=1)
     assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -206,3 +206,10 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
             continue
         run_cell(cell.source, namespace)
     assert exercise + 1 == len(ANSWERS[name]) >= 4
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

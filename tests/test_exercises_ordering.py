@@ -209,3 +209,10 @@ def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatc
             continue
         run_cell(cell.source, namespace)
     assert exercise + 1 == len(NOTEBOOK_ANSWERS)
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

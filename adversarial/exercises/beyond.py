@@ -25,6 +25,7 @@ from ..tree import tree as _tree
 from .core import (
     Verdict,
     _sequence,
+    call_student,
     check_function,
     is_stub,
     not_answered,
@@ -67,12 +68,20 @@ NEGAMAX_LADDER = [
 ]
 
 
+def _nega_true(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(-_nega_true(c, -sign) for c in spec)
+
+
 def _nega_unsigned(spec, sign):
     return spec if not isinstance(spec, list) else max(-_nega_unsigned(c, -sign) for c in spec)
 
 
 def _nega_no_negation(spec, sign):
     return sign * spec if not isinstance(spec, list) else max(_nega_no_negation(c, -sign) for c in spec)
+
+
+def _nega_top_not_negated(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(_nega_true(c, -sign) for c in spec)
 
 
 def _nega_sign_kept(spec, sign):
@@ -83,16 +92,23 @@ _NEGAMAX_SLIPS = [
     (_nega_unsigned, "a leaf must be seen from the side to move too: return sign × its score, not the score."),
     (_nega_no_negation, "a child's value is from the opponent's side: negate it (−value) before taking the "
                         "largest."),
+    (_nega_top_not_negated, "a child's value is from the opponent's side: negate it (−value) before taking "
+                            "the largest."),
     (_nega_sign_kept, "the side to move changes at every level: call the child with −sign."),
 ]
+_NEGAMAX_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], -1),
+                   ([[2, [7, -4]], [5]], 1), ([[2, [7, -4]], [5]], -1), ([[[8, 1]], [[[-8, 3]]]], 1), (6, -1)]
 
 
-def _negamax_slip(case, got, want):
-    for model, hint in _NEGAMAX_SLIPS:
-        slip = model(*case)
-        if not same(slip, want) and same(got, slip):
-            return hint
-    return None
+def _negamax_slip(fn):
+    """The slip whose model behaves like ``fn`` on every probe tree, named; None if none does."""
+    def diagnose(case, got, want):
+        for model, hint in _NEGAMAX_SLIPS:
+            if all(call.problem() is None and same(call.value, model(*probe))
+                   for probe in _NEGAMAX_PROBES for call in [call_student(fn, *probe)]):
+                return hint
+        return None
+    return diagnose
 
 
 def check_negamax(fn) -> Verdict:
@@ -112,7 +128,7 @@ def check_negamax(fn) -> Verdict:
 
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
                       hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
-                      diagnose=_negamax_slip)
+                      diagnose=_negamax_slip(fn))
 
 
 # -- Exercise: an expectiminimax value by hand ----------------------------------

@@ -661,8 +661,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
                 f"your function gives {short(call.value)}, but the right answer is {short(want)}"
             if diagnose is not None:
                 special = diagnose(case, call.value, want)
-                if special:
-                    return wrong(f"on {label}, {problem}", special, key=key or _key(hint, None))
+                if special:        # a named slip: its own hint (or ladder), not a rung of the general one
+                    return wrong(f"on {label}, {problem}", special)
         if problem:
             return wrong(f"on {label}, {problem}", hint, key=key)
     return right(f"your function agrees on all {len(fixed) + len(fresh)} cases", key=_key(hint, key))
