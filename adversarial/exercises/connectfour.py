@@ -22,6 +22,7 @@ from .core import (
     not_answered,
     number_problem,
     plain_number,
+    returned_problem,
     right,
     same,
     short,
@@ -133,6 +134,10 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
         if problem:
             return wrong(f"on the finished game {p.history!r}, {problem}",
                          "handle finished games first: if game.is_terminal(p): return game.utility(p).")
+        kind = returned_problem(call.value)
+        if kind:
+            return wrong(f"on the finished game {p.history!r}, {kind}",
+                         "return one number: game.utility(p) at a finished game, a guess otherwise.")
         if not same(call.value, _GAME.utility(p)):
             return wrong(f"the game {p.history!r} is over (utility {_GAME.utility(p)}) but your function says "
                          f"{short(call.value)}", "start with `if game.is_terminal(p): return game.utility(p)`, "
