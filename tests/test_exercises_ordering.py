@@ -265,3 +265,14 @@ class EqualsEverything(int):
 def test_odd_answers_and_cheats_get_a_verdict_not_a_pass(answer):
     for verdict in (check_best_order_leaves(answer, 9, 5), check_deepest(answer, 35, 2_000_000)):
         assert not verdict and verdict.answered
+
+
+@pytest.mark.parametrize("odd, says", [
+    (lambda board, moves: None if moves else moves, "returned None"),
+    (lambda board, moves: __import__("sys").exit(), "sys.exit"),
+    (lambda board, moves: 1 / 0, "raised ZeroDivisionError"),
+    (lambda board, moves: list(moves)[:1], "same moves"),
+])
+def test_odd_orders_get_a_verdict(odd, says):
+    verdict = check_beats_static(odd)
+    assert not verdict and verdict.answered and says in verdict.message, verdict.message

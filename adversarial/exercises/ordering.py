@@ -17,6 +17,7 @@ from ..search import SearchError
 from ..search import alphabeta as _alphabeta
 from .core import (
     Verdict,
+    call_student,
     check_function,
     is_stub,
     not_answered,
@@ -102,16 +103,6 @@ def check_minimal_leaves(fn) -> Verdict:
                           diagnose=_minimal_slip)
 
 
-def _stub(call) -> bool:
-    """Is this still the exercise's stub (returns None or ..., or raises NotImplementedError)?"""
-    try:
-        return unanswered(call())
-    except NotImplementedError:
-        return True
-    except Exception:  # noqa: BLE001 (a real attempt that fails: the check reports it)
-        return False
-
-
 def check_deepest(answer, b: int, budget: int) -> Verdict:
     """Exercise: the deepest search whose Knuth–Moore minimum fits in ``budget`` leaves."""
     if unanswered(answer):
@@ -164,8 +155,14 @@ def check_beats_static(order) -> Verdict:
         return not_answered(function=True)
     game = TicTacToe()
     positions = ordering_positions()
-    if _stub(lambda: order(positions[0], game.actions(positions[0]))):
+    first = call_student(order, positions[0], game.actions(positions[0]), copy_args=False)
+    if first.stub:
         return not_answered(function=True)
+    problem = first.problem()
+    if problem:
+        return wrong(f"on the board {positions[0]} with moves {game.actions(positions[0])}, {problem}",
+                     "test it on a few boards first: my_order(board, game.actions(board)) returns the same "
+                     "moves, reordered.")
     try:
         mine = nodes_on_positions(order, positions)
     except SearchError as error:
