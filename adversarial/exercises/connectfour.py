@@ -53,9 +53,11 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
         return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
                               "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
                               "X 1): count each board once, e.g. with a set of positions, level by level.")
-    return check_value(answer, positions_after(plies),
-                       hint="Build the positions level by level: a set of positions, then the set of all "
-                            "results of their legal moves; the set's size after the last level is the answer.")
+    return check_value(answer, positions_after(plies), key=("positions after", plies),
+                       hint=["different move orders can build the same board: count the boards, each once, not "
+                             "the move sequences.",
+                             "build the positions level by level: a set of positions, then the set of all "
+                             "results of their legal moves; the set's size after the last level is the answer."])
 
 
 def check_solver_score(answer, moves: str) -> Verdict:
@@ -70,10 +72,12 @@ def check_solver_score(answer, moves: str) -> Verdict:
         return Verdict(False, f"Not yet: you answered {answer!r}, the right size with the wrong sign. "
                               "Hint: solve() scores from the point of view of the side to move, not X's.")
     p = _GAME.play(moves)
-    return check_value(answer, truth,
-                       hint=f"{p.player} is to move with {p.count} discs on the board. A win scores 22 minus "
-                            "the discs the winner has played when it connects four; find the fastest win "
-                            "(or, if the side to move loses, the slowest loss).")
+    return check_value(answer, truth, key=("solver score", moves),
+                       hint=["solve() scores from the side to move's point of view: positive if it wins, "
+                             "negative if it loses, larger the sooner the win comes.",
+                             f"{p.player} is to move with {p.count} discs on the board. A win scores 22 minus "
+                             "the discs the winner has played when it connects four; find the fastest win "
+                             "(or, if the side to move loses, the slowest loss)."])
 
 
 def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8) -> int:
@@ -100,10 +104,11 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     if same(answer, truth + 1):
         return Verdict(False, f"Not yet: you answered {answer!r}. Hint: count the moves after {trap} only "
                               "(the opponent's, then the reply, ...) up to and including the winning disc.")
-    return check_value(answer, truth, hint="After the trap, the opponent moves, you answer, the opponent moves "
-                                           "again...: count the moves up to and including the winning disc, "
-                                           "or search the position after the trap at depth 1, 2, 3 and watch "
-                                           "the value.")
+    return check_value(answer, truth, key=("moves to loss", moves, trap),
+                       hint=["after the trap the opponent moves, you answer, the opponent moves again...: count "
+                             "the moves up to and including the winning disc, with best play on both sides.",
+                             "search the position after the trap at depth 1, 2, 3, ... and watch the value: the "
+                             "first depth at which it shows the loss is the number of moves."])
 
 
 def _finished_positions(count: int, seed: int):
