@@ -128,13 +128,13 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     (once as X, once as O), against :func:`no_evaluation` and against :func:`centre_control`.
     """
     if unanswered(evaluate) or not callable(evaluate) or is_stub(evaluate):
-        return not_answered(function=True)
+        return NOT_ANSWERED        # (notebook 5's stored output says this; the function form would fit better)
     key = ("evaluation",)
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
         call = call_student(evaluate, p, copy_args=False)
         if call.stub:
-            return not_answered(function=True)
+            return NOT_ANSWERED
         problem = call.problem()
         if problem:
             return wrong(f"on the finished game {p.history!r}, {problem}",
