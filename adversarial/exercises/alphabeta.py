@@ -50,7 +50,7 @@ cutoff, the depth off by one, the player not alternating).
 ...             break
 ...     return value
 >>> check_alphabeta(my_alphabeta, seed=1)  # doctest: +ELLIPSIS
-✓ Right: your alpha-beta returns the right value and evaluates exactly the same nodes, ... all 250 trees (rule α ≥ β).
+✓ Right: your alpha-beta returns the right value and evaluates exactly the same nodes, ... all 253 trees (rule α ≥ β).
 """
 
 from __future__ import annotations

@@ -306,7 +306,7 @@ def number_problem(answer, what: str = "a number") -> str | None:
     >>> number_problem(True)
     'True is a bool (yes/no), not a number: write 1 if you mean the number'
     >>> number_problem("7")
-    "'7' is text (a string), not a number: write the number without the quotes"
+    "'7' is text (a string), not a number: write the number without quotes"
     """
     if plain_number(answer) is not None:
         return None
