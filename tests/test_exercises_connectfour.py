@@ -102,6 +102,8 @@ def test_numpy_answers_pass():
                             else np.int64(game.utility(p)))
     assert check_positions_after(np.int64(positions_after(4)), plies=4)
     assert check_solver_score(np.int64(solve(SCORED)), SCORED)
+    truth = moves_to_loss(TRAP, TRAP_MOVE)
+    assert check_moves_to_loss(np.int64(truth), TRAP, TRAP_MOVE) and check_moves_to_loss(float(truth), TRAP, TRAP_MOVE)
 
 
 @pytest.mark.parametrize("answer", [__import__("numpy").array([1, 2]), 10**400, "49", float("nan"), True, [49]])
