@@ -303,7 +303,7 @@ def _positions() -> list:
 _ALL = _positions()
 _WINDOWS = [(-math.inf, 0), (0, math.inf), (-math.inf, math.inf)]   # test against 0 from both sides, then solve
 # Positions where deciding the bound's kind from the *updated* α/β stores a false bound that a later call
-# with the same table uses (found by the tests: tests/test_exercises_tables.py), so every run meets one.
+# with the same table uses (tests/test_exercises_lessons.py checks it), so every run meets one.
 _TRAPS = (".../.../.OX", ".../.../O.X", "O../.OX/..X")
 
 
