@@ -76,11 +76,12 @@ def test_check_move_rejects_false_for_move_0_and_moves_that_do_not_exist():
 def test_check_set_ignores_order_and_says_what_is_off():
     assert check_set([0, 2], {2, 0}, hint="h")
     verdict = check_set([2, 5], {2, 0}, hint="h", name="leaves")
-    assert not verdict and "not these: 5" in repr(verdict) and "1 missing" in repr(verdict)
+    assert not verdict and "not these: 5" in repr(verdict) and "one leaf missing" in repr(verdict)
 
 
 @pytest.mark.parametrize("fake, says", [({True}, "bool"), ("46", "not a set"), ({AlwaysEqual()}, "not a number"),
-                                        (4, "not a set")])
+                                        (4, "write a set even for one"), (4.5, "write a set even for one"),
+                                        (object(), "not a set")])
 def test_check_set_wants_items_of_the_right_kind(fake, says):
     expected = {1} if fake == {True} else {4, 6}
     verdict = check_set(fake, expected, hint="h")
@@ -210,3 +211,10 @@ def test_bad_options_get_a_clear_error(call, says):
     from adversarial.exercises.core import CheckOptionError
     with pytest.raises(CheckOptionError, match=says):
         call()
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -314,7 +314,7 @@ GALLERY = [
     (forgets_to_break, "stop the loop (break) as soon as α ≥ β"),
     (peeks_at_the_leaves, "wrong number of nodes evaluated"),
     (stops_at_depth_one, "the depth is off by one"),
-    (keeps_the_depth, "the depth never shrinks"),
+    (keeps_the_depth, "your search goes below the depth limit"),
     (same_player, "the player must alternate"),
     (plain_minimax, "nothing is ever pruned, every node is evaluated"),
 ]
@@ -426,3 +426,88 @@ def test_a_function_with_the_wrong_parameters_is_told_the_signature():
     assert not verdict and "my_alphabeta(node, depth, alpha, beta, maximising)" in repr(verdict)
     verdict = check_minimax(lambda node: 0, seed=SEED)
     assert not verdict and "my_minimax(node, maximising)" in repr(verdict)
+
+
+# -- issue 20: messages true to what the function did -----------------------------------------------
+
+def _loop(fn, node, depth, alpha, beta, maximising, children, start=None):
+    if maximising:
+        value = -INF if start is None else -start
+    else:
+        value = INF if start is None else start
+    for child in children:
+        v = fn(child, depth - 1, alpha, beta, not maximising)
+        if maximising:
+            value, alpha = max(value, v), max(alpha, max(value, v))
+        else:
+            value, beta = min(value, v), min(beta, min(value, v))
+        if alpha >= beta:
+            break
+    return value
+
+
+def right_to_left(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    return _loop(right_to_left, node, depth, alpha, beta, maximising, node.children[::-1])
+
+
+def peeks_to_sort(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    kids = sorted(node.children, key=lambda c: c.value if c.is_leaf else 0, reverse=maximising)
+    return _loop(peeks_to_sort, node, depth, alpha, beta, maximising, kids)
+
+
+def base_case_ignores_depth(node, depth, alpha, beta, maximising):
+    if node.is_leaf:
+        return node.value
+    return _loop(base_case_ignores_depth, node, depth, alpha, beta, maximising, node.children)
+
+
+def ten_for_infinity(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    return _loop(ten_for_infinity, node, depth, alpha, beta, maximising, node.children, start=10)
+
+
+@pytest.mark.parametrize("bug, says, never", [
+    (right_to_left, "children are searched left to right", "which alpha-beta needs"),
+    (peeks_to_sort, "reading node.value evaluates a node", "which alpha-beta needs"),
+    (base_case_ignores_depth, "return node.value as soon as depth == 0", "pass depth - 1 to the children."),
+    (ten_for_infinity, "-math.inf", "xx"),
+])
+def test_each_message_is_true_of_what_the_function_did(bug, says, never):
+    verdict = check_alphabeta(bug, seed=SEED)
+    assert not verdict and says in verdict.message and never not in verdict.message, verdict.message
+
+
+def test_a_node_read_early_is_not_said_to_be_never_read():
+    verdict = check_alphabeta(right_to_left, seed=SEED)
+    assert "never evaluated" not in verdict.message and "before" in verdict.message
+
+
+def test_numpy_values_and_the_package_are_handled():
+    import numpy as np
+
+    def numpy_textbook(node, depth, alpha, beta, maximising):
+        return np.float64(textbook(node, depth, alpha, beta, maximising))
+    assert check_alphabeta(numpy_textbook, seed=SEED)
+    assert not check_alphabeta(lambda *a: alphabeta([[1, 2]]).value, seed=SEED)
+
+
+@pytest.mark.parametrize("odd, says", [
+    (lambda *a: __import__("sys").exit(), "sys.exit"),
+    (lambda node, *a: None if node.is_leaf else 0, "returned None"),
+    (lambda *a: "3", "without quotes"),
+])
+def test_odd_functions_get_a_verdict(odd, says):
+    verdict = check_alphabeta(odd, seed=SEED)
+    assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -2,8 +2,11 @@
 stubs are told they are not answered (and nothing is revealed)."""
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
 import pytest
 
 from adversarial.chance import chance, chance_tree
@@ -217,7 +220,7 @@ def test_selfish_move_right_answer_passes():
     (0, "minimax's move"),          # fears the worst reply
     (1, "will not hand you"),       # hopes for the best reply
     (3, "not one of the moves"),
-    (True, "not one of the moves"),
+    (True, "is a bool"),
 ])
 def test_selfish_move_wrong_answers_fail(wrong, says):
     verdict = check_selfish_move(wrong, PAYOFFS)
@@ -227,3 +230,106 @@ def test_selfish_move_wrong_answers_fail(wrong, says):
 def test_new_checks_say_not_answered():
     for verdict in (check_pvs_order(..., SPEC), check_selfish_move(None, PAYOFFS)):
         assert not verdict and verdict.message.startswith("Not answered yet")
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()
+
+
+# -- issue 20: numpy and exact answers, slips named only where they differ, odd inputs ------------------
+
+def test_numpy_and_exact_answers_pass_everywhere():
+    from fractions import Fraction
+
+    import numpy as np
+    assert check_negamax(lambda spec, sign: np.int64(negamax_right(spec, sign)))
+    assert check_best_margin(lambda row: np.int64(margin_memo(tuple(row))))
+    assert check_best_margin(lambda row: Fraction(margin_memo(tuple(row))))
+    assert check_ucb1(lambda w, n, big_n, c: np.float64(w / n + c * math.sqrt(math.log(big_n) / n)))
+    assert check_chance_value(Fraction(5), T) and check_chance_value(Decimal("5.0"), T)
+    assert check_chance_value(np.float64(5), T)
+    assert check_pvs_order(np.array([2, 0, 1]), SPEC) and check_pvs_order([2.0, 0.0, 1.0], SPEC)
+    assert check_selfish_move(np.int64(2), PAYOFFS) and check_selfish_move(Fraction(2), PAYOFFS)
+
+
+T2 = chance_tree([chance((0.25, [8, 4]), (0.75, [2, 6])), chance((0.9, 1), (0.1, 9))])
+# right 2.5; unweighted average 5; chance as max 9; as min 2; MIN's choice skipped 4.5: all different
+
+
+@pytest.mark.parametrize("slip, says", [(5, "not equally likely"), (9, "neither a max nor a min"),
+                                        (2, "neither a max nor a min"), (4.5, "MIN nodes below")])
+def test_each_chance_slip_gets_its_hint_on_a_tree_where_it_differs(slip, says):
+    verdict = check_chance_value(slip, T2)
+    assert not verdict and says in verdict.message
+    assert check_chance_value(2.5, T2) and check_chance_value(Fraction(5, 2), T2)
+
+
+def test_a_slip_that_gives_the_right_value_on_the_tree_is_never_blamed():
+    # On the notebook's tree the unweighted average and the skipped MIN choice give the right 5 too, so no
+    # wrong answer may be told it made those slips.
+    for answer in (3, 4.5, 6, 2.5):
+        message = check_chance_value(answer, T).message
+        assert "not equally likely" not in message and "MIN nodes below" not in message
+
+
+@pytest.mark.parametrize("answer", [10**400, -10**400, float("inf"), float("nan"), "A", [5], {5}, object()])
+def test_odd_chance_answers_get_a_verdict(answer):
+    verdict = check_chance_value(answer, T)
+    assert not verdict and verdict.answered
+
+
+@pytest.mark.parametrize("answer", [[2.0, 0.0, 1.0], [2.5, 0, 1], np.array([1, 2]), "201", {2, 0, 1},
+                                    [10**400, 0, 1], [float("nan"), 0, 1], [float("inf"), 0, 1], object()])
+def test_odd_pvs_orders_get_a_verdict(answer):
+    assert isinstance(check_pvs_order(answer, SPEC).ok, bool)
+
+
+@pytest.mark.parametrize("answer", [2.0, 2.5, np.array([2]), "2", 10**400, float("nan"), [2], object()])
+def test_odd_selfish_moves_get_a_verdict(answer):
+    verdict = check_selfish_move(answer, PAYOFFS)
+    assert isinstance(verdict.ok, bool) and (verdict.ok or verdict.answered)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda w, n, big_n, c: w / n + c * math.sqrt(math.log10(big_n) / n), "math.log10 is the base-10 log"),
+    (lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / big_n), "divides by the child's visits"),
+    (lambda w, n, big_n, c: w / n + c * math.log(big_n) / n, "square root"),
+    (lambda w, n, big_n, c: 10**400, "right answer is"),
+])
+def test_ucb1_slips_are_named(wrong, says):
+    verdict = check_ucb1(wrong)
+    assert not verdict and says in verdict.message, verdict.message
+
+
+def test_ucb1_and_negamax_first_hints_are_the_idea_not_the_formula():
+    first = check_ucb1(lambda w, n, big_n, c: w / n).message.split("Hint")[1]
+    assert "math.log" not in first and "sqrt" not in first and "square root of" not in first
+    second = check_ucb1(lambda w, n, big_n, c: w / n).message.split("Hint")[1]
+    assert "math.log" in second
+    first = check_negamax(lambda spec, sign: 0).message.split("Hint")[1]
+    assert "-sign" not in first and "other side's sign" not in first
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (negamax_unsigned_leaves, "sign × its score"),
+    (negamax_no_negation, "negate it"),
+    (negamax_sign_kept, "call the child with −sign"),
+])
+def test_negamax_slips_are_named(wrong, says):
+    verdict = check_negamax(wrong)
+    assert not verdict and says in verdict.message, verdict.message
+
+
+def test_a_margin_function_that_empties_its_input_or_calls_the_solver_is_told():
+    from adversarial.games.ends import solve
+
+    def empties(row):
+        value = margin_memo(tuple(row))
+        row.clear()
+        return value
+    assert "changed its input" in check_best_margin(empties).message
+    assert "called the package's solve" in check_best_margin(lambda row: solve(row).value).message
+    assert "takes the larger end every time" in check_best_margin(margin_greedy).message

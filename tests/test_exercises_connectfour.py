@@ -78,3 +78,46 @@ def test_evaluations_that_beat_both_weak_ones_pass():
 def test_typical_wrong_evaluations_are_rejected(wrong, says):
     verdict = check_evaluation(wrong)
     assert not verdict and says in verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()
+
+
+# -- issue 20: guesses stay inside (-1, 1), numpy answers, odd inputs ------------------------------------
+
+def test_an_evaluation_outside_minus_one_to_one_is_rejected_with_why():
+    def too_big(p):
+        return game.utility(p) if game.is_terminal(p) else open_windows(p) * 1000
+    verdict = check_evaluation(too_big)
+    assert not verdict and "strictly between -1 and 1" in verdict.message and "proved" in verdict.message
+
+
+def test_numpy_answers_pass():
+    import numpy as np
+    assert check_evaluation(lambda p: np.float64(open_windows(p)) if not game.is_terminal(p)
+                            else np.int64(game.utility(p)))
+    assert check_positions_after(np.int64(positions_after(4)), plies=4)
+    assert check_solver_score(np.int64(solve(SCORED)), SCORED)
+    truth = moves_to_loss(TRAP, TRAP_MOVE)
+    assert check_moves_to_loss(np.int64(truth), TRAP, TRAP_MOVE) and check_moves_to_loss(float(truth), TRAP, TRAP_MOVE)
+
+
+@pytest.mark.parametrize("answer", [__import__("numpy").array([1, 2]), 10**400, "49", float("nan"), True, [49]])
+def test_odd_answers_get_a_verdict(answer):
+    for verdict in (check_positions_after(answer, plies=2), check_solver_score(answer, SCORED),
+                    check_moves_to_loss(answer, TRAP, TRAP_MOVE)):
+        assert not verdict and verdict.answered
+
+
+@pytest.mark.parametrize("odd, says", [
+    (lambda p: __import__("sys").exit(), "sys.exit"),
+    (lambda p: None if game.is_terminal(p) else 0.0, "returned None"),
+    (lambda p: "0", "not a number"),
+])
+def test_odd_evaluations_get_a_verdict(odd, says):
+    verdict = check_evaluation(odd)
+    assert not verdict and verdict.answered and says in verdict.message, verdict.message

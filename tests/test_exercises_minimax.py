@@ -90,7 +90,7 @@ def test_the_bugs_the_old_check_missed_passed_it(bug):
     (hard_coded_depth_3, "any shape"),
     (bottom_level_always_max, "the level just above the leaves is not always MAX"),
     (no_leaf_base_case, "base case"),
-    (ignores_who_is_at_the_root, "MIN can move at the root"),
+    (ignores_who_is_at_the_root, "treats the root as MAX even when maximising=False"),
     (always_max, "the largest value at every level"),
 ])
 def test_wrong_functions_fail_on_a_small_drawn_tree_with_a_fitting_hint(bug, says):
@@ -122,7 +122,7 @@ def test_a_stub_is_not_answered_yet_and_a_mutating_function_is_reported():
         if isinstance(node, list):
             node.sort(key=repr)
         return recursive(node, maximising)
-    assert "changed the tree" in repr(check_minimax(sorts, seed=5))
+    assert "changed its input" in repr(check_minimax(sorts, seed=5))
 
 
 def test_a_failure_reports_the_seed_of_the_random_trees():
@@ -150,3 +150,80 @@ def test_the_cases_cover_the_shapes_the_issue_lists():
 
 def _leaves(s):
     return [x for c in s for x in _leaves(c)] if isinstance(s, list) else [s]
+
+
+# -- issue 20: messages true to the mistake, trees without ties, large scores --------------------------
+
+def swapped_max_min(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    values = [swapped_max_min(c, not maximising) for c in node]
+    return min(values) if maximising else max(values)
+
+
+def whole_numbers_only(node, maximising=True):
+    if isinstance(node, int):
+        return node
+    values = [whole_numbers_only(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
+def ten_as_infinity(node, maximising=True):
+    if not isinstance(node, list):
+        return node
+    best = -10 if maximising else 10
+    for child in node:
+        v = ten_as_infinity(child, not maximising)
+        best = max(best, v) if maximising else min(best, v)
+    return best
+
+
+def numpy_minimax(node, maximising=True):
+    import numpy as np
+    if not isinstance(node, list):
+        return np.float64(node)
+    values = [numpy_minimax(c, not maximising) for c in node]
+    return np.max(values) if maximising else np.min(values)
+
+
+@pytest.mark.parametrize("bug, says, not_says", [
+    (swapped_max_min, "Swap max and min", "pass `not maximising`"),
+    (whole_numbers_only, "recognises whole numbers only", "needs a base case"),
+    (ten_as_infinity, "-math.inf", "HINT"),
+])
+def test_the_hint_names_what_the_function_did_and_not_a_mistake_it_did_not_make(bug, says, not_says):
+    verdict = check_minimax(bug, seed=5)
+    assert not verdict and says in verdict.message and not_says not in verdict.message, verdict.message
+
+
+def test_the_smallest_failing_tree_has_no_ties_when_one_exists():
+    verdict = check_minimax(swapped_max_min, seed=5)
+    shown = verdict.message.split("on the tree ")[1].split(" with ")[0]
+    leaves = [int(x) for x in shown.replace("[", " ").replace("]", " ").replace(",", " ").split()]
+    assert len(leaves) == len(set(leaves)) and len(leaves) >= 2
+
+
+def test_numpy_and_package_free_answers_pass_and_the_package_is_refused():
+    from adversarial import minimax, tree
+    assert check_minimax(numpy_minimax, seed=2)
+    verdict = check_minimax(lambda node, m=True: minimax(tree(node, root_player="MAX" if m else "MIN")).value,
+                            seed=2)
+    assert not verdict and "called the package's minimax" in verdict.message
+
+
+@pytest.mark.parametrize("odd, says", [
+    (lambda node, m=True: __import__("sys").exit(), "sys.exit"),
+    (lambda node, m=True: (lambda f: f(f))(lambda f: f(f)), "without end"),
+    (lambda node, m=True: None if isinstance(node, list) else node, "returned None"),
+    (lambda node, m=True: [node], "not a single number"),
+])
+def test_odd_functions_get_a_verdict(odd, says):
+    verdict = check_minimax(odd, seed=1)
+    assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -77,12 +77,19 @@ def my_alphabeta(node, depth, alpha, beta, maximising):
 # replaces the stub; SOLUTION stands for the worked answer in the notebook's solution cell.
 ANSWERS = {
     "00_start_here": [
-        (["answer = 9", "answer = 5", "answer = 1", "answer = '3'"], [SOLUTION, "answer = 3.0"]),
-        (["value_min_first = 3", "value_min_first = 9", "value_min_first = 5"],
+        ([("answer = 9", "the largest leaf"), "answer = 5", "answer = 1", ("answer = '3'", "without quotes"),
+          ("answer = 0", "move number")],
+         [SOLUTION, "answer = 3.0", "import numpy as np\nanswer = np.max([np.min([3, 5]), 2, np.min([9, 1])])",
+          "from fractions import Fraction\nanswer = Fraction(6, 2)"]),
+        ([("value_min_first = 3", "the value when MAX moves first"), "value_min_first = 9", "value_min_first = 5",
+          ("value_min_first = 1", "the smallest leaf")],
          [SOLUTION, "value_min_first = min(max(g) for g in [[3, 5], [2], [9, 1]])"]),
-        (["best_move = 3", "best_move = 2", "best_move = False"], [SOLUTION]),
-        (["skipped = {9, 1}", "skipped = {1}", "skipped = {5}", "skipped = set()", "skipped = '8'"],
-         [SOLUTION, "skipped = [8]"]),
+        ([("best_move = 3", "the value of the position"), ("best_move = 2", "largest leaf"),
+          ("best_move = False", "bool"), ("best_move = 1", "counted from 0")],
+         [SOLUTION, "import numpy as np\nbest_move = np.argmax([3, 2, 1])"]),
+        ([("skipped = {9, 1}", "leaves alpha-beta does look at"), "skipped = {1}", "skipped = {5}",
+          ("skipped = set()", "one leaf missing"), ("skipped = '8'", "text"), ("skipped = 8", "even for one leaf")],
+         [SOLUTION, "skipped = [8]", "skipped = {8.0}"]),
     ],
     "01_minimax_by_hand": [
         (["answer1 = 9", "answer1 = 3", "answer1 = 1", "answer1 = 2", "answer1 = True"], [SOLUTION]),
@@ -125,19 +132,29 @@ ANSWERS = {
         (["answer1 = 0", "answer1 = 1", "answer1 = True"], [SOLUTION, "answer1 = -1.0"]),
         (["answer2 = {3, 4, 5, 6, 8}", "answer2 = {3, 4, 5}", "answer2 = {6}", "answer2 = {8}"],
          [SOLUTION, "answer2 = [8, 6]"]),
-        (["answer3 = 362880", "answer3 = 549946", "answer3 = 387420489", "answer3 = 986409"],
+        ([("answer3 = 362880", "full boards"), ("answer3 = 549946", "the real game tree"),
+          ("answer3 = 387420489", "9 choices"), ("answer3 = 986409", "without its root")],
          [SOLUTION, "import math\nanswer3 = sum(math.factorial(9) // math.factorial(9 - k) for k in range(10))"]),
         (["answer4 = 1", "answer4 = 5", "answer4 = 4", "answer4 = 6"], [SOLUTION]),
     ],
     "04_alphabeta_tictactoe": [
         (["answer1 = methods['+ centre and corners first'].stats.nodes",
           "answer1 = methods['minimax'].stats.nodes", "answer1 = methods['alpha-beta, α ≥ β'].stats.nodes",
-          "answer1 = alphabeta(game, order=lambda b, ms: sorted(ms, key=PRIORITY.index, reverse=True))"],
-         [SOLUTION]),
-        (["careful_alphabeta = careless_alphabeta"], [SOLUTION]),
-        (["answer3 = 9", "answer3 = 1", "answer3 = 8", "answer3 = 4"], [SOLUTION]),
-        (["answer4 = len(reachable_positions(game))", "answer4 = len(reachable_positions(game)) // 8",
-          "answer4 = len(reachable_positions(game)) / 8"], [SOLUTION]),
+          ("answer1 = alphabeta(game, order=lambda b, ms: sorted(ms, key=PRIORITY.index, reverse=True))",
+           "whole search result"),
+          ("answer1 = alphabeta(game, order=lambda b, ms: sorted(ms, key=PRIORITY.index, reverse=True)).value",
+           "the value of the game")],
+         [SOLUTION, "import numpy as np\nanswer1 = np.int64(alphabeta(game, order=lambda b, ms: "
+                    "list(reversed(sorted(ms, key=PRIORITY.index)))).stats.nodes)"]),
+        (["careful_alphabeta = careless_alphabeta", ("careful_alphabeta = lambda game, board, alpha=-math.inf, "
+                                                      "beta=math.inf, table=None: alphabeta(game, board).value",
+                                                      "called the package's alphabeta")], [SOLUTION]),
+        ([("answer3 = 9", "every cell"), "answer3 = 1", ("answer3 = 8", "symmetries"), "answer3 = 4"],
+         [SOLUTION, "import numpy as np\nanswer3 = np.int64(3)"]),
+        ([("answer4 = len(reachable_positions(game))", "every reachable position"),
+          ("answer4 = len(reachable_positions(game)) // 8", "divided by 8"),
+          ("answer4 = len(reachable_positions(game)) / 8", "divided by 8")],
+         [SOLUTION, "answer4 = len(set(map(game.canonical, reachable_positions(game)))) * 1.0"]),
     ],
 }
 
@@ -177,9 +194,11 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
             assert not run_cell(cell.source, namespace), f"{name} exercise {exercise + 1}: the stub passes"
             wrong_answers, right_answers = ANSWERS[name][exercise]
             for answer in wrong_answers:
+                answer, says = answer if isinstance(answer, tuple) else (answer, "")
                 run_cell(answer, namespace)
                 verdict = run_cell(cell.source, namespace)
                 assert not verdict and verdict.answered, f"{name} exercise {exercise + 1} accepts {answer!r}"
+                assert says in verdict.message, f"{name} exercise {exercise + 1}, {answer!r}: {verdict.message}"
             for answer in right_answers:
                 run_cell(worked if answer == SOLUTION else answer, namespace)
                 verdict = run_cell(cell.source, namespace)
@@ -187,3 +206,10 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
             continue
         run_cell(cell.source, namespace)
     assert exercise + 1 == len(ANSWERS[name]) >= 4
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()

@@ -209,3 +209,70 @@ def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatc
             continue
         run_cell(cell.source, namespace)
     assert exercise + 1 == len(NOTEBOOK_ANSWERS)
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
+    from adversarial.exercises.core import reset_hints
+    reset_hints()
+
+
+# -- issue 20: numpy and exact answers, hints about the bug that failed, odd inputs ---------------------
+
+def test_numpy_and_exact_answers_pass():
+    from fractions import Fraction
+
+    import numpy as np
+    assert check_best_order_leaves(np.int64(809), 9, 5) and check_best_order_leaves(Fraction(809), 9, 5)
+    assert check_deepest(np.int64(7), 35, 2_000_000) or check_deepest(np.int64(8), 35, 2_000_000)
+    truth = max(d for d in range(64) if knuth_moore(35, d) <= 2_000_000)
+    assert check_deepest(np.int64(truth), 35, 2_000_000) and check_deepest(float(truth), 35, 2_000_000)
+    assert check_minimal_leaves(lambda b, d: np.int64(b) ** ((d + 1) // 2) + np.int64(b) ** (d // 2) - 1)
+
+
+def test_the_ceiling_bug_is_told_about_the_even_depth_where_it_fails():
+    verdict = check_minimal_leaves(lambda b, d: b ** (d // 2 + 1) + b ** (d // 2) - 1)
+    d = int(verdict.message.split("d = ")[1].split(",")[0].split(":")[0])
+    assert not verdict and d % 2 == 0 and "is even" in verdict.message and "odd depth" not in verdict.message
+
+
+def test_the_floor_twice_bug_is_told_about_the_odd_depth_where_it_fails():
+    verdict = check_minimal_leaves(lambda b, d: 2 * b ** (d // 2) - 1)
+    assert not verdict and "is odd" in verdict.message
+
+
+def test_calling_knuth_moore_is_refused():
+    verdict = check_minimal_leaves(knuth_moore)
+    assert not verdict and "called the package's knuth_moore" in verdict.message
+
+
+def test_the_deepest_off_by_one_hints_say_what_goes_wrong_at_that_depth():
+    truth = max(d for d in range(64) if knuth_moore(35, d) <= 2_000_000)
+    too_deep = check_deepest(truth + 1, 35, 2_000_000)
+    assert not too_deep and "more than the budget" in too_deep.message
+    too_shallow = check_deepest(truth - 1, 35, 2_000_000)
+    assert not too_shallow and "a deeper search fits too" in too_shallow.message
+
+
+class EqualsEverything(int):
+    def __eq__(self, other):
+        return True
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("answer", [EqualsEverything(1), 10**400, float("nan"), "809", [809], True])
+def test_odd_answers_and_cheats_get_a_verdict_not_a_pass(answer):
+    for verdict in (check_best_order_leaves(answer, 9, 5), check_deepest(answer, 35, 2_000_000)):
+        assert not verdict and verdict.answered
+
+
+@pytest.mark.parametrize("odd, says", [
+    (lambda board, moves: None if moves else moves, "returned None"),
+    (lambda board, moves: __import__("sys").exit(), "sys.exit"),
+    (lambda board, moves: 1 / 0, "raised ZeroDivisionError"),
+    (lambda board, moves: list(moves)[:1], "same moves"),
+])
+def test_odd_orders_get_a_verdict(odd, says):
+    verdict = check_beats_static(odd)
+    assert not verdict and verdict.answered and says in verdict.message, verdict.message

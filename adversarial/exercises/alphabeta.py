@@ -50,7 +50,7 @@ cutoff, the depth off by one, the player not alternating).
 ...             break
 ...     return value
 >>> check_alphabeta(my_alphabeta, seed=1)  # doctest: +ELLIPSIS
-✓ Right: your alpha-beta returns the right value and evaluates exactly the same nodes, ... all 250 trees (rule α ≥ β).
+✓ Right: your alpha-beta returns the right value and evaluates exactly the same nodes, ... all 253 trees (rule α ≥ β).
 """
 
 from __future__ import annotations
@@ -59,18 +59,32 @@ import math
 import random
 
 from ..game import MAX, MIN
+from ..render import draw as _draw
+from ..search import alphabeta as _package_alphabeta
+from ..search import minimax as _package_minimax
+from ..search import negamax as _package_negamax
+from ..trace import Cutoff as _Cutoff
+from ..trace import Leaf as _Leaf
+from ..tree import tree as _make_tree
 from .core import (
     CheckOptionError,
     Verdict,
+    call_student,
     check_options,
     draw_seed,
+    is_stub,
     not_answered,
-    number_problem,
+    plain_number,
+    returned_problem,
+    right,
     same,
+    short,
     unanswered,
     wrong,
 )
-from .minimax import _measure, _smaller, random_spec
+from .minimax import _distinct, _measure, _smaller, random_spec
+
+_FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
 
 INF = math.inf
 
@@ -123,6 +137,9 @@ EDGE_CASES = [   # (tree, maximising, depth limit or None for the whole tree, wi
     ([4, 4, 4, [4, 4]], True, None, None),                 # all leaves equal
     ([[3, 5], [1, 7]], True, None, (2, 6)),                # called with a window, as inside a bigger tree
     ([[3, 5], [1, 7]], False, None, (2, 6)),
+    ([[-40, -25], [-70, -12]], True, None, None),          # large scores: a sentinel of ±10 for ±∞ fails here
+    ([[150, 320], [95, 400]], False, None, None),
+    ([[2, 9], [[1, 8], 4]], True, 0, None),                # depth 0: the root's estimate, nothing searched
 ]
 
 
@@ -155,8 +172,7 @@ def _coarsen(spec, k):
 
 
 def _tree(spec, maximising):
-    from ..tree import tree
-    return tree(spec, root_player=MAX if maximising else MIN)
+    return _make_tree(spec, root_player=MAX if maximising else MIN)
 
 
 def _nodes(t, salt, log) -> ExerciseNode:
@@ -174,16 +190,14 @@ def reference(case, salt, prune_on_equal):
     finite window (which the package's search never starts from) it is the same
     algorithm written out below (tests check the two agree wherever both apply).
     """
-    from ..search import alphabeta
-    from ..trace import Leaf
     spec, maximising, depth, window = case
     if window is not None:
         value, reads, _ = run(_model(None, prune_on_equal), case, salt)
         return value, reads, None
     t = _tree(spec, maximising)
-    r = alphabeta(t, depth=depth, evaluate=lambda node: estimate(node.path, salt),
-                  prune_on_equal=prune_on_equal, trace=True)
-    return r.value, [e.path for e in r.trace if isinstance(e, Leaf)], r
+    r = _package_alphabeta(t, depth=depth, evaluate=lambda node: estimate(node.path, salt),
+                           prune_on_equal=prune_on_equal, trace=True)
+    return r.value, [e.path for e in r.trace if isinstance(e, _Leaf)], r
 
 
 def run(fn, case, salt):
@@ -196,11 +210,13 @@ def run(fn, case, salt):
     log: list = []
     root = _nodes(t, salt, log)
     alpha, beta = (-INF, INF) if window is None else window
-    try:
-        value = fn(root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising)
-    except Exception as error:  # noqa: BLE001 (the student's code failed: report it, no traceback)
-        return None, _first_reads(log), error
-    return value, _first_reads(log), None
+    call = call_student(fn, root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising,
+                        copy_args=False, forbid=_FORBID)
+    if call.called or call.error is not None:
+        return None, _first_reads(log), call
+    if call.value is None:
+        return None, _first_reads(log), call
+    return call.value, _first_reads(log), None
 
 
 def _first_reads(log):
@@ -219,14 +235,15 @@ def right_value(got, want, window) -> bool:
     side of the window and no further than the true value is right: fail-soft
     alpha-beta returns something between, fail-hard returns the bound itself.
     """
-    if number_problem(got) is not None:
+    g = plain_number(got)
+    if g is None:
         return False
     alpha, beta = (-INF, INF) if window is None else window
     if want <= alpha:
-        return want - 1e-9 <= got <= alpha + 1e-9
+        return want - 1e-9 <= g <= alpha + 1e-9
     if want >= beta:
-        return beta - 1e-9 <= got <= want + 1e-9
-    return same(got, want)
+        return beta - 1e-9 <= g <= want + 1e-9
+    return same(g, want)
 
 
 # -- the check -----------------------------------------------------------------------
@@ -250,7 +267,7 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
     if not isinstance(prune_on_equal, bool):
         raise CheckOptionError(f"prune_on_equal must be True (cut when α ≥ β) or False (cut when α > β), "
                                f"got {prune_on_equal!r}")
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     all_cases = cases(seed, n)
@@ -258,16 +275,16 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
     for index, case in enumerate(all_cases):
         salt = seed + index
         got, reads, error = run(fn, case, salt)
-        if isinstance(error, NotImplementedError) or (index == 0 and error is None and unanswered(got)):
+        if error is not None and error.stub:
             return not_answered(function=True)
         if _differs((got, reads, error), case, salt, prune_on_equal):
             bug = _diagnose(fn, all_cases[:index + 100], seed, prune_on_equal)
             small = _shrink(fn, case, salt, prune_on_equal)
             where = "" if index < len(EDGE_CASES) else f"; random trees drawn with seed {seed}"
             return _report(fn, small, salt, prune_on_equal, bug, where)
-    return Verdict(True, f"Right: your alpha-beta returns the right value and evaluates exactly the same "
-                         f"nodes, in the same order, as the package on all {len(all_cases)} trees "
-                         f"(rule {rule}).")
+    return right(f"your alpha-beta returns the right value and evaluates exactly the same nodes, in the "
+                 f"same order, as the package on all {len(all_cases)} trees (rule {rule})",
+                 key=("alphabeta", prune_on_equal))
 
 
 def _differs(outcome, case, salt, prune_on_equal) -> bool:
@@ -297,6 +314,7 @@ def _shrink(fn, case, salt, prune_on_equal):
             options += [(spec, maximising, None, window)] + ([(spec, maximising, depth - 1, window)] if depth else [])
         if window is not None:
             options.append((spec, maximising, depth, None))
+        options.append((_distinct(spec), maximising, depth, window))   # the same tree without ties
         for option in sorted(options, key=key):
             if key(option) < key(case) and fails(option):
                 case, improved = option, True
@@ -316,7 +334,6 @@ def _paths_text(t, paths, salt) -> str:
 
 
 def _report(fn, case, salt, prune_on_equal, bug, where) -> Verdict:
-    from ..render import draw
     spec, maximising, depth, window = case
     want, want_reads, result = reference(case, salt, prune_on_equal)
     got, reads, error = run(fn, case, salt)
@@ -328,12 +345,13 @@ def _report(fn, case, salt, prune_on_equal, bug, where) -> Verdict:
     head = (f"on the tree {spec!r} ({'MAX' if maximising else 'MIN'} at the root, {limit}, rule {rule}; "
             f"the smallest tree found that shows the problem{where})")
     if error is not None:
-        what = f"{head} your function raised {type(error).__name__}: {error}"
+        what = f"{head}, {error.problem()}"
     else:
         said = []
         if not right_value(got, want, window):
-            kind = number_problem(got)
-            said.append(kind if kind else f"it returned {got!r} where alpha-beta returns {want!r}")
+            kind = returned_problem(got)
+            said.append(kind.replace("your function", "it", 1) if kind else
+                        f"it returned {short(got)} where alpha-beta returns {want!r}")
         if reads != want_reads:
             count = ("wrong number of nodes evaluated: " if len(reads) != len(want_reads) else "")
             said.append(f"{count}it evaluated {_paths_text(t, reads, salt)} where alpha-beta evaluates "
@@ -342,19 +360,20 @@ def _report(fn, case, salt, prune_on_equal, bug, where) -> Verdict:
                 said.append(_first_difference(t, reads, want_reads, result))
         what = f"{head} " + "; ".join(s for s in said if s)
     try:
-        figure = draw(t, result) if result is not None else draw(t)
+        figure = _draw(t, result) if result is not None else _draw(t)
     except Exception:  # noqa: BLE001 (a picture is a bonus: the message alone says what is wrong)
         figure = None
-    hint = BUG_HINTS.get(bug, GENERIC_HINT)
-    if isinstance(error, TypeError) and "argument" in str(error):
+    hint, key = BUG_HINTS.get(bug, GENERIC_HINT), None
+    if hint is GENERIC_HINT:
+        key = ("alphabeta", prune_on_equal)
+    if error is not None and isinstance(error.error, TypeError) and "argument" in str(error.error):
         hint = ("the check calls your function as my_alphabeta(node, depth, alpha, beta, maximising): keep "
                 "the five parameters of the stub, in that order.")
-    return wrong(what, hint, figure)
+    return wrong(what, hint, figure, key=key)
 
 
 def _first_difference(t, reads, want_reads, result) -> str:
     """Say where the reads first part ways, and about which cutoff, in one clause."""
-    from ..trace import Cutoff
     for i, (mine, theirs) in enumerate(zip(reads, want_reads)):
         if mine != theirs:
             break
@@ -363,12 +382,15 @@ def _first_difference(t, reads, want_reads, result) -> str:
     if i < len(reads) and reads[i] not in want_reads:
         extra = reads[i]
         for event in result.trace:
-            if isinstance(event, Cutoff) and any(extra[:len(event.path) + 1] == event.path + (m,)
-                                                 for m in event.skipped):
+            if isinstance(event, _Cutoff) and any(extra[:len(event.path) + 1] == event.path + (m,)
+                                                  for m in event.skipped):
                 kind = "a β-cutoff at MAX node" if event.player == MAX else "an α-cutoff at MIN node"
                 return (f"{t.label(extra)} should never be looked at: {kind} {t.label(event.path)} "
                         f"skips it (α = {event.alpha:g}, β = {event.beta:g})")
         return f"{t.label(extra)} should not be evaluated"
+    if i < len(reads) and i < len(want_reads):
+        return (f"it evaluated {t.label(reads[i])} before {t.label(want_reads[i])}, which alpha-beta "
+                "evaluates first: the order matters, because it decides what is pruned")
     if i < len(want_reads):
         return f"it never evaluated {t.label(want_reads[i])}, which alpha-beta needs"
     return ""
@@ -376,9 +398,13 @@ def _first_difference(t, reads, want_reads, result) -> str:
 
 # -- the known mistakes, as small models, to name the one a student made ----------
 
-GENERIC_HINT = ("Compare your code with the pseudocode line by line: a MAX node raises α with each child's "
-                "value and stops once α ≥ β; a MIN node lowers β and stops once α ≥ β; the children get the "
-                "updated α and β; a leaf, or depth 0, returns node.value.")
+GENERIC_HINT = [
+    "compare your code with the pseudocode line by line: a MAX node raises α with each child's value and stops "
+    "once α ≥ β; a MIN node lowers β and stops once α ≥ β; the children get the updated α and β; a leaf, or "
+    "depth 0, returns node.value.",
+    "look at the loop over node.children: after `value = max(value, child's value)` (MAX) comes "
+    "`alpha = max(alpha, value)` and then `if alpha >= beta: break`; MIN mirrors it with min and beta; the "
+    "recursive call passes depth - 1, the current alpha and beta, and `not maximising`."]
 
 BUG_HINTS = {
     "wrong node type": "the prune tests are at the wrong node type: a MAX node stops when its value reaches β "
@@ -398,7 +424,14 @@ BUG_HINTS = {
     "depth shallow": "the depth is off by one: stop at depth == 0, not 1 (the root is searched with the full "
                      "depth and each child with depth - 1).",
     "depth deep": "the depth is off by one: stop when depth == 0; your search goes one level deeper.",
-    "depth kept": "the depth never shrinks: pass depth - 1 to the children.",
+    "depth kept": "your search goes below the depth limit: return node.value as soon as depth == 0 (before "
+                  "looking at the children), and call each child with depth - 1.",
+    "right to left": "children are searched left to right, in the order node.children gives them; your "
+                     "function takes them in another order (reversed?).",
+    "peeks": "reading node.value evaluates a node, and the check counts it: read a child's value only where "
+             "the search reaches it (at a leaf or at depth 0), never to sort or test the children first.",
+    "sentinel": "scores can be any size: start MAX's value at -math.inf and MIN's at math.inf, not at a number "
+                "like ±10 that a score can lie beyond.",
     "same player": "the player must alternate: pass `not maximising` (or read child.player) to the children.",
 }
 
@@ -410,13 +443,19 @@ def _model(bug, rule_ge):
         return alpha >= beta if ge else alpha > beta
 
     def ab(node, depth, alpha, beta, maximising):
-        if (depth <= 1 if bug == "depth shallow" else depth < 0 if bug == "depth deep" else depth == 0) \
-                or node.is_leaf:
+        stop = (depth <= 1 if bug == "depth shallow" else depth == 1 if bug == "depth one"
+                else depth < 0 if bug == "depth deep"
+                else False if bug == "depth ignored" else depth == 0)
+        if stop or node.is_leaf:
             return node.value
         a0, b0 = alpha, beta
         down = depth if bug == "depth kept" else depth - 1
-        value = -INF if maximising else INF
-        for child in node.children:
+        big = int(bug.split()[1]) if bug and bug.startswith("sentinel") else INF
+        value = -big if maximising else big
+        children = node.children[::-1] if bug == "right to left" else node.children
+        if bug == "peeks":
+            children = sorted(node.children, key=lambda c: c.value if c.is_leaf else 0, reverse=maximising)
+        for child in children:
             turn = maximising if bug == "same player" else not maximising
             passed = (a0, b0) if bug == "stale bound" else (alpha, beta)
             v = ab(child, down, *passed, turn)
@@ -445,11 +484,13 @@ def _model(bug, rule_ge):
     return ab
 
 
-MODELS = ["strict", "wrong node type", "stale bound", "alpha at MIN", "alpha raised at MIN", "returns bound",
-          "returns bound at MAX", "returns bound at MIN", "no pruning", "depth shallow", "depth deep",
-          "depth kept", "same player"]
-SAME_MISTAKE = {"alpha raised at MIN": "alpha at MIN", "returns bound at MAX": "returns bound",
-                "returns bound at MIN": "returns bound"}
+MODELS = ["right to left", "peeks", "strict", "wrong node type", "stale bound", "alpha at MIN",
+          "alpha raised at MIN", "returns bound", "returns bound at MAX", "returns bound at MIN", "no pruning",
+          "depth shallow", "depth deep", "depth kept", "depth ignored", "same player", "sentinel 10",
+          "sentinel 100", "depth one"]
+SAME_MISTAKE = {"alpha raised at MIN": "alpha at MIN", "depth ignored": "depth kept",
+                "returns bound at MAX": "returns bound", "returns bound at MIN": "returns bound",
+                "sentinel 10": "sentinel", "sentinel 100": "sentinel", "depth one": "depth shallow"}
 
 
 def _diagnose(fn, some_cases, seed, prune_on_equal):

@@ -14,34 +14,41 @@ from __future__ import annotations
 import math
 import random
 
-from ..chance import ChanceNode, expectiminimax
-from ..games.ends import solve
-from ..search import minimax
-from ..tree import tree
-from .core import Verdict, not_answered, unanswered, wrong
+from ..chance import ChanceNode
+from ..chance import expectiminimax as _expectiminimax
+from ..games.ends import solve as _solve_ends
+from ..nullwindow import pvs as _pvs
+from ..search import alphabeta as _alphabeta
+from ..search import minimax as _minimax
+from ..search import negamax as _negamax
+from ..tree import tree as _tree
+from .core import (
+    Verdict,
+    _sequence,
+    call_student,
+    check_function,
+    is_stub,
+    not_answered,
+    number_problem,
+    plain_number,
+    right,
+    same,
+    same_number,
+    short,
+    unanswered,
+    wrong,
+)
+
+__all__ = ["check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
+           "check_selfish_move"]
 
 
-def _run_cases(fn, cases, reference, hint, show=repr, close=False):
-    """Compare fn(*case) with reference(*case) on every case; stubs are 'not answered'."""
-    if unanswered(fn) or not callable(fn):
+def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None):
+    """Compare fn(*case) with reference(*case) on every case, through the core (copies, safe calls)."""
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered()
-    for number, case in enumerate(cases):
-        try:
-            got = fn(*case)
-        except NotImplementedError:
-            return not_answered()
-        except Exception as error:      # the student's code failed: say where, not a traceback
-            return wrong(f"on {show(case)} your function raised {type(error).__name__}: {error}", hint)
-        if number == 0 and unanswered(got):
-            return not_answered()
-        want = reference(*case)
-        if isinstance(got, bool) or not isinstance(got, (int, float)):
-            return wrong(f"on {show(case)} your function returned {got!r}, not a number", hint)
-        same = math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9) if close else got == want
-        if not same:
-            return wrong(f"on {show(case)} your function gives {got!r}, but the right answer is {want!r}",
-                          hint)
-    return Verdict(True, f"Right: your function agrees on all {len(cases)} cases.")
+    return check_function(fn, lambda *case: reference(*case), cases, spread=True, hint=hint,
+                          show=lambda case: show(case), forbid=forbid, key=key, diagnose=diagnose)
 
 
 # -- Exercise: negamax ---------------------------------------------------------
@@ -53,6 +60,57 @@ def _random_spec(rng, depth):
     return [_random_spec(rng, depth - 1) for _ in range(rng.randint(1, 3))]
 
 
+NEGAMAX_LADDER = [
+    "in negamax every value is seen from the side to move: a leaf is worth its score times sign, and a node "
+    "takes the largest of its children's values, each seen from the node's side.",
+    "a child's value is from the child's side (the opponent's): negate it to see it from yours, and call the "
+    "child with the other side's sign.",
+]
+
+
+def _nega_true(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(-_nega_true(c, -sign) for c in spec)
+
+
+def _nega_unsigned(spec, sign):
+    return spec if not isinstance(spec, list) else max(-_nega_unsigned(c, -sign) for c in spec)
+
+
+def _nega_no_negation(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(_nega_no_negation(c, -sign) for c in spec)
+
+
+def _nega_top_not_negated(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(_nega_true(c, -sign) for c in spec)
+
+
+def _nega_sign_kept(spec, sign):
+    return sign * spec if not isinstance(spec, list) else max(-_nega_sign_kept(c, sign) for c in spec)
+
+
+_NEGAMAX_SLIPS = [
+    (_nega_unsigned, "a leaf must be seen from the side to move too: return sign × its score, not the score."),
+    (_nega_no_negation, "a child's value is from the opponent's side: negate it (−value) before taking the "
+                        "largest."),
+    (_nega_top_not_negated, "a child's value is from the opponent's side: negate it (−value) before taking "
+                            "the largest."),
+    (_nega_sign_kept, "the side to move changes at every level: call the child with −sign."),
+]
+_NEGAMAX_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], -1),
+                   ([[2, [7, -4]], [5]], 1), ([[2, [7, -4]], [5]], -1), ([[[8, 1]], [[[-8, 3]]]], 1), (6, -1)]
+
+
+def _negamax_slip(fn):
+    """The slip whose model behaves like ``fn`` on every probe tree, named; None if none does."""
+    def diagnose(case, got, want):
+        for model, hint in _NEGAMAX_SLIPS:
+            if all(call.problem() is None and same(call.value, model(*probe))
+                   for probe in _NEGAMAX_PROBES for call in [call_student(fn, *probe)]):
+                return hint
+        return None
+    return diagnose
+
+
 def check_negamax(fn) -> Verdict:
     """Is ``fn(spec, sign)`` negamax on a nested list: the value for the side to move?
 
@@ -60,41 +118,62 @@ def check_negamax(fn) -> Verdict:
     answer is the value seen by that side (so MIN's value is minus MAX's).
     """
     rng = random.Random(7)      # fixed: the same trees every run, chosen to include odd and even depths
-    cases = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], -1), (4, 1), (4, -1)]
+    cases = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], -1), (4, 1), (4, -1),
+             ([[-40, -25], [-70, -12]], 1), ([[150, 320], [95]], -1)]     # large scores: no ±10 sentinel
     cases += [(_random_spec(rng, 4), rng.choice((1, -1))) for _ in range(40)]
 
     def reference(spec, sign):
         root = "MAX" if sign == 1 else "MIN"
-        return sign * minimax(tree(spec, root_player=root)).value
+        return sign * _minimax(_tree(spec, root_player=root)).value
 
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
-                      hint="a leaf is worth sign × its value; an inner node is the largest of "
-                           "−(child's value with −sign). Negate the child's answer AND flip the sign.")
+                      hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
+                      diagnose=_negamax_slip(fn))
 
 
 # -- Exercise: an expectiminimax value by hand ----------------------------------
 
+CHANCE_LADDER = [
+    "work bottom-up: MAX takes the largest, MIN the smallest, and a chance node is worth its average outcome, "
+    "each child weighted by the probability on its edge.",
+    "at each chance node write probability × value for every child and add them up (the probabilities sum "
+    "to 1); then let the player above choose among those averages.",
+]
+_SLIPS = {"mean": "the outcomes are not equally likely: weight each child by the probability on its edge, "
+                  "then add.",
+          "max": "nobody chooses at a chance node: it is neither a max nor a min but an average, weighted by "
+                 "the probabilities.",
+          "min": "nobody chooses at a chance node: it is neither a max nor a min but an average, weighted by "
+                 "the probabilities.",
+          "ignore MIN": "the MIN nodes below the chance node choose too: each is worth its smallest child "
+                        "before the chance node averages them."}
+
+
 def check_chance_value(answer, chance_tree_) -> Verdict:
-    """Is ``answer`` the expectiminimax value of ``chance_tree_``? Typical slips get their own hint."""
+    """Is ``answer`` the expectiminimax value of ``chance_tree_``?
+
+    A typical slip (an unweighted average, a max or a min at the chance nodes, MIN's choice skipped) gets its
+    own hint only when that slip's value on this tree differs from the right one, so the hint is never a
+    false accusation; otherwise the hints climb from the idea to the step to look at.
+    """
     if unanswered(answer):
         return not_answered()
-    if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-        return wrong(f"{answer!r} is not a number", "write the value as a number such as 0.3")
-    right = expectiminimax(chance_tree_).value
-    if math.isclose(answer, right, abs_tol=1e-9):
-        return Verdict(True, f"Right: {answer!r}.")
-    slips = {"mean": "the outcomes are not equally likely: weight each child by the probability "
-                     "on its edge, then add.",
-             "max": "nobody chooses at a chance node: it is neither a max nor a min but an "
-                    "average, weighted by the probabilities.",
-             "min": "nobody chooses at a chance node: it is neither a max nor a min but an "
-                    "average, weighted by the probabilities."}
-    for rule, hint in slips.items():
-        slip = _value(chance_tree_, rule)
-        if math.isclose(answer, slip, abs_tol=1e-9) and not math.isclose(slip, right, abs_tol=1e-9):
-            return wrong(f"you answered {answer!r}", hint)
-    return wrong(f"you answered {answer!r}", "work bottom-up: MAX takes the largest, MIN the "
-                  "smallest, a chance node sums probability × value over its children.")
+    key = ("chance value",)
+    problem = number_problem(answer, "a number such as 0.3")
+    if problem:
+        return wrong(problem, CHANCE_LADDER, key=key)
+    truth = _expectiminimax(chance_tree_).value
+    if same(answer, truth):
+        return right(short(answer), key=key)
+    a = plain_number(answer)
+    for rule, hint in _SLIPS.items():
+        try:
+            slip = _value(chance_tree_, rule)
+        except Exception:  # noqa: BLE001 (a slip that does not apply to this tree's shape)
+            continue
+        if not same_number(plain_number(slip), plain_number(truth)) and same_number(a, plain_number(slip)):
+            return wrong(f"you answered {short(answer)}", hint)
+    return wrong(f"you answered {short(answer)}", CHANCE_LADDER, key=key)
 
 
 def _value(t, chance_rule):
@@ -104,25 +183,83 @@ def _value(t, chance_rule):
             return node.value
         values = [value(child) for child in node.children]
         if isinstance(node, ChanceNode):
+            if chance_rule == "ignore MIN":
+                return sum(p * v for p, v in zip(node.probabilities, values))
             return {"mean": sum(values) / len(values), "max": max(values), "min": min(values)}[chance_rule]
+        if chance_rule == "ignore MIN" and node.player == "MIN":
+            return sum(values) / len(values)
         return max(values) if node.player == "MAX" else min(values)
     return value(t.root)
 
 
 # -- Exercise: take from the ends ----------------------------------------------
 
+MARGIN_LADDER = [
+    "taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and then "
+    "loses what the opponent secures from the rest, so compare both ends that way.",
+    "best(i, j), the margin for the side to move on row[i:j], is 0 when i == j, else the larger of "
+    "row[i] - best(i + 1, j) and row[j - 1] - best(i, j - 1); remember each (i, j) in a dict so a row of 16 "
+    "stays fast.",
+]
+
+
+def _greedy(row):
+    row, total, sign = list(row), 0, 1
+    while row:
+        total += sign * (row.pop(0) if row[0] >= row[-1] else row.pop())
+        sign = -sign
+    return total
+
+
+def _margin_slip(case, got, want):
+    (row,) = case
+    if row and same(got, _greedy(row)) and not same(got, want):
+        return ["your function takes the larger end every time; that can lose: a move also decides what the "
+                "opponent can take next, so compare row[i] - best(rest) with row[j-1] - best(rest)."] + \
+            MARGIN_LADDER[1:]
+    if row and same(got, sum(row[::2]) - sum(row[1::2])) and not same(got, want):
+        return ["the players do not alternate over the row's positions: each turn takes an end, the first "
+                "or the last number."] + MARGIN_LADDER[1:]
+    return None
+
+
 def check_best_margin(fn) -> Verdict:
     """Is ``fn(row)`` the margin the first player secures in the take-from-either-end game?"""
     rng = random.Random(11)     # fixed: rows where taking the larger end first is a mistake
-    cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],)]
+    cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],), ([400, -250, 30, 1000],)]
     cases += [([rng.randint(-5, 20) for _ in range(rng.randint(2, 16))],) for _ in range(30)]
-    return _run_cases(fn, cases, lambda row: solve(row).value, show=lambda case: f"row={case[0]}",
-                      hint="taking the larger end is not always best (try [8, 15, 3, 7]); a move gains "
-                           "row[i] (or row[j-1]) and then loses what the opponent secures from the rest. "
-                           "Remember each (i, j) so a row of 16 stays fast.")
+    return _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
+                      hint=MARGIN_LADDER, forbid=(_solve_ends,), key=("best margin",), diagnose=_margin_slip)
 
 
 # -- Exercise: UCB1 --------------------------------------------------------------
+
+UCB1_LADDER = [
+    "UCB1 adds two parts: how well the child has done so far (exploit), and a bonus that is large for a child "
+    "tried few times compared with its parent (explore), scaled by c.",
+    "the first part is the win rate wins / visits; the bonus is c times the square root of (the natural log "
+    "of the parent's visits, divided by the child's visits). math.log is the natural log.",
+]
+
+
+def _ucb1_slip(case, got, want):
+    w, n, big_n, c = case
+    g = plain_number(got)
+    if g is None:
+        return None
+    slips = [
+        (w / n + c * math.sqrt(math.log(big_n) / big_n), "the bonus divides by the child's visits, not the "
+                                                         "parent's: ln(parent_visits) / visits."),
+        (w / n + c * math.sqrt(math.log10(big_n) / n), "math.log10 is the base-10 log; UCB1 uses the natural "
+                                                       "log, math.log."),
+        (w / n + c * math.log(big_n) / n, "the bonus is the square root of ln(parent_visits) / visits."),
+        (w / n + math.sqrt(c * math.log(big_n) / n), "c multiplies the square root; it is not inside it."),
+    ]
+    for value, hint in slips:
+        if not math.isclose(value, want, rel_tol=1e-9) and same_number(g, value):
+            return hint
+    return None
+
 
 def check_ucb1(fn) -> Verdict:
     """Is ``fn(wins, visits, parent_visits, c)`` the UCB1 score wins/visits + c·sqrt(ln(parent)/visits)?"""
@@ -133,32 +270,41 @@ def check_ucb1(fn) -> Verdict:
     return _run_cases(fn, cases,
                       lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / n),
                       show=lambda case: "wins={}, visits={}, parent_visits={}, c={:.3g}".format(*case),
-                      close=True,
-                      hint="exploit + explore: the win rate wins/visits, plus c times the square root "
-                           "of ln(parent's visits) divided by the child's visits (math.log is ln).")
+                      close=True, hint=UCB1_LADDER, key=("ucb1",), diagnose=_ucb1_slip)
 
 
 # -- Exercise: an order that spares PVS its re-searches ---------------------------
 
 def check_pvs_order(order, spec) -> Verdict:
     """Does reordering the root's children of ``spec`` by ``order`` leave PVS no re-search?"""
-    from ..nullwindow import pvs
     if unanswered(order):
         return not_answered()
-    try:
-        order = list(order)
-    except TypeError:
-        return wrong(f"{order!r} is not a list of child numbers",
-                      f"write the root's children as a list such as {list(range(len(spec)))[::-1]}")
-    if sorted(order) != list(range(len(spec))) or any(isinstance(i, bool) for i in order):
-        return wrong(f"{order!r} is not a reordering of the children {list(range(len(spec)))}",
-                      "use every child number once")
-    result = pvs(tree([spec[i] for i in order]))
+    children = list(range(len(spec)))
+    key = ("pvs order", repr(spec))
+    items = _sequence(order) if not isinstance(order, (set, frozenset, dict, str, bytes)) else None
+    if items is None:
+        return wrong(f"{short(order)} is not a list of child numbers",
+                     "write the root's children as a list of their numbers, e.g. [a, b, c], each child once")
+    moves = []
+    for item in items:
+        n = plain_number(item)
+        whole = n is not None and not isinstance(item, bool) and not (isinstance(n, float) and math.isinf(n)) \
+            and n == int(n)
+        if not whole:
+            return wrong(f"{short(order)} is not a reordering of the children {children}: "
+                         f"{short(item)} is not a child number", "use every child number once")
+        moves.append(int(n))
+    if sorted(moves) != children:
+        return wrong(f"{short(order)} is not a reordering of the children {children}",
+                     "use every child number once")
+    result = _pvs(_tree([spec[i] for i in moves]))
     if result.stats.researches == 0:
-        return Verdict(True, f"Right: with {order} PVS makes no re-search.")
-    return wrong(f"with {order} PVS still makes {result.stats.researches} re-search(es)",
-                  "a move is searched again when its test says it beats what the node already has; "
-                  "which child should come first so that no later child can beat it?")
+        return right(f"with {moves} PVS makes no re-search", key=key)
+    return wrong(f"with {moves} PVS still makes {result.stats.researches} re-search(es)",
+                 ["a move is searched again when its null-window test says it beats what the node already has; "
+                  "which child should come first so that no later child can beat it?",
+                  "compute each child's value first; the child with the best value for the player at the root "
+                  "must come first."], key=key)
 
 
 # -- Exercise: playing a selfish opponent in a non-zero-sum game ------------------
@@ -177,19 +323,26 @@ def check_selfish_move(answer, payoffs) -> Verdict:
     if unanswered(answer):
         return not_answered()
     moves = range(len(payoffs))
-    if isinstance(answer, bool) or answer not in moves:
-        return wrong(f"{answer!r} is not one of the moves {list(moves)}", "answer with a move number")
+    n = plain_number(answer)
+    if n is None or isinstance(answer, bool) or not any(same_number(n, m) for m in moves):
+        what = number_problem(answer, "a move number") or f"{short(answer)} is not one of the moves {list(moves)}"
+        return wrong(what, "answer with a move number")
+    move = int(n)
     earned = [_selfish_reply(options)[0] for options in payoffs]
-    if earned[answer] == max(earned):
-        return Verdict(True, f"Right: move {answer} earns {earned[answer]} against this opponent.")
+    key = ("selfish move", repr(payoffs))
+    if earned[move] == max(earned):
+        return right(f"move {move} earns {earned[move]} against this opponent", key=key)
     minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
     hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
-    if answer == minimax_move:
+    if move == minimax_move:
         hint = ("that is minimax's move: it assumes the opponent wants to hurt you. This one wants "
                 "its own score high: for each move, find the reply it likes best, then compare what you get.")
-    elif answer == hopeful_move:
+    elif move == hopeful_move:
         hint = ("the opponent will not hand you your best outcome: after each move it picks the pair "
                 "with the largest second number.")
     else:
-        hint = "for each move, find the reply with the largest second number, and compare the first numbers."
-    return wrong(f"you answered move {answer}", hint)
+        hint = ["for each move, find the reply the opponent likes best (its own score, the second number), "
+                "and compare what that reply gives you.",
+                "for each move m, take the pair in payoffs[m] with the largest second number; your score is its "
+                "first number; answer the move whose score is largest."]
+    return wrong(f"you answered move {move}", hint, key=key)

@@ -14,7 +14,21 @@ from ..games.connectfour import ConnectFour, solve
 from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
 from ..games.connectfour_lab import match
 from ..search import alphabeta
-from .core import Verdict, check_value, not_answered, unanswered
+from .core import (
+    Verdict,
+    call_student,
+    check_value,
+    is_stub,
+    not_answered,
+    number_problem,
+    plain_number,
+    returned_problem,
+    right,
+    same,
+    short,
+    unanswered,
+    wrong,
+)
 
 _GAME = ConnectFour()
 NOT_ANSWERED = not_answered()
@@ -32,13 +46,18 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
     """How many different positions after ``plies`` moves?"""
     if unanswered(answer):
         return NOT_ANSWERED
-    if answer == 7 ** plies and plies > 2:
+    problem = number_problem(answer, "a whole number")
+    if problem:
+        return wrong(problem, "count the different positions; the answer is one whole number.")
+    if same(answer, 7 ** plies) and plies > 2:
         return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
                               "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
                               "X 1): count each board once, e.g. with a set of positions, level by level.")
-    return check_value(answer, positions_after(plies),
-                       hint="Build the positions level by level: a set of positions, then the set of all "
-                            "results of their legal moves; the set's size after the last level is the answer.")
+    return check_value(answer, positions_after(plies), key=("positions after", plies),
+                       hint=["different move orders can build the same board: count the boards, each once, not "
+                             "the move sequences.",
+                             "build the positions level by level: a set of positions, then the set of all "
+                             "results of their legal moves; the set's size after the last level is the answer."])
 
 
 def check_solver_score(answer, moves: str) -> Verdict:
@@ -46,14 +65,19 @@ def check_solver_score(answer, moves: str) -> Verdict:
     if unanswered(answer):
         return NOT_ANSWERED
     truth = solve(moves)
-    if isinstance(answer, (int, float)) and not isinstance(answer, bool) and answer == -truth and truth:
+    problem = number_problem(answer)
+    if problem:
+        return wrong(problem, "solve() returns one whole number: positive if the side to move wins.")
+    if truth and same(answer, -truth):
         return Verdict(False, f"Not yet: you answered {answer!r}, the right size with the wrong sign. "
                               "Hint: solve() scores from the point of view of the side to move, not X's.")
     p = _GAME.play(moves)
-    return check_value(answer, truth,
-                       hint=f"{p.player} is to move with {p.count} discs on the board. A win scores 22 minus "
-                            "the discs the winner has played when it connects four; find the fastest win "
-                            "(or, if the side to move loses, the slowest loss).")
+    return check_value(answer, truth, key=("solver score", moves),
+                       hint=["solve() scores from the side to move's point of view: positive if it wins, "
+                             "negative if it loses, larger the sooner the win comes.",
+                             f"{p.player} is to move with {p.count} discs on the board. A win scores 22 minus "
+                             "the discs the winner has played when it connects four; find the fastest win "
+                             "(or, if the side to move loses, the slowest loss)."])
 
 
 def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8) -> int:
@@ -74,13 +98,17 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     if unanswered(answer):
         return NOT_ANSWERED
     truth = moves_to_loss(moves, trap)
-    if answer == truth + 1:
+    problem = number_problem(answer, "a whole number of moves")
+    if problem:
+        return wrong(problem, "count the moves after the trap, up to and including the winning disc.")
+    if same(answer, truth + 1):
         return Verdict(False, f"Not yet: you answered {answer!r}. Hint: count the moves after {trap} only "
                               "(the opponent's, then the reply, ...) up to and including the winning disc.")
-    return check_value(answer, truth, hint="After the trap, the opponent moves, you answer, the opponent moves "
-                                           "again...: count the moves up to and including the winning disc, "
-                                           "or search the position after the trap at depth 1, 2, 3 and watch "
-                                           "the value.")
+    return check_value(answer, truth, key=("moves to loss", moves, trap),
+                       hint=["after the trap the opponent moves, you answer, the opponent moves again...: count "
+                             "the moves up to and including the winning disc, with best play on both sides.",
+                             "search the position after the trap at depth 1, 2, 3, ... and watch the value: the "
+                             "first depth at which it shows the loss is the number of moves."])
 
 
 def _finished_positions(count: int, seed: int):
@@ -99,34 +127,74 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     The matches are played at ``depth`` from ``openings`` seeded two-move openings, each twice
     (once as X, once as O), against :func:`no_evaluation` and against :func:`centre_control`.
     """
-    if unanswered(evaluate) or not callable(evaluate):
-        return not_answered(function=True)
+    if unanswered(evaluate) or not callable(evaluate) or is_stub(evaluate):
+        return NOT_ANSWERED        # (notebook 5's stored output says this; the function form would fit better)
+    key = ("evaluation",)
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
-        try:
-            got = evaluate(p)
-        except Exception as error:
-            return Verdict(False, f"Not yet: on the finished game {p.history!r} your function raised "
-                                  f"{type(error).__name__}: {error}. Hint: handle finished games first.")
-        if unanswered(got):
+        call = call_student(evaluate, p, copy_args=False)
+        if call.stub:
             return NOT_ANSWERED
-        if got != _GAME.utility(p):
-            return Verdict(False, f"Not yet: the game {p.history!r} is over (utility {_GAME.utility(p)}) but your "
-                                  f"function says {got!r}. Hint: start with `if game.is_terminal(p): return "
-                                  "game.utility(p)`, so the search never mistakes a guess for a result.")
+        problem = call.problem()
+        if problem:
+            return wrong(f"on the finished game {p.history!r}, {problem}",
+                         "handle finished games first: if game.is_terminal(p): return game.utility(p).")
+        kind = returned_problem(call.value)
+        if kind:
+            return wrong(f"on the finished game {p.history!r}, {kind}",
+                         "return one number: game.utility(p) at a finished game, a guess otherwise.")
+        if not same(call.value, _GAME.utility(p)):
+            return wrong(f"the game {p.history!r} is over (utility {_GAME.utility(p)}) but your function says "
+                         f"{short(call.value)}", "start with `if game.is_terminal(p): return game.utility(p)`, "
+                         "so the search never mistakes a guess for a result.")
+    # Seed 12: unfinished positions, where a guess must stay strictly between -1 and 1.
+    for p in _unfinished_positions(40, seed=12):
+        call = call_student(evaluate, p, copy_args=False)
+        problem = call.problem()
+        if problem:
+            return wrong(f"on the unfinished position {p.history!r}, {problem}",
+                         "test your function on a few positions first, e.g. my_evaluate(game.play('4453')).")
+        v = plain_number(call.value)
+        if v is None:
+            return wrong(f"on the unfinished position {p.history!r}, your function returned {short(call.value)}, "
+                         "not a number", "return one number: a guess between -1 and 1 from X's point of view.")
+        if not -1 < v < 1:
+            return wrong(f"on the unfinished position {p.history!r} your function says {short(call.value)}: a "
+                         "guess must stay strictly between -1 and 1, or the search would rank it above a proved "
+                         "win (+1) or below a proved loss (-1)",
+                         ["scale the guess into (-1, 1): divide your points by more than they can ever reach.",
+                          "for example return points / (1 + abs(points)), or clamp with a bound such as "
+                          "max(-0.99, min(0.99, points / 100))."], key=key)
     try:
         results = [match(evaluate, weak, depth=depth, openings=openings, seed=seed)
                    for weak in (no_evaluation, centre_control)]
-    except Exception as error:
-        return Verdict(False, f"Not yet: during a match your function raised {type(error).__name__}: {error}.")
+    except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed: a verdict, no traceback)
+        return wrong(f"during a match your function raised {type(error).__name__}: {error}",
+                     "test your function on a few positions first, e.g. my_evaluate(game.play('4453')).")
     for m in results:
         if m.wins <= m.losses:
-            return Verdict(False, f"Not yet: against {m.second} you scored {m.wins} wins, {m.draws} draws, "
-                                  f"{m.losses} losses. Hint: reward windows of four that only you can still "
-                                  "fill, more for three discs than two, and subtract the opponent's; scores are "
-                                  "from X's point of view (positive: good for X), whoever is to move.")
+            return wrong(f"against {m.second} you scored {m.wins} wins, {m.draws} draws, {m.losses} losses",
+                         ["reward windows of four that only you can still fill, more for three discs than two, "
+                          "and subtract the opponent's; scores are from X's point of view (positive: good for "
+                          "X), whoever is to move.",
+                          "loop over every window of four cells: if it holds no O, add points for its X discs "
+                          "(more for 3 than 2); if it holds no X, subtract points for its O discs; then squeeze "
+                          "the total into (-1, 1)."], key=key)
     summary = "; ".join(f"against {m.second}: {m.wins}-{m.draws}-{m.losses}" for m in results)
-    return Verdict(True, f"Right: your evaluation wins both matches (wins-draws-losses {summary}).")
+    return right(f"your evaluation wins both matches (wins-draws-losses {summary})", key=key)
+
+
+def _unfinished_positions(count: int, seed: int):
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        p = _GAME.initial_state()
+        for _ in range(rng.randint(2, 30)):
+            if _GAME.is_terminal(p):
+                break
+            p = _GAME.result(p, rng.choice(_GAME.actions(p)))
+        if not _GAME.is_terminal(p):
+            found.append(p)
+    return found
 
 
 __all__ = ["check_positions_after", "check_solver_score", "check_moves_to_loss", "check_evaluation",

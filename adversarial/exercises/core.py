@@ -1,4 +1,4 @@
-"""Check helpers for the notebooks' exercises: an answer in, a verdict and a hint out.
+"""The one core every exercise check uses: numbers, copies, comparison, safe calls, verdicts, hints.
 
 Every check returns a :class:`Verdict`, which shows as a coloured box in Jupyter
 and as one line of text elsewhere, and is truthy when the answer is right.
@@ -10,12 +10,43 @@ and as one line of text elsewhere, and is truthy when the answer is right.
 >>> check_value(..., 7, hint="Take the largest of the MIN values.")
 ✗ Not answered yet: replace the ... with your answer and run the cell again.
 
-The checks cannot be fooled by answers that only look right: an answer must be a
-real number of the right kind (not ``True``, not ``"7"``, not ``7+0j``, not an
-array, not an object that claims to equal everything); a student's function gets
-a fresh copy of every case (changing it is reported), runs on cases drawn afresh
-at every check (the seed is printed on failure, so the run can be repeated), and
-a yes/no rule is probed on both sides of every boundary, as close as you like.
+What the checks do
+------------------
+- **Numbers** (:func:`plain_number`): any real number is accepted, whatever its
+  type: ``int``, ``float``, ``Fraction``, ``Decimal``, numpy scalars (``np.int64``
+  from ``np.max``), a 0-d numpy array. ``bool``, text, complex numbers, NaN,
+  collections and search results are refused with a sentence saying what they
+  are. Every number is turned into a plain ``int``, ``Fraction`` or ``float``
+  *before* it is compared, so an ``int`` subclass (or any object) whose ``==``
+  says yes to everything gains nothing.
+- **Comparison** (:func:`same`): exact when both sides are exact (integers,
+  fractions, decimals), within a relative 1e-9 when either side is a float;
+  never an ``OverflowError`` (``10**400`` is compared as a fraction). Lists and
+  tuples compare item by item, sets as sets, anything else only when its type is
+  exactly the expected one.
+- **Copies** (:func:`call_student`): the reference answer is computed first, the
+  student's function gets a deep copy of its inputs, and a function that changes
+  them is told so ("your function changed its input").
+- **Safe calls** (:func:`call_student`): an exception, ``None`` returned
+  ("does every path end in return?"), unbounded recursion and ``sys.exit`` each
+  become a verdict naming what happened, never a traceback from the check.
+- **The package's own search** (``forbid=``): where an exercise says to write
+  something without the package's function, the check watches (with
+  :func:`sys.setprofile`) for calls of it during the student's call and says so.
+  The reference implementations are bound when the checks are imported, so
+  replacing ``adversarial.search.minimax`` afterwards changes no answer key.
+- **Hints escalate** (:func:`wrong` with a list of hints): each further wrong
+  try of the same exercise shows the next hint, first the idea, then the line
+  to look at; a right answer starts the ladder again. No stored output shows a
+  hint: an unanswered stub only says it is not answered yet.
+
+What the checks do not defend against
+-------------------------------------
+A student who reads the check's source, its frames or its closures (the
+answer key is in memory), who replaces the checks themselves, or whose function
+loops forever without recursing (interrupt the kernel) is not stopped. The
+random cases are drawn from a seed that a failure reports, so a memorised table
+of answers fails on the next run, but nothing stops reading the seed's cases.
 """
 
 from __future__ import annotations
@@ -25,9 +56,19 @@ import html
 import math
 import numbers
 import random
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
+
+__all__ = [
+    "Verdict", "Call", "CheckOptionError", "right", "wrong", "not_answered", "unanswered",
+    "plain_number", "number_problem", "same", "same_number", "call_student", "run_student",
+    "check_value", "check_move", "check_set", "check_function", "check_rule", "check_options",
+    "draw_seed", "is_stub", "hint_for", "reset_hints", "short",
+]
 
 NOT_ANSWERED = "Not answered yet: replace the ... with your answer and run the cell again."
 NOT_WRITTEN = ("Not answered yet: write the function's body in the cell above (replace the ...), "
@@ -70,14 +111,57 @@ class Verdict:
                 f'{text}{picture}</div>')
 
 
-def right(what: str) -> Verdict:
-    """A ✓ verdict saying what was right."""
-    return Verdict(True, f"Right: {what}.")
+# -- hints that get more specific with each wrong try ------------------------------
+
+_TRIES: dict = {}
 
 
-def wrong(what: str, hint: str, figure=None) -> Verdict:
-    """A ✗ verdict: what is off, then the hint."""
-    return Verdict(False, f"Not yet: {what}. Hint: {hint}", figure)
+def _key(hint, key):
+    if key is not None:
+        return key
+    return tuple(hint) if not isinstance(hint, str) else None
+
+
+def hint_for(hint: str | Sequence[str], key=None) -> str:
+    """The hint to show now: a single hint as it is; from a ladder, the next rung.
+
+    A ladder is a list of hints, first the idea, then more specific ones. Each
+    call for the same exercise (``key``, by default the ladder itself) climbs one
+    rung and stays on the last; :func:`reset_hints` (or a right answer) starts again.
+    """
+    if isinstance(hint, str):
+        return f"Hint: {hint}"
+    ladder = list(hint)
+    k = _key(ladder, key)
+    tries = _TRIES.get(k, 0)
+    _TRIES[k] = tries + 1
+    rung = min(tries, len(ladder) - 1)
+    return ("Hint: " if rung == 0 else f"Hint {rung + 1} (more specific): ") + ladder[rung]
+
+
+def reset_hints(key=None) -> None:
+    """Start a ladder (``key``) or every ladder (no argument) from its first hint again."""
+    if key is None:
+        _TRIES.clear()
+    else:
+        _TRIES.pop(key, None)
+
+
+def _sentence(text: str) -> str:
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!", ":")) else text + "."
+
+
+def right(what: str, *, key=None) -> Verdict:
+    """A ✓ verdict saying what was right (and, with ``key``, the hint ladder starts again)."""
+    if key is not None:
+        reset_hints(key)
+    return Verdict(True, _sentence(f"Right: {what}"))
+
+
+def wrong(what: str, hint: str | Sequence[str], figure=None, *, key=None) -> Verdict:
+    """A ✗ verdict: what is off, then the hint (the next rung when ``hint`` is a ladder)."""
+    return Verdict(False, f"Not yet: {_sentence(what)} {_sentence(hint_for(hint, key))}", figure)
 
 
 def not_answered(function: bool = False) -> Verdict:
@@ -90,45 +174,88 @@ def unanswered(answer) -> bool:
     return answer is ... or answer is None
 
 
-# -- what kind of thing an answer is ---------------------------------------------
+def is_stub(fn) -> bool:
+    """Is ``fn`` still an exercise's stub: a body of only ``...`` (or ``pass``), or ``lambda x: ...``?
 
-def number_problem(answer, what: str = "a number") -> str | None:
-    """Why ``answer`` is not a single real number, in words a student can act on; None if it is.
-
-    >>> number_problem(7) is None, number_problem(2.5) is None
-    (True, True)
-    >>> number_problem(True)
-    'True is a bool (yes/no), not a number: write 1 or 0 instead'
-    >>> number_problem("7")
-    "'7' is text (a string), not a number: write it without quotes"
+    Read from the function's bytecode, so a real function that returns None on
+    some path is not mistaken for a stub (it is told it returned None).
     """
-    from ..search import (
-        SearchResult,  # here, so the checks load without the search core
-    )
-    if isinstance(answer, bool):
-        return f"{answer!r} is a bool (yes/no), not a number: write 1 or 0 instead"
-    if isinstance(answer, SearchResult):
-        return ("that is the whole search result; the number is one of its parts: write .value for the "
-                "value, .move for the move, .stats.nodes or .stats.leaves for a count")
-    if isinstance(answer, (str, bytes)):
-        return f"{answer!r} is text (a string), not a number: write it without quotes"
-    if isinstance(answer, complex) or (isinstance(answer, numbers.Complex)
-                                       and not isinstance(answer, numbers.Real)):
-        return f"{answer!r} is a complex number; give a plain real number like 7 or 2.5"
-    if isinstance(answer, numbers.Real):
-        try:
-            if math.isnan(float(answer)):
-                return "that is NaN (not a number); give a real number"
-        except (TypeError, ValueError, OverflowError):
-            return f"{answer!r} cannot be read as a number"
+    import dis
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    try:
+        ops = [i for i in dis.get_instructions(code) if i.opname not in ("RESUME", "NOP", "CACHE")]
+    except Exception:  # noqa: BLE001
+        return False
+    if len(ops) == 2 and ops[0].opname == "LOAD_CONST" and ops[1].opname == "RETURN_VALUE":
+        return ops[0].argval is None or ops[0].argval is ...
+    return len(ops) == 1 and ops[0].opname == "RETURN_CONST" and ops[0].argval in (None, ...)
+
+
+# -- numbers -------------------------------------------------------------------------
+
+def _is_bool(x) -> bool:
+    return isinstance(x, bool) or (type(x).__module__ == "numpy" and type(x).__name__ in ("bool_", "bool"))
+
+
+def plain_number(x):
+    """``x`` as a plain ``int``, ``Fraction`` or ``float``; None when it is not one real number.
+
+    >>> plain_number(True) is None, plain_number("7") is None, plain_number(7.5)
+    (True, True, 7.5)
+    >>> from decimal import Decimal; plain_number(Decimal("0.25"))
+    Fraction(1, 4)
+    """
+    if x is None or _is_bool(x):
         return None
-    if hasattr(answer, "shape") or isinstance(answer, (list, tuple, set, frozenset, dict)):
-        return (f"{_short(answer)} is a collection ({type(answer).__name__}), not a single number: "
-                f"give {what} on its own")
-    return f"{_short(answer)} is a {type(answer).__name__}, not a number: give {what}"
+    if hasattr(x, "shape") and getattr(x, "shape", None) == () and hasattr(x, "item"):
+        try:
+            x = x.item()                         # a 0-d numpy array or a numpy scalar
+        except Exception:  # noqa: BLE001
+            return None
+        if _is_bool(x):
+            return None
+    try:
+        if isinstance(x, int):
+            return int.__index__(x)              # the plain value, whatever the subclass's == says
+        if isinstance(x, numbers.Integral):
+            return int(x.__index__())
+        if isinstance(x, float):
+            value = float.__float__(x)
+        elif isinstance(x, Fraction) or isinstance(x, numbers.Rational):
+            return Fraction(int(x.numerator), int(x.denominator))
+        elif isinstance(x, Decimal):
+            if x.is_nan():
+                return None
+            return float(x) if x.is_infinite() else Fraction(x)
+        elif isinstance(x, numbers.Real):
+            value = float(x)
+        else:
+            return None
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    if type(value) is not float or math.isnan(value):
+        return None
+    return value
 
 
-def _short(x, limit: int = 60) -> str:
+def _exact(x) -> bool:
+    return isinstance(x, (int, Fraction))
+
+
+def same_number(a, b, rel: float = 1e-9) -> bool:
+    """Are two plain numbers equal: exactly when both are exact, else within ``rel`` (relative)?"""
+    if _exact(a) and _exact(b):
+        return a == b
+    if (isinstance(a, float) and math.isinf(a)) or (isinstance(b, float) and math.isinf(b)):
+        return a == b
+    fa, fb = Fraction(a), Fraction(b)
+    return abs(fa - fb) <= max(Fraction(rel) * max(abs(fa), abs(fb)), Fraction(1, 10**12))
+
+
+def short(x, limit: int = 60) -> str:
+    """``repr(x)``, cut to ``limit`` characters (and never an error)."""
     try:
         text = repr(x)
     except Exception:  # noqa: BLE001
@@ -136,26 +263,102 @@ def _short(x, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _is_number(x) -> bool:
-    return not isinstance(x, bool) and isinstance(x, numbers.Real)
+_short = short
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _kind(x) -> tuple[str, str]:
+    """(what ``x`` is, what to do instead), for an ``x`` that is not a real number."""
+    from ..search import SearchResult
+    if _is_bool(x):
+        return "a bool (yes/no)", f"write {int(bool(x))} if you mean the number"
+    if isinstance(x, SearchResult):
+        return ("the whole search result", "the number is one of its parts: write .value for the value, "
+                                           ".move for the move, .stats.nodes or .stats.leaves for a count")
+    if isinstance(x, (str, bytes)):
+        text = x.decode(errors="replace") if isinstance(x, bytes) else x
+        try:
+            float(text.strip())
+            return "text (a string)", "write the number without quotes"
+        except ValueError:
+            return "text (a string)", "give the number itself, not a name or a word"
+    if isinstance(x, numbers.Complex) and not isinstance(x, numbers.Real):
+        return "a complex number", "give a plain real number such as 7 or 2.5"
+    if isinstance(x, (float, Decimal)) or (plain_number(x) is None and isinstance(x, numbers.Real)):
+        return "NaN (not a number)", "give a real number"
+    if hasattr(x, "shape"):
+        return "an array", "give one number on its own (for a one-number array, write x.item())"
+    if isinstance(x, (list, tuple, set, frozenset, dict)):
+        return f"{_article(type(x).__name__)} (a collection of values)", "give one number on its own"
+    if x is None:
+        return "None", "give a number"
+    return f"an object of type {type(x).__name__}", "give a plain number"
+
+
+def number_problem(answer, what: str = "a number") -> str | None:
+    """Why ``answer`` is not one real number, in words a student can act on; None if it is.
+
+    >>> number_problem(7) is None, number_problem(2.5) is None
+    (True, True)
+    >>> number_problem(True)
+    'True is a bool (yes/no), not a number: write 1 if you mean the number'
+    >>> number_problem("7")
+    "'7' is text (a string), not a number: write the number without quotes"
+    """
+    if plain_number(answer) is not None:
+        return None
+    kind, advice = _kind(answer)
+    if what == "a number" and (kind == "an array" or "collection" in kind):
+        what = "a single number"
+    return f"{short(answer)} is {kind}, not {what}: {advice}"
+
+
+def returned_problem(got, what: str = "a number") -> str | None:
+    """Like :func:`number_problem`, worded for what a function returned."""
+    if plain_number(got) is not None:
+        return None
+    if got is None:
+        return "your function returned None: does every path end in return?"
+    kind, advice = _kind(got)
+    if what == "a number" and (kind == "an array" or "collection" in kind):
+        what = "a single number"
+    return f"your function returned {short(got)}, which is {kind}, not {what}: {advice}"
+
+
+# -- comparison ------------------------------------------------------------------------
+
+def _sequence(x):
+    """``x`` as a list when it is a list, a tuple or a one-dimensional array; else None."""
+    if isinstance(x, (list, tuple)):
+        return list(x)
+    if hasattr(x, "shape") and hasattr(x, "tolist") and len(getattr(x, "shape", ())) == 1:
+        return list(x)
+    return None
 
 
 def same(answer, expected) -> bool:
     """Strict equality for checking: kinds must match (no True for 1, no "7" for 7).
 
-    Numbers compare with a tiny tolerance; lists and tuples element by element;
-    anything else only when it is of the expected type and the expected value
-    says it is equal (so an object whose ``__eq__`` always says yes gains nothing).
+    Numbers compare as plain numbers (:func:`same_number`); lists and tuples item
+    by item; sets as sets; anything else only when its type is exactly the
+    expected one, and then by the expected value's own ``==``.
     """
-    if _is_number(expected):
-        return number_problem(answer) is None and math.isclose(
-            float(answer), float(expected), rel_tol=1e-9, abs_tol=1e-12)
+    if _is_bool(expected):
+        return _is_bool(answer) and bool(answer) == bool(expected)
+    e = plain_number(expected)
+    if e is not None:
+        a = plain_number(answer)
+        return a is not None and same_number(a, e)
     if isinstance(expected, (list, tuple)):
-        return (isinstance(answer, (list, tuple)) and len(answer) == len(expected)
-                and all(same(a, e) for a, e in zip(answer, expected)))
+        items = _sequence(answer)
+        return (items is not None and len(items) == len(expected)
+                and all(same(a, x) for a, x in zip(items, expected)))
     if isinstance(expected, (set, frozenset)):
-        return (isinstance(answer, (set, frozenset, list, tuple))
-                and _normal_set(answer) == _normal_set(expected))
+        items = _sequence(answer) if not isinstance(answer, (set, frozenset)) else list(answer)
+        return items is not None and _normal_set(items) == _normal_set(expected)
     if type(answer) is not type(expected):
         return False
     try:
@@ -165,59 +368,154 @@ def same(answer, expected) -> bool:
 
 
 def _normal(x):
-    """A hashable stand-in that keeps kinds apart (True and 1 differ; 1 and 1.0 do not)."""
-    if isinstance(x, bool):
-        return ("bool", x)
-    if _is_number(x):
-        return ("number", float(x))
-    if isinstance(x, (list, tuple)):
-        return ("seq", tuple(_normal(e) for e in x))
-    return (type(x).__name__, x)
+    """A hashable stand-in that keeps kinds apart (True and 1 differ; 1, 1.0 and Fraction(1) do not)."""
+    if _is_bool(x):
+        return ("bool", bool(x))
+    n = plain_number(x)
+    if n is not None:
+        return ("number", Fraction(n) if not (isinstance(n, float) and math.isinf(n)) else n)
+    items = _sequence(x)
+    if items is not None:
+        return ("seq", tuple(_normal(e) for e in items))
+    try:
+        hash(x)
+    except TypeError:
+        return ("unhashable", id(x))
+    return (type(x).__name__, x) if type(x) in (str, bytes) else ("object", id(x))
 
 
 def _normal_set(items) -> set:
     return {_normal(x) for x in items}
 
 
+# -- running the student's function ------------------------------------------------------
+
+@dataclass
+class Call:
+    """What happened when the student's function ran: its value, or what went wrong instead."""
+    value: Any = None
+    error: BaseException | None = None
+    changed: bool = False
+    called: str | None = None          # the package function it called, where that is not allowed
+
+    @property
+    def stub(self) -> bool:
+        """Did the function behave as a stub does (raise NotImplementedError, or return ``...``)?"""
+        return isinstance(self.error, NotImplementedError) or (self.error is None and self.value is ...)
+
+    def problem(self, what: str = "a number") -> str | None:
+        """What went wrong, as a clause after "on <case>, "; None when the call returned normally."""
+        if self.called:
+            return (f"your function called the package's {self.called}: the exercise is to write it "
+                    "yourself, without it")
+        if isinstance(self.error, RecursionError):
+            return ("your function called itself without end (RecursionError): does every path reach a "
+                    "base case, and does each call go one step further down?")
+        if isinstance(self.error, SystemExit):
+            return "your function called sys.exit() (or exit()): return a value instead"
+        if self.error is not None:
+            return f"your function raised {type(self.error).__name__}: {self.error}"
+        if self.changed:
+            return ("your function changed its input: a check (and a search) needs the input left as it "
+                    "was, so work on a copy or build new lists")
+        if self.value is None:
+            return "your function returned None: does every path end in return?"
+        return None
+
+
+def _watch(forbid: Iterable[Callable]):
+    """A profile function recording the first call of any ``forbid`` function, and the codes it watches."""
+    codes = {}
+    for f in forbid:
+        code = getattr(f, "__code__", None)
+        if code is not None:
+            codes[code] = getattr(f, "__name__", "function")
+    seen: list = []
+
+    def profile(frame, event, arg):
+        if event == "call" and not seen and frame.f_code in codes:
+            seen.append(codes[frame.f_code])
+    return profile, seen, codes
+
+
+def call_student(fn: Callable, *args, forbid: Iterable[Callable] = (), copy_args: bool = True,
+                 **kwargs) -> Call:
+    """Call the student's ``fn`` on deep copies of ``args`` and report what happened.
+
+    Compute the reference answer *before* this call. Exceptions (``sys.exit`` and
+    recursion without end included) become ``Call.error``; a change to the copies
+    sets ``Call.changed``; a call of a ``forbid`` function sets ``Call.called``.
+    """
+    given = copy.deepcopy(args) if copy_args else args
+    pristine = copy.deepcopy(args) if copy_args else None
+    profile, seen, codes = _watch(forbid)
+    old = sys.getprofile()
+    if codes:
+        sys.setprofile(profile)
+    try:
+        value = fn(*given, **kwargs)
+    except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed: a verdict, no traceback)
+        return Call(error=error, called=seen[0] if seen else None)
+    finally:
+        if codes:
+            sys.setprofile(old)
+    changed = False
+    if copy_args:
+        try:
+            changed = not bool(given == pristine)
+        except Exception:  # noqa: BLE001
+            changed = True
+    return Call(value=value, changed=changed, called=seen[0] if seen else None)
+
+
+def run_student(fn: Callable, *args):
+    """Older form of :func:`call_student`: returns ``(result, error, changed)``."""
+    call = call_student(fn, *args)
+    return call.value, call.error, call.changed
+
+
+# -- what is off with an answer -------------------------------------------------------------
+
 def _mismatch(answer, expected, *, move=None, value=None) -> str:
     """What is off with ``answer`` in words; specific when the mistake is a known one."""
-    if _is_number(expected):
+    if plain_number(expected) is not None:
         problem = number_problem(answer)
         if problem:
             return problem
     if move is not None and same(answer, move) and not same(answer, expected):
-        return (f"you answered {_short(answer)}, which is the best move (a child index), "
+        return (f"you answered {short(answer)}, which is the best move (a child index), "
                 "but the question asks for the value (the score)")
     if value is not None and same(answer, value) and not same(answer, expected):
-        return (f"you answered {_short(answer)}, which is the value of the position (a score), "
+        return (f"you answered {short(answer)}, which is the value of the position (a score), "
                 "but the question asks for the move (which child to play: 0, 1, ...)")
-    return f"you answered {_short(answer)}"
+    return f"you answered {short(answer)}"
 
 
-# -- the checks --------------------------------------------------------------------
+# -- the general checks ------------------------------------------------------------------------
 
-def check_value(answer: Any, expected: Any, *, hint: str, move: Any = None) -> Verdict:
+def check_value(answer: Any, expected: Any, *, hint: str | Sequence[str], move: Any = None,
+                key=None) -> Verdict:
     """Is ``answer`` equal to ``expected``, and of the same kind?
 
     Args:
         answer: the student's answer.
-        expected: the right answer (computed by the notebook, never typed in).
-        hint: what to think about when the answer is wrong.
+        expected: the right answer (computed by the check, never typed in).
+        hint: what to think about when the answer is wrong (a list: a ladder).
         move: when ``expected`` is a value and the position's best move is known,
             pass it so that answering the move gets a hint saying so.
 
     >>> check_value(True, 1, hint="h")
-    ✗ Not yet: True is a bool (yes/no), not a number: write 1 or 0 instead. Hint: h
+    ✗ Not yet: True is a bool (yes/no), not a number: write 1 if you mean the number. Hint: h.
     """
     if unanswered(answer):
         return not_answered()
     if same(answer, expected):
-        return right(_short(answer))
-    return wrong(_mismatch(answer, expected, move=move), hint)
+        return right(short(answer), key=_key(hint, key))
+    return wrong(_mismatch(answer, expected, move=move), hint, key=key)
 
 
-def check_move(answer: Any, expected: Any, *, hint: str, value: Any = None,
-               moves: Iterable | None = None) -> Verdict:
+def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: Any = None,
+               moves: Iterable | None = None, key=None) -> Verdict:
     """Is ``answer`` the right move? Like :func:`check_value`, with hints for moves.
 
     Args:
@@ -230,50 +528,72 @@ def check_move(answer: Any, expected: Any, *, hint: str, value: Any = None,
     if unanswered(answer):
         return not_answered()
     if same(answer, expected):
-        return right(f"move {_short(answer)}")
+        return right(f"move {short(answer)}", key=_key(hint, key))
     from ..search import SearchResult
     if isinstance(answer, SearchResult):
-        return wrong("that is the whole search result; the move is its .move", hint)
-    if _is_number(expected) and number_problem(answer, "a move"):
-        return wrong(number_problem(answer, "a move").replace("a number", "a move number"), hint)
+        return wrong("that is the whole search result; the move is its .move", hint, key=key)
+    if plain_number(expected) is not None and number_problem(answer, "a move number"):
+        return wrong(number_problem(answer, "a move number"), hint, key=key)
     if value is not None and same(answer, value):
-        return wrong(_mismatch(answer, expected, value=value), hint)
+        return wrong(_mismatch(answer, expected, value=value), hint, key=key)
     if moves is not None:
         moves = list(moves)
         if not any(same(answer, m) for m in moves):
-            return wrong(f"{_short(answer)} is not a legal move here; the moves are "
-                         + ", ".join(map(repr, moves)), hint)
-    return wrong(f"you answered {_short(answer)}", hint)
+            return wrong(f"{short(answer)} is not a legal move here; the moves are "
+                         + ", ".join(map(repr, moves)), hint, key=key)
+    return wrong(f"you answered {short(answer)}", hint, key=key)
 
 
-def check_set(answer: Iterable, expected: Iterable, *, hint: str, name: str = "items") -> Verdict:
+_COUNT_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def _count(n: int, singular: str, plural: str) -> str:
+    word = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    return f"{word} {singular if n == 1 else plural}"
+
+
+def check_set(answer: Iterable, expected: Iterable, *, hint: str | Sequence[str], name: str = "items",
+              item: str | None = None, key=None) -> Verdict:
     """Does ``answer`` hold exactly the ``expected`` items, in any order?
 
-    Items must be of the expected kind: ``{True}`` is not ``{1}``.
+    Items must be of the expected kind: ``{True}`` is not ``{1}``. ``name`` is the
+    plural ("leaves"), ``item`` the singular ("leaf").
 
     >>> check_set({4, 6}, {6, 4}, hint="h", name="leaves")
     ✓ Right: 4, 6.
     """
+    item = item or (name[:-3] + "f" if name.endswith("ves") else name[:-1] if name.endswith("s") else name)
     if unanswered(answer):
         return not_answered()
-    if isinstance(answer, (str, bytes, dict)) or not hasattr(answer, "__iter__"):
-        return wrong(f"{_short(answer)} is not a set of {name}: write them like {{4, 6}}", hint)
-    given, wanted = list(answer), list(expected)
-    if wanted and all(_is_number(w) for w in wanted):
-        for item in given:
-            problem = number_problem(item)
+    wanted = list(expected)
+    numeric = bool(wanted) and all(plain_number(w) is not None for w in wanted)
+    if numeric and plain_number(answer) is not None:
+        return wrong(f"{short(answer)} is a single number; write a set even for one {item}, in braces: "
+                     f"{{{short(answer)}}} (and set() for none)", hint, key=key)
+    if isinstance(answer, (str, bytes)):
+        how = ("without quotes" if any(ch.isdigit() for ch in str(answer)) else
+               "as the values themselves (numbers), not names")
+        return wrong(f"{short(answer)} is text (a string), not a set of {name}: write the {name} in braces, "
+                     f"separated by commas, {how}", hint, key=key)
+    given = _sequence(answer) if not isinstance(answer, (set, frozenset)) else list(answer)
+    if given is None:
+        return wrong(f"{short(answer)} is not a set of {name}: write the {name} in braces, separated by "
+                     "commas (set() for none)", hint, key=key)
+    if numeric:
+        for g in given:
+            problem = number_problem(g)
             if problem:
-                return wrong(f"one of your {name}: {problem}", hint)
+                return wrong(f"one of your {name}: {problem}", hint, key=key)
     extra = [g for g in given if not any(same(g, w) for w in wanted)]
     missing = [w for w in wanted if not any(same(g, w) for g in given)]
     if not extra and not missing:
-        return right(", ".join(map(repr, sorted(set(wanted), key=repr))) or "none")
+        return right(", ".join(map(repr, sorted(set(wanted), key=repr))) or "none", key=_key(hint, key))
     parts = []
     if extra:
-        parts.append("not these: " + ", ".join(sorted(set(map(_short, extra)))))
+        parts.append("not these: " + ", ".join(sorted(set(map(short, extra)))))
     if missing:
-        parts.append(f"{len(missing)} missing")
-    return wrong(f"your {name} are off ({'; '.join(parts)})", hint)
+        parts.append(_count(len(missing), item, name) + " missing")
+    return wrong(f"your {name} are off ({'; '.join(parts)})", hint, key=key)
 
 
 class CheckOptionError(TypeError):
@@ -293,38 +613,25 @@ def draw_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-def run_student(fn: Callable, *args):
-    """Call the student's function on copies of ``args``.
-
-    Returns ``(result, error, changed)``: ``error`` is the exception the function
-    raised (or None), ``changed`` is True when it modified its input.
-    """
-    given = copy.deepcopy(args)
-    pristine = copy.deepcopy(args)
-    try:
-        result = fn(*given)
-    except Exception as error:  # noqa: BLE001 (the student's code failed: report it, no traceback)
-        return None, error, False
-    try:
-        changed = not bool(given == pristine)
-    except Exception:  # noqa: BLE001
-        changed = True
-    return result, None, changed
-
-
-def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, hint: str,
+def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, hint: str | Sequence[str],
                    generate: Callable[[random.Random], Any] | None = None, n: int = 100,
-                   seed: int | None = None, show: Callable[[Any], str] = repr) -> Verdict:
+                   seed: int | None = None, show: Callable[[Any], str] = repr,
+                   forbid: Iterable[Callable] = (), spread: bool = False, key=None,
+                   diagnose: Callable[[Any, Any, Any], str | Sequence[str] | None] | None = None) -> Verdict:
     """Does ``fn(case)`` equal ``reference(case)`` on every case? Any correct function passes.
 
     Args:
         fn: the student's function (it gets a fresh copy of each case).
         reference: a function known to be right (usually built on the package).
-        cases: fixed inputs to try first (edge cases), each passed as one argument.
+        cases: fixed inputs to try first (edge cases), each passed as one argument
+            (or, with ``spread=True``, each a tuple of arguments).
         generate: ``generate(rng)`` makes one fresh random case; ``n`` of them are
             drawn at every check, from ``seed`` (default: a fresh seed each run,
             reported on failure), so a table of memorised answers fails.
         show: how to print a case in the message.
+        forbid: package functions the student's function must not call.
+        diagnose: ``diagnose(case, got, want)`` names a known mistake: a hint (or
+            ladder) used instead of ``hint`` when it returns one.
 
     >>> check_function(abs, lambda x: x if x > 0 else -x, [3, -2, 0], hint="h")
     ✓ Right: your function agrees on all 3 cases.
@@ -332,7 +639,7 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
     check_options(seed, n)
     if generate is not None and not callable(generate):
         raise CheckOptionError(f"generate must be a function of a random.Random, got {generate!r}")
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     fixed = list(cases)
     fresh = []
@@ -342,29 +649,28 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         fresh = [generate(rng) for _ in range(n)]
     where = f" (a fresh case, seed {seed})" if generate is not None else ""
     for index, case in enumerate(fixed + fresh):
-        want = reference(copy.deepcopy(case))
-        got, error, changed = run_student(fn, case)
-        if isinstance(error, NotImplementedError) or (index == 0 and unanswered(got) and error is None):
+        args = tuple(case) if spread else (case,)
+        want = reference(*copy.deepcopy(args))
+        call = call_student(fn, *args, forbid=forbid)
+        if call.stub:
             return not_answered(function=True)
         label = show(case) + (where if index >= len(fixed) else "")
-        if error is not None:
-            return wrong(f"on {label} your function raised {type(error).__name__}: {error}", hint)
-        if changed:
-            return wrong(f"on {label} your function changed its input; a check (and a search) "
-                         "needs the input left as it was: work on a copy or build new lists", hint)
-        if unanswered(got):
-            return wrong(f"on {label} your function returned {got!r}: does every path end in return?",
-                         hint)
-        if not same(got, want):
-            problem = _mismatch(got, want)
-            if problem.startswith("you answered"):
-                problem = f"your function gives {_short(got)}, but the right answer is {_short(want)}"
-            return wrong(f"on {label} {problem}", hint)
-    return right(f"your function agrees on all {len(fixed) + len(fresh)} cases")
+        problem = call.problem()
+        if problem is None and not same(call.value, want):
+            problem = (returned_problem(call.value) if plain_number(want) is not None else None) or \
+                f"your function gives {short(call.value)}, but the right answer is {short(want)}"
+            if diagnose is not None:
+                special = diagnose(case, call.value, want)
+                if special:        # a named slip: its own hint (or ladder), not a rung of the general one
+                    return wrong(f"on {label}, {problem}", special)
+        if problem:
+            return wrong(f"on {label}, {problem}", hint, key=key)
+    return right(f"your function agrees on all {len(fixed) + len(fresh)} cases", key=_key(hint, key))
 
 
 def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candidates: Iterable, *,
-               hint: str, name: str = "value", n: int = 40, seed: int | None = None) -> Verdict:
+               hint: str | Sequence[str], name: str = "value", n: int = 40, seed: int | None = None,
+               key=None) -> Verdict:
     """Does the student's yes/no ``rule`` agree with ``truth`` everywhere that matters?
 
     Used for "which values of ? allow this prune": the student writes the
@@ -375,9 +681,9 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     is reported on failure).
 
     >>> check_rule(lambda x: x > 4.7, lambda x: x >= 5, range(11), hint="h")
-    ✗ Not yet: for value 4.75 your rule says yes, but the search says no. Hint: h
+    ✗ Not yet: for value 4.75 your rule says yes, but the search says no. Hint: h.
     """
-    if unanswered(rule) or not callable(rule):
+    if unanswered(rule) or not callable(rule) or is_stub(rule):
         return not_answered(function=True)
     grid = sorted({float(x) if not float(x).is_integer() else int(x) for x in candidates})
     truths = [bool(truth(x)) for x in grid]
@@ -388,23 +694,28 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     seed = draw_seed() if seed is None else seed
     rng = random.Random(seed)
     fresh = [rng.uniform(grid[0], grid[-1]) for _ in range(n)] if grid else []
+    at = f"{name} = " if len(name) == 1 else f"{name} "
     for index, x in enumerate(probes + fresh):
-        try:
-            said = rule(x)
-        except Exception as error:  # noqa: BLE001
-            return wrong(f"for {name} {x!r} your rule raised {type(error).__name__}: {error}", hint)
-        if index == 0 and unanswered(said):
+        call = call_student(rule, x, copy_args=False)
+        if isinstance(call.error, NotImplementedError):
             return not_answered(function=True)
-        if not isinstance(said, bool) and type(said).__name__ not in ("bool_", "bool"):
-            return wrong(f"for {name} {x!r} your rule returned {_short(said)}; a rule returns True "
-                         "or False (write a comparison like x > 3)", hint)
+        if call.error is not None:
+            return wrong(f"for {at}{x!r}, " + call.problem().replace("your function", "your rule"),
+                         hint, key=key)
+        said = call.value
+        if said is None:
+            return wrong(f"for {at}{x!r} your rule returned None: does every path end in return "
+                         "(or is it a lambda whose comparison is missing)?", hint, key=key)
+        if not _is_bool(said):
+            return wrong(f"for {at}{x!r} your rule returned {short(said)}; a rule returns True "
+                         "or False (write a comparison like x > 3)", hint, key=key)
         want = bool(truth(x))
         if bool(said) != want:
             extra = f" (a random {name}, seed {seed})" if index >= len(probes) else ""
-            return wrong(f"for {name} {x!r}{extra} your rule says {'yes' if said else 'no'}, "
-                         f"but the search says {'yes' if want else 'no'}", hint)
-    return right(f"your rule agrees with the search on all {len(grid)} candidate {name}s "
-                 "and on both sides of every boundary")
+            return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
+                         f"but the search says {'yes' if want else 'no'}", hint, key=key)
+    return right(f"your rule agrees with the search on all {len(grid)} candidates and on both sides of "
+                 "every boundary", key=_key(hint, key))
 
 
 def _around_change(truth, a, b, truth_at_a) -> list:

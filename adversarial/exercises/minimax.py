@@ -14,7 +14,7 @@ goes wrong, drawn.
 ...     values = [my_minimax(child, not maximising) for child in node]
 ...     return max(values) if maximising else min(values)
 >>> check_minimax(my_minimax, seed=1)  # doctest: +ELLIPSIS
-✓ Right: your minimax agrees with the package on all 300 trees (ragged ones, single leaves, ...).
+✓ Right: your minimax agrees with the package on all 302 trees (ragged ones, single leaves, ...).
 """
 
 from __future__ import annotations
@@ -22,17 +22,27 @@ from __future__ import annotations
 import random
 
 from ..game import MAX, MIN
+from ..render import draw as _draw
+from ..search import alphabeta as _package_alphabeta
+from ..search import minimax as _package_minimax
+from ..search import negamax as _package_negamax
+from ..tree import tree as _tree
 from .core import (
     Verdict,
+    call_student,
     check_options,
     draw_seed,
+    is_stub,
     not_answered,
-    number_problem,
-    run_student,
+    returned_problem,
+    right,
     same,
+    short,
     unanswered,
     wrong,
 )
+
+_FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
 
 HINT = ("A leaf (a number) is its own value; at an inner node take the children's values with the "
         "other player to move, then the largest if MAX moves there, the smallest if MIN does.")
@@ -46,6 +56,8 @@ EDGE_CASES = [
     ([[3, [1, 8]], 4, [[6], -1.5]], True),          # ragged: leaves and inner nodes side by side
     ([[[[[[2, -3], 4]]]]], True),                   # depth 6, branching 1 and 2
     ([[[3, 5], [2, 9]], [[1, 7], [4, 0]]], False),  # complete depth 3 with MIN at the root
+    ([[-40, -25], [-70, -12]], True),               # large scores: a sentinel of ±10 for ±∞ fails here
+    ([[150, 320], [95]], False),
 ]
 
 
@@ -65,14 +77,18 @@ def fresh_cases(seed: int, n: int) -> list[tuple]:
     for _ in range(n):
         depth, branching = rng.randint(1, 6), rng.randint(1, 5)
         spec = random_spec(rng, depth, branching, [rng.randint(8, 120)], rng.random() < 0.3)
+        if rng.random() < 0.15:                  # large scores now and then
+            spec = _scale(spec, rng.choice((25, -25, 100)))
         cases.append((spec, rng.random() < 0.6))
     return cases
 
 
+def _scale(spec, k):
+    return [_scale(c, k) for c in spec] if isinstance(spec, list) else spec * k
+
+
 def reference(spec, maximising: bool):
-    from ..search import minimax
-    from ..tree import tree
-    return minimax(tree(spec, root_player=MAX if maximising else MIN)).value
+    return _package_minimax(_tree(spec, root_player=MAX if maximising else MIN)).value
 
 
 def check_minimax(fn, *, seed: int | None = None, n: int = 289) -> Verdict:
@@ -90,7 +106,7 @@ def check_minimax(fn, *, seed: int | None = None, n: int = 289) -> Verdict:
         which ``fn`` is wrong, with the right values at every node.
     """
     check_options(seed, n)
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     cases = EDGE_CASES + fresh_cases(seed, n)
@@ -102,35 +118,39 @@ def check_minimax(fn, *, seed: int | None = None, n: int = 289) -> Verdict:
             spec, maximising = shrink(fn, spec, maximising)
             where = "" if index < len(EDGE_CASES) else f" (random trees drawn with seed {seed})"
             return _report(fn, spec, maximising, where)
-    return Verdict(True, f"Right: your minimax agrees with the package on all {len(cases)} trees "
-                         "(ragged ones, single leaves, MIN at the root, depths 0 to 6).")
+    return right(f"your minimax agrees with the package on all {len(cases)} trees (ragged ones, single "
+                 "leaves, MIN at the root, depths 0 to 6)", key=("minimax",))
 
 
 def _problem(fn, spec, maximising, first=False):
     """None if ``fn`` is right on this tree, else a short description of what went wrong."""
-    got, error, changed = run_student(fn, spec, maximising)
-    if isinstance(error, NotImplementedError) or (first and error is None and unanswered(got)):
-        return "stub"
-    if error is not None:
-        return f"raised {type(error).__name__}: {error}"
-    if changed:
-        return "changed the tree it was given (a search must leave its input as it was)"
     want = reference(spec, maximising)
-    if unanswered(got):
-        return f"returned {got!r}: does every path end in return?"
-    if not same(got, want):
-        kind = number_problem(got)
-        return kind if kind else f"gives {got!r}, but minimax gives {want!r}"
+    call = call_student(fn, spec, maximising, forbid=_FORBID)
+    if call.stub:
+        return "stub"
+    problem = call.problem()
+    if problem:
+        return problem.replace("your function ", "", 1)
+    if not same(call.value, want):
+        kind = returned_problem(call.value)
+        return kind.replace("your function ", "", 1) if kind else \
+            f"gives {short(call.value)}, but minimax gives {short(want)}"
     return None
 
 
 def shrink(fn, spec, maximising):
-    """The smallest tree found (greedily) on which ``fn`` still goes wrong."""
+    """The smallest tree found (greedily) on which ``fn`` still goes wrong; one without ties if it can."""
+    def fails(smaller, player):
+        return _problem(fn, smaller, player) not in (None, "stub")
     improved = True
     while improved:
         improved = False
+        relabelled = _distinct(spec)
+        if _measure(relabelled) < _measure(spec) and fails(relabelled, maximising):
+            spec, improved = relabelled, True
+            continue
         for smaller, player in sorted(_smaller(spec, maximising), key=lambda c: _measure(c[0])):
-            if _measure(smaller) < _measure(spec) and _problem(fn, smaller, player) not in (None, "stub"):
+            if _measure(smaller) < _measure(spec) and fails(smaller, player):
                 spec, maximising, improved = smaller, player, True
                 break
     return spec, maximising
@@ -140,13 +160,30 @@ def _size(spec) -> int:
     return 1 + sum(_size(c) for c in spec) if isinstance(spec, list) else 1
 
 
-def _measure(spec) -> tuple:
-    """How big a tree is: nodes first, then how far its leaves are from small whole numbers.
-
-    Every shrinking step makes this strictly smaller, so shrinking ends.
-    """
+def _ties(spec) -> int:
     leaves = _leaves(spec)
-    return _size(spec), sum(x != int(x) for x in leaves), sum(abs(x) for x in leaves)
+    return len(leaves) - len(set(leaves))
+
+
+def _measure(spec) -> tuple:
+    """How big a tree is: ties first (a tree without ties is clearer), then nodes, then how far its
+    leaves are from small whole numbers. Every shrinking step makes this strictly smaller, so it ends."""
+    leaves = _leaves(spec)
+    return _ties(spec), _size(spec), sum(x != int(x) for x in leaves), sum(abs(x) for x in leaves)
+
+
+def _distinct(spec):
+    """The same tree with leaves renumbered 0, 1, 2, ... in the order of their values (no ties)."""
+    leaves = _leaves(spec)
+    order = sorted(range(len(leaves)), key=lambda i: (leaves[i], i))
+    rank = {i: r for r, i in enumerate(order)}
+    counter = iter(range(len(leaves)))
+
+    def build(node):
+        if isinstance(node, list):
+            return [build(c) for c in node]
+        return rank[next(counter)]
+    return build(spec)
 
 
 def _leaves(spec) -> list:
@@ -169,49 +206,121 @@ def _smaller(spec, maximising):
 
 
 def _report(fn, spec, maximising, where) -> Verdict:
-    from ..render import draw
-    from ..search import minimax
-    from ..tree import tree
     problem = _problem(fn, spec, maximising)
     root = "MAX" if maximising else "MIN"
-    t = tree(spec, root_player=root)
-    figure = draw(t, minimax(t, trace=True))
+    t = _tree(spec, root_player=root)
+    try:
+        figure = _draw(t, _package_minimax(t, trace=True))
+    except Exception:  # noqa: BLE001 (a picture is a bonus: the message alone says what is wrong)
+        figure = None
     what = (f"on the tree {spec!r} with {root} at the root (maximising={maximising}), the smallest "
             f"tree found that shows the problem{where}, your function {problem}")
-    return wrong(what, _hint(fn, spec, problem), figure)
+    hint, key = _hint(fn, problem)
+    return wrong(what, hint, figure, key=key)
 
 
-def _hint(fn, spec, problem) -> str:
-    """A hint aimed at the mistake: small probe trees tell the usual mistakes apart."""
-    def gives(probe, maximising):
-        got, error, _ = run_student(fn, probe, maximising)
-        return error if error is not None else got
-    if "positional argument" in problem or "keyword argument" in problem:
-        return ("the check calls your function as my_minimax(node, maximising): keep the two parameters "
-                "of the stub, def my_minimax(node, maximising=True).")
-    if not isinstance(spec, list) or isinstance(gives(7, True), Exception):
-        return ("the root itself can be a leaf (the game is already over): a number is its own value, "
-                "so the function needs a base case before it looks at children.")
-    if problem.startswith("raised"):
-        return ("trees here have any shape: a node's children can be numbers and lists side by side, and "
-                "depths vary, so recurse on each child rather than assuming a fixed depth. " + HINT)
-    if same(gives([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], True), 7):
-        return ("your function seems to take the largest value at every level: MIN nodes take the smallest. "
-                "Pass `not maximising` to the children and use it to choose max or min.")
-    if same(gives([[0, 1]], True), 1):
-        return ("the level just above the leaves is not always MAX: the player alternates at every level, "
-                "the last one included, so pass `not maximising` down and decide with it.")
-    if same(gives([0, 1], False), 1):
-        return ("MIN can move at the root (maximising=False): then the root takes the smallest child "
-                "value, and the players below swap too. " + HINT)
-    return HINT
+# -- the usual mistakes, as small models: the one that behaves like the student's function names it --
+
+def _leaf(node) -> bool:
+    return not isinstance(node, list)
 
 
-def _value(spec, maximising, bottom_max=False):
-    """Minimax, or with ``bottom_max`` the 'bottom level is always MAX' mistake, for naming it."""
-    if not isinstance(spec, list):
-        return spec
-    if bottom_max and all(not isinstance(c, list) for c in spec):
-        return max(spec)
-    values = [_value(c, not maximising, bottom_max) for c in spec]
+def _always_max(node, maximising=True):
+    return node if _leaf(node) else max(_always_max(c) for c in node)
+
+
+def _swapped(node, maximising=True):
+    if _leaf(node):
+        return node
+    values = [_swapped(c, not maximising) for c in node]
+    return min(values) if maximising else max(values)
+
+
+def _no_alternation(node, maximising=True):
+    if _leaf(node):
+        return node
+    values = [_no_alternation(c, maximising) for c in node]
     return max(values) if maximising else min(values)
+
+
+def _root_always_max(node, maximising=True):
+    def value(n, m):
+        if _leaf(n):
+            return n
+        values = [value(c, not m) for c in n]
+        return max(values) if m else min(values)
+    return value(node, True)
+
+
+def _bottom_max(node, maximising=True):
+    if _leaf(node):
+        return node
+    if all(_leaf(c) for c in node):
+        return max(node)
+    values = [_bottom_max(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
+_PROBES = [(spec, m) for spec, m in EDGE_CASES if isinstance(spec, list) and _ties(spec) == 0] + [
+    ([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], True), ([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], False),
+    ([[0, 1], [2, 3]], True), ([[5, 1], [2, 7], [4, 3]], False), ([[1, 6], [4, 2]], True)]
+
+_MODELS = [
+    (_always_max, "your function takes the largest value at every level, MIN's included: a MIN node takes "
+                  "the smallest. Pass `not maximising` to the children and choose max or min with it."),
+    (_swapped, "your function takes the smallest value where MAX moves and the largest where MIN moves: MAX "
+               "(maximising=True) takes the largest of its children's values, MIN the smallest. Swap max and "
+               "min."),
+    (_no_alternation, "the player never changes on the way down: the children of a MAX node are MIN nodes "
+                      "and the other way round, so call the children with `not maximising`."),
+    (_root_always_max, "your function treats the root as MAX even when maximising=False: use the "
+                       "maximising argument it is given at the root as well."),
+    (_bottom_max, "the level just above the leaves is not always MAX: the player alternates at every level, "
+                  "the last one included, so decide with `maximising` there too."),
+]
+
+
+def _agrees(fn, model) -> bool:
+    for spec, m in _PROBES:
+        call = call_student(fn, spec, m)
+        if call.error is not None or not same(call.value, model(spec, m)):
+            return False
+    return True
+
+
+def _hint(fn, problem):
+    """A hint aimed at the mistake, found from what the function does (the hint, its ladder key)."""
+    general = ([HINT, "write the base case first: if not isinstance(node, list): return node; then "
+                      "values = [my_minimax(child, not maximising) for child in node] and return max(values) "
+                      "if maximising else min(values)."], ("minimax",))
+    if "package's" in problem:
+        return general
+    if "positional argument" in problem or "keyword argument" in problem:
+        return ("the check calls your function as my_minimax(node, maximising): keep the two parameters of "
+                "the stub, def my_minimax(node, maximising=True)."), None
+    leaf_int = call_student(fn, 7, True)
+    leaf_float = call_student(fn, -2.5, True)
+    tree_int = call_student(fn, [[3, 5], [2, 9]], True)
+    tree_float = call_student(fn, [[3.5, 5], [2, 9.25]], True)
+    if leaf_int.problem() is None and same(leaf_int.value, 7) and tree_int.problem() is None and \
+            (leaf_float.problem() is not None or not same(leaf_float.value, -2.5)
+             or tree_float.error is not None):
+        return ("your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so test "
+                "whether node is a list (if not isinstance(node, list): return node)."), None
+    small = [call_student(fn, [5], True), call_student(fn, [5], False)]
+    large = [call_student(fn, [-250], True), call_student(fn, [250], False)]
+    if all(c.problem() is None and same(c.value, 5) for c in small) and \
+            any(c.problem() is None and not same(c.value, v) for c, v in zip(large, (-250, 250))):
+        return ("scores can be any size: start MAX's best at -math.inf (and MIN's at math.inf), not at a "
+                "number like -10 that a score can be below, or take max() / min() of the children's "
+                "values."), None
+    if leaf_int.problem() is not None or not same(leaf_int.value, 7):
+        return ("the root itself can be a leaf (the game is already over): a number is its own value, so the "
+                "function needs a base case that returns it before it looks at children."), None
+    for model, hint in _MODELS:
+        if _agrees(fn, model):
+            return hint, None
+    if problem.startswith(("raised", "called itself")):
+        return ("trees here have any shape: a node's children can be numbers and lists side by side, and "
+                "depths vary, so recurse on each child rather than assuming a fixed depth. " + HINT), None
+    return general

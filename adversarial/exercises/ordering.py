@@ -10,11 +10,28 @@ from __future__ import annotations
 
 import random
 
-from ..experiments import knuth_moore
+from ..experiments import knuth_moore as _knuth_moore
 from ..games.tictactoe import TicTacToe, reachable_positions
 from ..ordering import tictactoe_centre_first
-from ..search import SearchError, alphabeta
-from .core import Verdict, check_function, not_answered, number_problem, right, unanswered, wrong
+from ..search import SearchError
+from ..search import alphabeta as _alphabeta
+from .core import (
+    Verdict,
+    call_student,
+    check_function,
+    is_stub,
+    not_answered,
+    number_problem,
+    plain_number,
+    right,
+    same,
+    short,
+    unanswered,
+    wrong,
+)
+
+knuth_moore = _knuth_moore
+alphabeta = _alphabeta
 
 
 def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
@@ -24,46 +41,66 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
     problem = number_problem(answer, "the number of leaves")
     if problem:
         return wrong(problem, "count the leaves of the two proof trees.")
-    truth = knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
-    if answer == truth:
-        return right(f"{answer}, the Knuth–Moore minimum")
-    if answer == b ** d:
+    truth = _knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
+    key = ("best order leaves", b, d)
+    ladder = ["one proof tree has b choices at MIN's levels and 1 at MAX's, the other the reverse; they "
+              "share exactly one leaf.",
+              "count each proof's leaves as b to the power of the number of levels where it branches, add "
+              "the two, and subtract the leaf they share."]
+    a = plain_number(answer)
+    if same(a, truth):
+        return right(f"{short(answer)}, the Knuth–Moore minimum", key=key)
+    if same(a, b ** d):
         hint = "that is every leaf (minimax, or the worst order); the best order prunes most."
-    elif answer == round(b ** (d / 2)) or answer == b ** (d // 2):
+    elif same(a, round(b ** (d / 2))) or same(a, b ** (d // 2)):
         hint = ("b^(d/2) is the order of magnitude, not the count: MAX must prove its move is at "
                 "least v AND MIN must prove it is at most v; count both proofs.")
-    elif answer == b ** ((d + 1) // 2) + b ** (d // 2):
+    elif same(a, b ** ((d + 1) // 2) + b ** (d // 2)):
         hint = "close: the two proofs share one leaf, the end of the principal variation."
-    elif answer == 2 * b ** (d // 2) - 1 or answer == 2 * b ** ((d + 1) // 2) - 1:
+    elif same(a, 2 * b ** (d // 2) - 1) or same(a, 2 * b ** ((d + 1) // 2) - 1):
         hint = ("for an odd depth the two proofs differ in size: MAX moves at one more level "
                 "than MIN, so MIN's proof branches at one more level.")
     else:
-        hint = ("one proof tree has b choices at MIN's levels and 1 at MAX's, the other the "
-                "reverse; they share exactly one leaf.")
-    return wrong(f"you answered {answer!r}", hint)
+        hint = ladder
+    return wrong(f"you answered {short(answer)}", hint, key=key)
+
+
+MINIMAL_LADDER = [
+    "MAX's proof branches at MIN's levels and MIN's at MAX's: one proof has b^⌈d/2⌉ leaves, the other "
+    "b^⌊d/2⌋, and they share one leaf. Keep it in whole numbers: 3 ** 1.5 is not a number of leaves.",
+    "⌊d/2⌋ is d // 2 and ⌈d/2⌉ is (d + 1) // 2 (or -(-d // 2)); return b ** ((d + 1) // 2) + b ** (d // 2) - 1.",
+]
+
+
+def _minimal_slip(case, got, want):
+    b, d = case
+    slips = [
+        (b ** (d // 2 + 1) + b ** (d // 2) - 1,
+         f"d = {d} is even: then both proofs branch at d/2 levels, but d // 2 + 1 gives one level too many; "
+         "the ceiling of d/2 is (d + 1) // 2, equal to d // 2 only when d is even."),
+        (2 * b ** (d // 2) - 1,
+         f"d = {d} is odd: then the proofs differ, MAX moves at one more level than MIN, so one proof has "
+         "b^⌈d/2⌉ leaves and the other b^⌊d/2⌋; yours uses ⌊d/2⌋ for both."),
+        (b ** ((d + 1) // 2) + b ** (d // 2),
+         "close: the two proofs share exactly one leaf (the end of the principal variation): subtract it."),
+    ]
+    for value, hint in slips:
+        if value != want and same(got, value):
+            return hint
+    if isinstance(got, float) and not isinstance(want, float):
+        return ("keep it in whole numbers: ** with a fractional exponent (d / 2) gives a float; use // for the "
+                "floor and (d + 1) // 2 for the ceiling.")
+    return None
 
 
 def check_minimal_leaves(fn) -> Verdict:
     """Exercise: a function ``minimal_leaves(b, d)`` giving the Knuth–Moore count for any b, d."""
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     cases = [(b, d) for b in range(1, 8) for d in range(9)]
-    return check_function(
-        lambda case: fn(*case), lambda case: knuth_moore(*case), cases,
-        hint=("for odd d the two proofs are not the same size: one has b^⌈d/2⌉ leaves, the "
-              "other b^⌊d/2⌋ (use // and a ceiling), and they share one leaf. Keep it in "
-              "whole numbers: 3 ** 1.5 is not a number of leaves."),
-        show=lambda case: f"b = {case[0]}, d = {case[1]}")
-
-
-def _stub(call) -> bool:
-    """Is this still the exercise's stub (returns None or ..., or raises NotImplementedError)?"""
-    try:
-        return unanswered(call())
-    except NotImplementedError:
-        return True
-    except Exception:  # noqa: BLE001 (a real attempt that fails: the check reports it)
-        return False
+    return check_function(fn, _knuth_moore, cases, spread=True, hint=MINIMAL_LADDER, key=("minimal leaves",),
+                          show=lambda case: f"b = {case[0]}, d = {case[1]}", forbid=(_knuth_moore,),
+                          diagnose=_minimal_slip)
 
 
 def check_deepest(answer, b: int, budget: int) -> Verdict:
@@ -73,18 +110,24 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
     problem = number_problem(answer, "a depth")
     if problem:
         return wrong(problem, "give the depth as a whole number of moves.")
-    truth = max(d for d in range(64) if knuth_moore(b, d) <= budget)
+    truth = max(d for d in range(64) if _knuth_moore(b, d) <= budget)
     minimax_depth = max(d for d in range(64) if b ** d <= budget)
-    if answer == truth:
-        return right(f"{answer}, against {minimax_depth} for minimax: nearly twice as deep")
-    if answer == minimax_depth:
-        hint = "that is how deep minimax (every leaf, b^d) gets; count the minimum instead."
-    elif answer == 2 * minimax_depth:
-        hint = ("'twice as deep' is the rule of thumb, but the −1 does not save the second "
-                "term: compute knuth_moore(b, d) for that depth and compare with the budget.")
+    key = ("deepest", b, budget)
+    a = plain_number(answer)
+    if same(a, truth):
+        return right(f"{short(answer)}, against {minimax_depth} for minimax: nearly twice as deep", key=key)
+    if same(a, minimax_depth):
+        hint = "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum instead."
+    elif isinstance(a, int) and truth < a < 64:
+        hint = (f"at depth {a} the minimum is knuth_moore({b}, {a}) = {_knuth_moore(b, a):,} leaves, more than "
+                f"the budget of {budget:,}: that search does not fit.")
+    elif isinstance(a, int) and 0 <= a < truth:
+        hint = (f"depth {a} fits (knuth_moore({b}, {a}) = {_knuth_moore(b, a):,} leaves), but a deeper "
+                "search fits too: keep going while the minimum stays within the budget.")
     else:
-        hint = "try d = 1, 2, 3, ... and keep the last d with knuth_moore(b, d) <= budget."
-    return wrong(f"you answered {answer!r}", hint)
+        hint = ["try d = 1, 2, 3, ... and keep the last d with knuth_moore(b, d) <= budget.",
+                "the answer is a whole number of moves: the largest d for which knuth_moore(b, d) <= budget."]
+    return wrong(f"you answered {short(answer)}", hint, key=key)
 
 
 # -- beating the static order -------------------------------------------------------------
@@ -108,18 +151,24 @@ def nodes_on_positions(order, positions=None) -> int:
 
 def check_beats_static(order) -> Verdict:
     """Exercise: an order for tic-tac-toe that needs fewer nodes than centre-corners-edges."""
-    if unanswered(order) or not callable(order):
+    if unanswered(order) or not callable(order) or is_stub(order):
         return not_answered(function=True)
     game = TicTacToe()
     positions = ordering_positions()
-    if _stub(lambda: order(positions[0], game.actions(positions[0]))):
+    first = call_student(order, positions[0], game.actions(positions[0]), copy_args=False)
+    if first.stub:
         return not_answered(function=True)
+    problem = first.problem()
+    if problem:
+        return wrong(f"on the board {positions[0]} with moves {game.actions(positions[0])}, {problem}",
+                     "test it on a few boards first: my_order(board, game.actions(board)) returns the same "
+                     "moves, reordered.")
     try:
         mine = nodes_on_positions(order, positions)
     except SearchError as error:
         return wrong(str(error).split(";")[0],
                       "return every legal move exactly once, only in a better order.")
-    except Exception as error:  # the student's code failed on some position
+    except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed on some position)
         return wrong(f"your order raised {type(error).__name__}: {error}",
                       "test it on a few boards first: my_order(board, game.actions(board)).")
     static = nodes_on_positions(tictactoe_centre_first, positions)

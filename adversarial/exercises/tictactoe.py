@@ -1,0 +1,449 @@
+"""Checks for notebooks 3 and 4 (tic-tac-toe with minimax, then alpha-beta): a board's value, the optimal
+moves, counting trees and positions, a move order, and the window-aware transposition table.
+
+Every check computes its answer itself, with the package's search and a private game object bound when
+this module is imported, so the notebook's check cell shows neither the answer nor the method, and a
+student who changes the notebook's ``game`` (or replaces ``adversarial.search.alphabeta``) changes no
+answer key.
+
+>>> check_board_value(-1, "X../X../OO.")
+✓ Right: -1.
+>>> check_tree_size_without_wins(9 ** 9)  # doctest: +ELLIPSIS
+✗ Not yet: you answered 387420489, 9 choices at every one of 9 moves: ...
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+
+from ..games.tictactoe import Board, TicTacToe, reachable_positions
+from ..search import SearchResult
+from ..search import alphabeta as _alphabeta
+from ..search import minimax as _minimax
+from ..search import negamax as _negamax
+from .core import (
+    Verdict,
+    call_student,
+    check_set,
+    draw_seed,
+    is_stub,
+    not_answered,
+    number_problem,
+    plain_number,
+    right,
+    same,
+    short,
+    unanswered,
+    wrong,
+)
+
+__all__ = ["check_board_value", "check_optimal_moves", "check_tree_size_without_wins",
+           "check_reverse_order_nodes", "check_careful_table", "check_symmetric_first_moves",
+           "check_positions_up_to_symmetry"]
+
+_PLAIN = TicTacToe()
+_QUICK = TicTacToe(depth_aware=True)
+_PACKAGE_SEARCHES = (_minimax, _alphabeta, _negamax)
+PRIORITY = [4, 0, 2, 6, 8, 1, 3, 5, 7]     # notebook 4's centre, corners, edges
+
+
+def _game(depth_aware: bool) -> TicTacToe:
+    return _QUICK if depth_aware else _PLAIN
+
+
+@functools.lru_cache(maxsize=None)
+def _value(board: Board, depth_aware: bool):
+    """The exact minimax value of ``board`` (memoised: every tic-tac-toe position is cheap)."""
+    game = _game(depth_aware)
+    if game.is_terminal(board):
+        return game.utility(board)
+    values = [_value(game.result(board, m), depth_aware) for m in game.actions(board)]
+    return max(values) if game.to_move(board) == "MAX" else min(values)
+
+
+# -- notebook 3 -----------------------------------------------------------------------------
+
+def check_board_value(answer, board: str, *, depth_aware: bool = False) -> Verdict:
+    """Is ``answer`` the minimax value (X's point of view) of the tic-tac-toe ``board``?"""
+    if unanswered(answer):
+        return not_answered()
+    game = _game(depth_aware)
+    b = game.board(board)
+    truth = _value(b, depth_aware)
+    key = ("board value", board, depth_aware)
+    if depth_aware:
+        ladder = ["first the plain value: can X force a win? Then count the moves on the board when the "
+                  "winning line is completed (the ones already played included), and take 10 minus that.",
+                  "play the best line out on paper: X's move, O's best reply, and so on, until a line of three; "
+                  "count every mark on the board at that moment (n), and the value is 10 - n (or -(10 - n) "
+                  "for a win by O)."]
+    else:
+        ladder = ["scores are from X's (MAX's) side: +1 if X can force a win, −1 if O can, 0 for a draw. Find "
+                  "the threats first: a player who has two in a row must be blocked at once.",
+                  "play it out: who is to move, which cell must they take (a win, or a block), and what can "
+                  "the other side do next? Look for a move that makes two threats at once."]
+    if same(answer, truth):
+        return right(short(answer), key=key)
+    problem = number_problem(answer)
+    if problem:
+        return wrong(problem, ladder, key=key)
+    a = plain_number(answer)
+    if truth != 0 and same(a, -truth):
+        return wrong(f"you answered {short(answer)}, the right size with the wrong sign: scores are from X's "
+                     "point of view (positive means X wins), whoever is to move", ladder, key=key)
+    if depth_aware and truth != 0 and same(a, (truth > 0) - (truth < 0)):
+        return wrong(f"you answered {short(answer)}, the plain value; with depth in the score a win is worth "
+                     "10 minus the number of moves played when it happens", ladder, key=key)
+    if depth_aware and truth != 0 and abs(truth) < 10 and same(abs(a), abs(truth) + 1):
+        return wrong(f"you answered {short(answer)}: count the winning move itself too (the moves played "
+                     "when the line is complete)", ladder, key=key)
+    return wrong(f"you answered {short(answer)}", ladder, key=key)
+
+
+def check_optimal_moves(answer, board: str, *, depth_aware: bool = False) -> Verdict:
+    """Is ``answer`` the set of moves that keep the best value for the side to move at ``board``?"""
+    if unanswered(answer):
+        return not_answered()
+    game = _game(depth_aware)
+    b = game.board(board)
+    values = {m: _value(game.result(b, m), depth_aware) for m in game.actions(b)}
+    pick = max if game.to_move(b) == "MAX" else min
+    best = {m for m, v in values.items() if v == pick(values.values())}
+    worst = {m for m, v in values.items() if v == (min if pick is max else max)(values.values())}
+    key = ("optimal moves", board, depth_aware)
+    side = "X" if game.to_move(b) == "MAX" else "O"
+    ladder = [f"play each empty cell in turn and find the value of the position after it (minimax, scores "
+              f"from X's side); keep every move whose value is the best for {side}.",
+              f"for each move m, the value of game.result(board, m) decides; {side} wants the "
+              f"{'largest' if side == 'X' else 'smallest'}, and ties count: the set has every move with that "
+              "value."]
+    verdict = check_set(answer, best, name="cells", item="cell", hint=ladder, key=key)
+    if verdict or not verdict.answered:
+        return verdict
+    items = answer if isinstance(answer, (set, frozenset, list, tuple)) else None
+    if items is not None and best != worst and len(items) == len(worst) and \
+            all(any(same(x, w) for w in worst) for x in items):
+        return wrong(f"those are the moves with the worst value for {side} (the other side's favourites)",
+                     ladder, key=key)
+    if items is not None and len(items) == len(values) and len(best) < len(values) and \
+            all(any(same(x, m) for m in values) for x in items):
+        return wrong("that is every empty cell; only some of them keep the best value", ladder, key=key)
+    return verdict
+
+
+def check_tree_size_without_wins(answer) -> Verdict:
+    """How many nodes (root included) would tic-tac-toe's tree have if no game ended before the board is full?"""
+    if unanswered(answer):
+        return not_answered()
+    truth = sum(math.perm(9, k) for k in range(10))
+    key = ("tree size without wins",)
+    ladder = ["count level by level: how many nodes are there after 0 moves, after 1, after 2, ...? The tree "
+              "is every level together, from the empty board to the full boards.",
+              "after k moves there are 9·8·…·(9−k+1) nodes (k factors); add that up for k = 0, 1, ..., 9."]
+    if same(answer, truth):
+        return right(f"{short(answer)} nodes", key=key)
+    problem = number_problem(answer)
+    if problem:
+        return wrong(problem, ladder, key=key)
+    a = plain_number(answer)
+    known = {
+        math.factorial(9): "9! = 362,880, the number of full boards (the bottom level) only",
+        9 ** 9: "9 choices at every one of 9 moves: but each move takes a cell, so one fewer is left each time",
+        truth - 1: "the tree without its root (the empty board is a node too)",
+        sum(math.perm(9, k) for k in range(1, 10)) + 0: "the tree without its root (the empty board is a "
+                                                         "node too)",
+        549946: "the real game tree, in which games end at a win; here no game ends before the board is full",
+        sum(9 ** k for k in range(10)): "9 choices at every level: but each move takes a cell, so one fewer is "
+                                        "left each time",
+    }
+    for number, what in known.items():
+        if same(a, number):
+            return wrong(f"you answered {short(answer)}, {what}", ladder, key=key)
+    return wrong(f"you answered {short(answer)}", ladder, key=key)
+
+
+# -- notebook 4 -----------------------------------------------------------------------------
+
+def _nodes(order=None, **options) -> int:
+    return _alphabeta(_PLAIN, order=order, **options).stats.nodes
+
+
+@functools.lru_cache(maxsize=None)
+def _reverse_order_counts():
+    """The right count and the counts of the usual slips (computed once: each is a full search)."""
+    reverse = list(reversed(PRIORITY))
+    by_reverse = lambda board, moves: sorted(moves, key=reverse.index)   # noqa: E731
+    truth = _nodes(order=by_reverse)
+    known = (
+        (_nodes(order=lambda board, moves: sorted(moves, key=PRIORITY.index)),
+         "the count with the centre-first order itself; reverse it"),
+        (_nodes(), "the count with the moves in their plain order 0, 1, ..., 8; reverse the centre-first "
+                   "order instead"),
+        (_minimax(_PLAIN).stats.nodes, "minimax's count; the question is about alpha-beta"),
+        (_nodes(order=by_reverse, prune_on_equal=False),
+         "the count under the strict rule α > β; use the default rule α ≥ β"),
+        (_alphabeta(_PLAIN, order=by_reverse).stats.leaves,
+         "the number of leaves; the question asks for nodes (.stats.nodes)"),
+    )
+    return truth, known
+
+
+@functools.lru_cache(maxsize=None)
+def _symmetry_counts():
+    positions = reachable_positions(_PLAIN)
+    return len(positions), len({_PLAIN.canonical(b) for b in positions})
+
+
+def check_reverse_order_nodes(answer) -> Verdict:
+    """Nodes alpha-beta (α ≥ β) enters on the empty board when moves are tried edges, corners, centre last."""
+    if unanswered(answer):
+        return not_answered()
+    truth, known = _reverse_order_counts()
+    key = ("reverse order nodes",)
+    ladder = ["order= takes a function (board, moves) -> the same moves in the order to try them: reverse "
+              "the centre-first order, then read the count of nodes from the result.",
+              "sort the moves by their place in PRIORITY, largest place first (sorted(..., reverse=True)), "
+              "pass that function as order= to alphabeta(game, ...), and take .stats.nodes of the result."]
+    if same(answer, truth):
+        return right(f"{short(answer)} nodes", key=key)
+    if isinstance(answer, SearchResult):
+        return wrong("that is the whole search result; the count of nodes is its .stats.nodes", ladder, key=key)
+    problem = number_problem(answer, "a count of nodes")
+    if problem:
+        return wrong(problem, ladder, key=key)
+    a = plain_number(answer)
+    value = _value(_PLAIN.initial_state(), False)
+    if same(a, value):
+        return wrong(f"you answered {short(answer)}, the value of the game (.value); the question asks how "
+                     "many nodes the search enters (.stats.nodes)", ladder, key=key)
+    for number, what in known:
+        if same(a, number):
+            return wrong(f"you answered {short(answer)}, {what}", ladder, key=key)
+    return wrong(f"you answered {short(answer)}", ladder, key=key)
+
+
+def check_symmetric_first_moves(answer) -> Verdict:
+    """How many of X's nine first moves differ once rotations and mirror images count as one?"""
+    if unanswered(answer):
+        return not_answered()
+    start = _PLAIN.initial_state()
+    truth = len({_PLAIN.canonical(_PLAIN.result(start, m)) for m in _PLAIN.actions(start)})
+    key = ("symmetric first moves",)
+    ladder = ["rotate and mirror the board in your head: which of the nine cells can be carried onto each "
+              "other? Count the groups.",
+              "there are three kinds of cell: look at the centre, at the corners, and at the middles of the "
+              "edges, and ask whether a rotation takes one kind onto another."]
+    if same(answer, truth):
+        return right(short(answer), key=key)
+    problem = number_problem(answer, "a whole number")
+    if problem:
+        return wrong(problem, ladder, key=key)
+    a = plain_number(answer)
+    if same(a, 9):
+        return wrong("you answered 9, every cell: but a corner turned a quarter is another corner", ladder,
+                     key=key)
+    if same(a, 8):
+        return wrong("you answered 8, the number of symmetries, not of different first moves", ladder, key=key)
+    return wrong(f"you answered {short(answer)}", ladder, key=key)
+
+
+def check_positions_up_to_symmetry(answer) -> Verdict:
+    """How many reachable positions remain when symmetric positions count as one?"""
+    if unanswered(answer):
+        return not_answered()
+    count, truth = _symmetry_counts()
+    key = ("positions up to symmetry",)
+    ladder = ["not the count divided by 8: a symmetric position (the empty board, X in the centre) has "
+              "fewer than eight different images.",
+              "put every reachable position's canonical form (game.canonical(b)) in a set, and count the set."]
+    if same(answer, truth):
+        return right(short(answer), key=key)
+    problem = number_problem(answer, "a whole number")
+    if problem:
+        return wrong(problem, ladder, key=key)
+    a = plain_number(answer)
+    if same(a, count):
+        return wrong(f"you answered {short(answer)}, every reachable position: count each symmetry class once",
+                     ladder, key=key)
+    if same(a, count / 8) or same(a, count // 8) or same(a, round(count / 8)):
+        return wrong(f"you answered {short(answer)}, the count divided by 8", ladder, key=key)
+    return wrong(f"you answered {short(answer)}", ladder, key=key)
+
+
+# -- notebook 4, exercise 2: the window-aware table ------------------------------------------------
+
+class _CountingGame:
+    """A fresh depth-aware tic-tac-toe per call, counting the moves the student's search makes."""
+
+    def __init__(self):
+        self._game = TicTacToe(depth_aware=True)
+        self.expanded = 0
+
+    def actions(self, board):
+        self.expanded += 1
+        return self._game.actions(board)
+
+    def result(self, board, move):
+        self.expanded += 1
+        return self._game.result(board, move)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def __repr__(self) -> str:
+        return repr(self._game)
+
+
+def _positions() -> list:
+    return sorted((b for b in reachable_positions(_QUICK) if not _QUICK.is_terminal(b)), key=lambda b: b.cells)
+
+
+_ALL = _positions()
+_WINDOWS = [(-math.inf, 0), (0, math.inf), (-math.inf, math.inf)]   # test against 0 from both sides, then solve
+# Positions where deciding the bound's kind from the *updated* α/β stores a false bound that a later call
+# with the same table uses (tests/test_exercises_lessons.py checks it), so every run meets one.
+_TRAPS = (".../.../.OX", ".../.../O.X", "O../.OX/..X")
+
+
+def _fits(got, truth, window) -> bool:
+    """Is ``got`` right for a search of a position worth ``truth`` with ``window``?"""
+    alpha, beta = window
+    g = plain_number(got)
+    if g is None:
+        return False
+    if truth <= alpha:
+        return truth <= g <= alpha
+    if truth >= beta:
+        return beta <= g <= truth
+    return same(g, truth)
+
+
+def _kind_word(kind) -> str:
+    return {"exact": "is exactly", "lower": "is at least", "upper": "is at most"}.get(kind, "?")
+
+
+TABLE_LADDER = [
+    "a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, upper "
+    "bound), decided against the α and β the node was called with, and trust a bound only when it settles "
+    "the current window.",
+    "save the window before the loop (called_with = alpha, beta), because the loop raises α (MAX) or lowers β "
+    "(MIN); after the loop compare the value with called_with: ≤ its α is an upper bound, ≥ its β a lower "
+    "bound, otherwise exact. On a later visit return the stored value if it is exact, a lower bound >= β, or "
+    "an upper bound <= α.",
+]
+
+
+def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
+    """Check notebook 4's ``careful_alphabeta(game, board, alpha, beta, table)`` on depth-aware tic-tac-toe.
+
+    Every call gets a fresh game object. The check (1) solves the empty board and fixed and fresh random
+    positions with the full window and a new table; (2) reads the table: it must be filled, with entries
+    ``board: (value, kind)`` that are true; (3) plants entries to see that an exact value, a lower bound
+    equal to β and an upper bound equal to α are used without searching, and that a bound that does not
+    settle the window is not; (4) calls it three times with one table, windows (−∞, 0), (0, +∞), then
+    (−∞, +∞), as a null-window search does, on positions where a table that takes the bound's kind from
+    the updated α or β goes wrong.
+    """
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    key = ("careful table",)
+    start = _QUICK.initial_state()
+    boards = [start] + [_QUICK.board(text) for text in _TRAPS] + [rng.choice(_ALL) for _ in range(n)]
+
+    def run(board, window, table):
+        game = _CountingGame()
+        call = call_student(fn, game, board, *window, table, copy_args=False, forbid=_PACKAGE_SEARCHES)
+        return call, game
+
+    def where(board, index):
+        fresh = f" (a random position, seed {seed})" if index > len(_TRAPS) else ""
+        return f"on {board}{fresh}"
+
+    # (1) values with the full window, and (2) the table it fills
+    for index, board in enumerate(boards):
+        table: dict = {}
+        call, _ = run(board, (-math.inf, math.inf), table)
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem()
+        truth = _value(board, True)
+        if problem is None and not same(call.value, truth):
+            kind = number_problem(call.value)
+            problem = (f"your function returned {short(call.value)}: {kind}" if kind else
+                       f"your function gives {short(call.value)}, but the value is {truth}")
+        if problem:
+            return wrong(f"{where(board, index)}, {problem}", TABLE_LADDER, key=key)
+        if not table:
+            return wrong(f"{where(board, index)}, your function stored nothing in the table it was given: pass "
+                         "the table down to every recursive call and store table[board] = (value, kind)",
+                         TABLE_LADDER, key=key)
+        for stored, entry in table.items():
+            if not isinstance(stored, Board):
+                return wrong(f"{where(board, index)}, your table has the key {short(stored)}; key it by the "
+                             "board itself, as careless_alphabeta does", TABLE_LADDER, key=key)
+            if not (isinstance(entry, tuple) and len(entry) == 2 and entry[1] in ("exact", "lower", "upper")
+                    and plain_number(entry[0]) is not None):
+                return wrong(f"{where(board, index)}, your table stores {short(entry)} for {stored}; store a "
+                             "pair (value, kind) with kind 'exact', 'lower' or 'upper'", TABLE_LADDER, key=key)
+            value, kind = entry
+            real = _value(stored, True)
+            if not ((kind == "exact" and same(value, real)) or (kind == "lower" and real >= value)
+                    or (kind == "upper" and real <= value)):
+                mover = _QUICK.to_move(stored)
+                hint, hint_key = TABLE_LADDER, key
+                if kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN":
+                    hint_key = ("careful table", "kind from the updated window")
+                    hint = ["a node that stopped early (a cutoff) found only a bound: decide the kind against "
+                            "the α and β the node was called with, not the ones the loop has changed.",
+                            "at a MAX node the loop raises α to the value, so after the loop value <= alpha is "
+                            "always true: save called_with = alpha, beta before the loop and compare with "
+                            "those."]
+                return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
+                             f"('{kind}'), but its value is {real}", hint, key=hint_key)
+    # (3) planted entries: a bound that settles the window is used, one that does not is not
+    probe = next(b for b in _ALL if b.cells == "X...O....")
+    real = _value(probe, True)
+    plants = [
+        ((real, "exact"), (-math.inf, math.inf), True, "an exact stored value"),
+        ((real - 1, "lower"), (real - 2, real - 1), True, f"a lower bound equal to β ({real - 1} >= β)"),
+        ((real + 1, "upper"), (real + 1, real + 2), True, f"an upper bound equal to α ({real + 1} <= α)"),
+        ((real - 1, "lower"), (-math.inf, math.inf), False, "a lower bound below β"),
+        ((real + 1, "upper"), (-math.inf, math.inf), False, "an upper bound above α"),
+    ]
+    for entry, window, settles, what in plants:
+        table = {probe: entry}
+        call, game = run(probe, window, table)
+        problem = call.problem()
+        if problem is None and not _fits(call.value, real, window):
+            problem = (f"your function gives {short(call.value)}, but searched with α = {window[0]}, "
+                       f"β = {window[1]} the right answer is {'a bound' if settles else real}")
+            if not settles:
+                problem += f": {what} does not settle the window, so the position must be searched"
+        if problem:
+            return wrong(f"on {probe} with the table {{board: {entry!r}}} and α = {window[0]}, β = {window[1]}, "
+                         f"{problem}", TABLE_LADDER, key=key)
+        if settles and game.expanded:
+            return wrong(f"on {probe} with the table {{board: {entry!r}}} and α = {window[0]}, β = {window[1]}, "
+                         f"your function searched the position again, although {what} settles the window: "
+                         "use it and return at once (a bound equal to the window's edge counts: >= β, <= α)",
+                         TABLE_LADDER, key=key)
+    # (4) one table, three windows
+    for index, board in enumerate(boards):
+        table = {}
+        truth = _value(board, True)
+        for window in _WINDOWS:
+            call, _ = run(board, window, table)
+            problem = call.problem()
+            if problem is None and not _fits(call.value, truth, window):
+                problem = (f"your function gives {short(call.value)} with α = {window[0]}, β = {window[1]}, "
+                           f"but the position's value is {truth}")
+            if problem:
+                return wrong(f"{where(board, index)}, searched three times with one table (windows (-inf, 0), "
+                             f"(0, inf), then (-inf, inf)), {problem}", TABLE_LADDER, key=key)
+    return right(f"your table search solves all {len(boards)} positions, stores true bounds, uses a bound "
+                 "exactly when it settles the window, and stays right when one table serves three windows",
+                 key=key)
