@@ -263,12 +263,14 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         player = game.to_move(state)
         sign = 1 if player == MAX else -1
         if game.is_terminal(state):
+            scored[0] = True
             return clamp(sign * s.utility(state, path), alpha, beta), ()
         if depth <= 0:
             if quiescence is not None and ext < quiescence.cap and quiescence.noisy(state):
                 stats.extensions += 1
                 depth, ext = 1, ext + 1
             else:
+                scored[0] = True
                 return clamp(sign * s.evaluate(state, path), alpha, beta), ()
         alpha0 = alpha
         hash_move = None
@@ -280,6 +282,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                 if path and (bound == "exact" or bound == "lower" and v >= beta
                              or bound == "upper" and v <= alpha):
                     stats.table_hits += 1
+                    scored[0] = False
                     return clamp(v, alpha, beta), ((hash_move,) if hash_move is not None else ())
         if (null_move is not None and null_ok and path and depth >= null_move.min_depth
                 and beta < INF):
@@ -297,6 +300,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                     stats.verification_failures += not confirmed
                 if confirmed:
                     stats.null_cutoffs += 1
+                    scored[0] = False
                     return clamp(-v, alpha, beta), ()
         best, line, tried = search_moves(state, alpha, beta, depth, path, key, player, ext, null_ok,
                                          hash_move)
@@ -310,6 +314,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
             stats.expected[expected] += 1
             stats.type_agreement += found == expected
             stats.cut_first += found == "CUT" and tried == 1
+        scored[0] = False
         return clamp(best, alpha0, beta), line
 
     def search_moves(state, alpha, beta, depth, path, key, player, ext, null_ok, hash_move):
@@ -337,7 +342,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                         v = None                      # surprise: search it properly
                 if v is None and pvs:
                     v, rest = child_value(child, alpha, _above(alpha), *args)
-                    if alpha < v < beta and (hard or not _is_leaf(child, depth - 1)):
+                    if alpha < v < beta and (hard or not scored[0]):     # a scored leaf's test is exact
                         stats.researches += 1
                         v = None
                 if v is None:
@@ -354,10 +359,6 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                     s.notify(state, move, depth)
                 break
         return best, line, i + 1
-
-    def _is_leaf(state, depth):
-        """Fail-soft, a leaf's null-window test already gave its exact value: no re-search."""
-        return depth <= 0 and quiescence is None or game.is_terminal(state)
 
     def clamp(v, alpha, beta):
         if not hard:
@@ -376,6 +377,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         return expected
 
     parent_types, first_child = {}, {}
+    scored = [False]        # did the last node to return score itself (terminal or at the horizon)?
 
     def run(root):
         sign = 1 if game.to_move(root) == MAX else -1
@@ -426,9 +428,11 @@ class Aspiration:
     """
     delta: float = 0.05
     options: dict = field(default_factory=dict)
+    order: object = None             # the move order when iterative deepening gives none
     fail_lows: int = 0
     fail_highs: int = 0
     nodes: int = 0
+    table_hits: int = 0
     previous: float | None = None
 
     def __post_init__(self):
@@ -437,9 +441,11 @@ class Aspiration:
         _reject_bad(self.options)
 
     def __call__(self, game, state, *, depth, evaluate=None, order=None):
+        order = order or self.order
         if self.previous is None:
             r = engine(game, state, depth=depth, evaluate=evaluate, order=order, **self.options)
             self.nodes += r.stats.nodes
+            self.table_hits += r.stats.table_hits
             self.previous = r.value
             return r
         low, high = self.previous - self.delta, self.previous + self.delta
@@ -447,6 +453,7 @@ class Aspiration:
             r = engine(game, state, depth=depth, evaluate=evaluate, order=order, window=(low, high),
                        **self.options)
             self.nodes += r.stats.nodes
+            self.table_hits += r.stats.table_hits
             if r.value <= low and low > -INF:
                 self.fail_lows += 1
                 low = -INF
@@ -466,27 +473,29 @@ def _reject_bad(options):
 
 
 def aspiration_deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None, delta=0.05,
-                         order_from=None, **options):
+                         order=None, order_from=None, **options):
     """Iterative deepening whose iterations use aspiration windows (:class:`Aspiration`).
 
     Returns ``(DeepeningResult, Aspiration)``: the second holds the re-search counts.
     """
     from .deepening import iterative_deepening
-    searcher = Aspiration(delta, options)
+    searcher = Aspiration(delta, options, order)
     r = iterative_deepening(game, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
                             order_from=order_from, search=searcher)
     return r, searcher
 
 
-def deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None, order_from=None,
+def deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None, order=None, order_from=None,
               **options):
     """Iterative deepening with :func:`engine` and these options (a fresh table each iteration
     unless ``table=`` gives one to share, which is the point of a table under deepening)."""
     from .deepening import iterative_deepening
     _reject_bad(options)
 
+    fixed = order
+
     def search(g, st, *, depth, evaluate=None, order=None):
-        return engine(g, st, depth=depth, evaluate=evaluate, order=order, **options)
+        return engine(g, st, depth=depth, evaluate=evaluate, order=order or fixed, **options)
     return iterative_deepening(game, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
                                order_from=order_from, search=search)
 
