@@ -101,10 +101,15 @@ def main(argv=None) -> int:
 
     pairs = [(1, 0), (len(RUNGS) - 1, 0), (4, 2), (5, 4), (6, 5)]
     lines = [f"| first | second | {args.openings} openings × 2 colours |", "|---|---|---|"]
+    shown = []
     for a, b in pairs:
         m = play_match(a, b, openings=args.openings, node_budget=args.match_budget, seed=1)
         lines.append(f"| {RUNGS[a][0]} | {RUNGS[b][0]} | {m} |")
         print(lines[-1], flush=True)
+        if m.low > 0.5 or m.high < 0.5:
+            shown.append(f"{RUNGS[a][0]} {'stronger' if m.low > 0.5 else 'weaker'} than {RUNGS[b][0]}")
+    lines.append("\nMatches whose interval excludes ½: " + ("; ".join(shown) if shown else
+                 "none — at this budget and number of games no rung is shown stronger or weaker.") + "")
     parts.append(f"### Matches at {args.match_budget:,} nodes per move (seed 1, 4 random opening moves)\n\n"
                  "Score: points per game for the first (win 1, draw ½); interval: 95% bootstrap over openings.\n\n"
                  + "\n".join(lines))
