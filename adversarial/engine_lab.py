@@ -102,14 +102,30 @@ def quartiles(values) -> tuple:
     return q[0], q[1], q[2]
 
 
-def ladder(positions=None, *, depth=None, node_budget=None, rungs=None) -> list[dict]:
-    """Every rung on every position: one row per rung with the runs, and the right-move count."""
+def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: int = 1) -> list[dict]:
+    """Every rung on every position: one row per rung with the runs, and the right-move count.
+
+    The rungs take turns on each position, ``rounds`` times; a run's ``seconds`` is the median of its
+    rounds (the searches are deterministic, so everything else is the same every round).
+    """
     positions = SAMPLE if positions is None else positions
+    rungs = list(range(len(RUNGS)) if rungs is None else rungs)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number, 1 or more, got {rounds!r}")
+    runs = {rung: [] for rung in rungs}
+    for p in positions:
+        tries = {rung: [] for rung in rungs}
+        for _ in range(rounds):
+            for rung in rungs:              # alternating, so a slow moment of the machine hits every rung
+                tries[rung].append(search(p.moves, rung, depth=depth, node_budget=node_budget))
+        for rung in rungs:
+            first = tries[rung][0]
+            runs[rung].append(Run(first.nodes, first.depth, first.move,
+                                  statistics.median(t.seconds for t in tries[rung]), first.researches))
     rows = []
-    for rung in (range(len(RUNGS)) if rungs is None else rungs):
-        runs = [search(p.moves, rung, depth=depth, node_budget=node_budget) for p in positions]
-        right = sum(run.move in p.right for run, p in zip(runs, positions))
-        rows.append({"rung": RUNGS[rung][0], "runs": runs, "right": right, "positions": len(positions)})
+    for rung in rungs:
+        right = sum(run.move in p.right for run, p in zip(runs[rung], positions))
+        rows.append({"rung": RUNGS[rung][0], "runs": runs[rung], "right": right, "positions": len(positions)})
     return rows
 
 

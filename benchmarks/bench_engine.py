@@ -7,7 +7,8 @@ seeded matches at equal node budgets with a confidence interval.
 Positions: the package's fixed sample (``adversarial/games/connectfour_sample.py``: 20 positions
 each from Pons' Test_L2_R1 and Test_L2_R2, every 50th line, with the moves the exact solver calls
 best). Every rung keeps the techniques of the rungs above it (``adversarial/engine_lab.py``).
-Times are ratios between rungs measured in this process, so the machine's speed cancels out.
+Times are ratios between rungs measured in this process, the rungs taking turns on each position
+(``--rounds`` times, median per position), so the machine's speed and its slow moments cancel out.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=len(SAMPLE), help="how many sample positions")
     parser.add_argument("--depth", type=int, default=6, help="the fixed depth of the first ladder")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating timed rounds of the fixed-depth ladder")
     parser.add_argument("--budget", type=int, default=20_000, help="the node budget of the second ladder")
     parser.add_argument("--openings", type=int, default=24, help="openings per match (each played twice)")
     parser.add_argument("--match-budget", type=int, default=1500, help="nodes per move in the matches")
@@ -79,7 +81,7 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     parts = []
 
-    fixed = ladder(positions, depth=args.depth)
+    fixed = ladder(positions, depth=args.depth, rounds=args.rounds)
     parts.append(f"### The ladder at depth {args.depth} ({len(positions)} positions)\n\n"
                  + ladder_table(fixed, ratio_fields=("nodes", "seconds")))
     print(parts[-1], flush=True)

@@ -70,6 +70,12 @@ def test_ladder_table_and_quartiles():
     assert quartiles([1, 2, 3, 4, 5]) == (2, 3, 4)
     with pytest.raises(ValueError, match="exactly one of depth"):
         search(SAMPLE[0].moves, 0)
+    with pytest.raises(ValueError, match="rounds must be"):
+        ladder(SAMPLE[:1], depth=2, rounds=0)
+    once = ladder(SAMPLE[:2], depth=3, rungs=[0, 1])
+    twice = ladder(SAMPLE[:2], depth=3, rungs=[0, 1], rounds=2)     # more rounds: the same searches
+    assert [(r.nodes, r.move) for row in twice for r in row["runs"]] == \
+        [(r.nodes, r.move) for row in once for r in row["runs"]]
 
 
 def test_a_match_counts_every_game_and_its_interval_holds_the_score():
