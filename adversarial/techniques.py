@@ -178,21 +178,22 @@ class TranspositionTable:
 
 
 def connectfour_pass(p):
-    """A Connect Four position with the other side to move (for null-move pruning).
+    """The Connect Four position "after a pass" (for null-move pruning).
 
-    The side to move is set by the number of discs, so a pass swaps the colours:
-    the new side to move owns the discs of the side that passed... seen from the
-    other colour. Every score is symmetric under that swap, so the search reads
-    the swapped position exactly as "the same discs, the opponent to move".
+    Who moves is fixed by the number of discs, so a pass cannot be played on the
+    board. Swapping the colours of all discs does the same job: the side to move
+    (by disc count) is unchanged, but it now owns the discs of the side that
+    passed's opponent. Scores are antisymmetric under the swap, so the negamax value
+    of the swapped position is the value of "these discs, the opponent to move".
     """
     from .games.connectfour import Position
     return Position(p.o, p.x, None if p.winner is None else ("O" if p.winner == "X" else "X"), None)
 
 
 # Found by search among Pons' Test_L3_R1 end games: searched to the end, null-move pruning
-# (R = 2, no verification) calls this won position lost and picks another move; verified
-# null-move pruning gets both right (tests/test_techniques.py checks it).
-ZUGZWANG = "3575213524612243543117121734354245"
+# (R = 2, no verification) calls this drawn position (O to move) lost and plays a losing
+# column; verified null-move pruning gets both right (tests/test_techniques.py checks it).
+ZUGZWANG = "171231226144413625631766635232354"
 
 
 def connectfour_noisy(p) -> bool:
@@ -288,7 +289,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                 and beta < INF):
             stats.null_tries += 1
             passed = pass_turn(state)
-            v, _ = value(passed, -beta, -_above(beta), depth - 1 - null_move.R, path + ("pass",),
+            v, _ = value(passed, -beta, -_below(beta), depth - 1 - null_move.R, path + ("pass",),
                          None if table is None else table.root_key(passed), ext, False, "null")
             if -v >= beta:
                 confirmed = True

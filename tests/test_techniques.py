@@ -123,8 +123,10 @@ def test_null_move_gets_the_zugzwang_position_wrong_and_verification_repairs_it(
     null = engine(C4, p, null_move=NullMove(R=2, pass_turn=connectfour_pass), **kw)
     verified = engine(C4, p, null_move=NullMove(R=2, verify=True, pass_turn=connectfour_pass), **kw)
     from adversarial.games.connectfour import solve
-    assert -plain.value == solve(ZUGZWANG) if C4.to_move(p) == "MIN" else plain.value == solve(ZUGZWANG)
+    sign = 1 if C4.to_move(p) == "MAX" else -1
+    assert sign * plain.value == solve(ZUGZWANG)
     assert null.value != plain.value and null.move != plain.move
+    assert -solve(ZUGZWANG + str(null.move)) < solve(ZUGZWANG)      # null-move's column gives the draw away
     assert null.stats.null_cutoffs > 0
     assert (verified.value, verified.move) == (plain.value, plain.move)
     assert verified.stats.verification_failures > 0
