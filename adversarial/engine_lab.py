@@ -1,0 +1,206 @@
+"""The technique ladder on Connect Four: each rung adds one technique of :mod:`adversarial.techniques`.
+
+Used by notebook 9 (small runs) and ``benchmarks/bench_engine.py`` (the full ones). Every
+rung searches by iterative deepening (so a node budget gives a depth reached) with the
+evaluation ``open_windows`` and centre-first move order; a rung keeps every technique of
+the rungs above it:
+
+>>> [name for name, _ in RUNGS][:3]
+['alpha-beta', '+ table (Zobrist)', '+ PVS']
+>>> r = search(SAMPLE[0].moves, len(RUNGS) - 1, depth=3)
+>>> r.depth, r.move in SAMPLE[0].right          # the last rung, depth 3, on the first position
+(3, True)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from .games.connectfour import ConnectFour, centre_first
+from .games.connectfour_eval import open_windows
+from .games.connectfour_sample import SAMPLE
+from .matches import match, random_openings
+from .techniques import (
+    LMR,
+    NullMove,
+    Quiescence,
+    TranspositionTable,
+    aspiration_deepening,
+    connectfour_noisy,
+    connectfour_pass,
+    deepening,
+)
+from .zobrist import ConnectFourZobrist
+
+GAME = ConnectFour()
+DELTA = 0.02          # aspiration half-width: open_windows scores lie in (-1, 1), moves change them by ~0.01
+
+# (name, what the rung adds to the options of the rung above)
+RUNGS = [
+    ("alpha-beta", {}),
+    ("+ table (Zobrist)", {"table": True}),
+    ("+ PVS", {"pvs": True}),
+    ("+ aspiration", {"aspiration": True}),
+    ("+ LMR", {"lmr": LMR()}),
+    ("+ null-move (verified)", {"null_move": NullMove(R=2, verify=True, pass_turn=connectfour_pass)}),
+    ("+ quiescence", {"quiescence": Quiescence(connectfour_noisy, cap=2)}),
+]
+
+
+def options(rung: int) -> dict:
+    """The options of rung ``rung`` (0-based): its own and those of every rung above it."""
+    if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
+        raise ValueError(f"rung must be a whole number from 0 to {len(RUNGS) - 1}, got {rung!r}")
+    merged = {}
+    for _, extra in RUNGS[:rung + 1]:
+        merged.update(extra)
+    return merged
+
+
+@dataclass(frozen=True)
+class Run:
+    """One position searched by one rung."""
+    nodes: int          # positions entered, every iteration and re-search included
+    depth: int          # the deepest iteration finished
+    move: int
+    seconds: float
+    researches: int     # aspiration fail-lows + fail-highs
+
+
+def search(moves: str, rung: int, *, depth: int | None = None, node_budget: int | None = None,
+           evaluate=open_windows) -> Run:
+    """Search the position after ``moves`` with rung ``rung`` to ``depth`` or within ``node_budget``."""
+    if (depth is None) == (node_budget is None):
+        raise ValueError("give exactly one of depth= (a fixed depth) or node_budget= (a fixed number of nodes)")
+    opts = options(rung)
+    aspiration = opts.pop("aspiration", False)
+    if opts.pop("table", False):
+        opts["table"] = TranspositionTable(ConnectFourZobrist(seed=0))
+    state = GAME.play(moves)
+    max_depth = depth or 42 - state.count
+    start = time.perf_counter()
+    if aspiration:
+        r, asp = aspiration_deepening(GAME, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
+                                      delta=DELTA, order=centre_first, **opts)
+        researches = asp.fail_lows + asp.fail_highs
+    else:
+        r = deepening(GAME, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
+                      order=centre_first, **opts)
+        researches = 0
+    return Run(r.nodes, r.completed_depth, r.move, time.perf_counter() - start, researches)
+
+
+def quartiles(values) -> tuple:
+    """(lower quartile, median, upper quartile) of ``values``."""
+    values = sorted(values)
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], q[1], q[2]
+
+
+def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: int = 1) -> list[dict]:
+    """Every rung on every position: one row per rung with the runs, and the right-move count.
+
+    The rungs take turns on each position, ``rounds`` times; a run's ``seconds`` is the median of its
+    rounds (the searches are deterministic, so everything else is the same every round).
+    """
+    positions = SAMPLE if positions is None else positions
+    rungs = list(range(len(RUNGS)) if rungs is None else rungs)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number, 1 or more, got {rounds!r}")
+    runs = {rung: [] for rung in rungs}
+    for p in positions:
+        tries = {rung: [] for rung in rungs}
+        for _ in range(rounds):
+            for rung in rungs:              # alternating, so a slow moment of the machine hits every rung
+                tries[rung].append(search(p.moves, rung, depth=depth, node_budget=node_budget))
+        for rung in rungs:
+            first = tries[rung][0]
+            runs[rung].append(Run(first.nodes, first.depth, first.move,
+                                  statistics.median(t.seconds for t in tries[rung]), first.researches))
+    rows = []
+    for rung in rungs:
+        right = sum(run.move in p.right for run, p in zip(runs[rung], positions))
+        rows.append({"rung": RUNGS[rung][0], "runs": runs[rung], "right": right, "positions": len(positions)})
+    return rows
+
+
+def ratios(rows, field: str = "nodes") -> list:
+    """Per rung, the quartiles of the per-position ratio of ``field`` to the rung below (None for the first)."""
+    out = [None]
+    for below, above in zip(rows, rows[1:]):
+        out.append(quartiles([getattr(a, field) / max(getattr(b, field), 1e-12)
+                              for a, b in zip(above["runs"], below["runs"])]))
+    return out
+
+
+def ladder_table(rows, *, fields=("nodes", "depth"), ratio_fields=("nodes",)) -> str:
+    """The ladder as a Markdown table: median [quartiles] of each of ``fields``, the median [quartiles]
+    of each rung's ratio to the rung above for each of ``ratio_fields`` ("nodes", "seconds", "depth"),
+    and how many positions got a right move."""
+    head = ["rung"] + [f"{f} median [IQR]" for f in fields]
+    head += [f"{'time' if f == 'seconds' else f} ÷ rung above, median [IQR]" for f in ratio_fields]
+    head += ["right move"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    all_ratios = [ratios(rows, f) for f in ratio_fields]
+    for i, row in enumerate(rows):
+        cells = [row["rung"]]
+        for f in fields:
+            lo, mid, hi = quartiles([getattr(r, f) for r in row["runs"]])
+            cells.append(f"{mid:,.0f} [{lo:,.0f}–{hi:,.0f}]" if f != "depth" else f"{mid:g} [{lo:g}–{hi:g}]")
+        for rs in all_ratios:
+            cells.append("—" if rs[i] is None else f"{rs[i][1]:.2f} [{rs[i][0]:.2f}–{rs[i][2]:.2f}]")
+        cells.append(f"{row['right']}/{row['positions']}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+# -- matches ------------------------------------------------------------------------------------
+
+def player(rung: int, node_budget: int, name: str | None = None):
+    """A Connect Four player that moves by rung ``rung`` within ``node_budget`` nodes per move."""
+    def play(game, state):
+        moves = game.moves(state)
+        return search(moves, rung, node_budget=node_budget).move
+    play.__name__ = name or RUNGS[rung][0]
+    return play
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    wins: int
+    draws: int
+    losses: int
+    score: float            # points per game for the first player (win 1, draw ½)
+    low: float              # 95% bootstrap interval of the score, resampling openings
+    high: float
+
+    def __str__(self):
+        return (f"{self.wins} wins, {self.draws} draws, {self.losses} losses: score {self.score:.2f} "
+                f"(95% interval {self.low:.2f}–{self.high:.2f})")
+
+
+def play_match(rung_a: int, rung_b: int, *, openings: int, node_budget: int, seed: int = 0,
+               opening_moves: int = 4, resamples: int = 2000) -> MatchResult:
+    """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours."""
+    lines = random_openings(GAME, openings, opening_moves, seed)
+    a, b = player(rung_a, node_budget), player(rung_b, node_budget)
+    per_opening = []
+    for line in lines:
+        m = match(GAME, a, b, openings=[line])
+        per_opening.append((m.wins, m.draws, m.losses))
+    wins, draws, losses = (sum(x[i] for x in per_opening) for i in range(3))
+    points = [w + d / 2 for w, d, _ in per_opening]          # out of 2 games per opening
+    score = sum(points) / (2 * len(points))
+    rng = random.Random(seed)
+    means = sorted(sum(rng.choice(points) for _ in points) / (2 * len(points)) for _ in range(resamples))
+    low, high = means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+    return MatchResult(wins, draws, losses, score, low, high)
+
+
+__all__ = ["RUNGS", "SAMPLE", "options", "search", "ladder", "ladder_table", "ratios", "quartiles", "player",
+           "play_match", "MatchResult", "Run"]

@@ -1,0 +1,410 @@
+"""Checks for notebook 9 (engine techniques): the student's PVS, aspiration windows, Zobrist keys,
+and the birthday estimate of collisions.
+
+**PVS.** The function has the signature of notebook 2's alpha-beta::
+
+    def my_pvs(node, depth, alpha, beta, maximising):
+        ...   # return the node's value
+
+(``node``: an :class:`~adversarial.exercises.alphabeta.ExerciseNode`; reading ``node.value``
+evaluates it and is recorded, every time.) The first child of a node is searched with the
+window (α, β); each later child is first *tested* with a null window — at a MAX node
+``(α, α + 1)``, "better than α?", at a MIN node ``(β − 1, β)``, "worse than β?" (scores are
+whole numbers) — and searched again with a real window only when the test's answer ``v``
+lies strictly between α and β and the child is not a leaf (a leaf's test already read its
+exact value). :func:`check_pvs` compares the value and *every* node read, in order,
+repeats included, with a reference on hundreds of varied trees, and names the usual
+mistakes: no re-search, the re-search condition reversed, a full window for the later
+children (that is alpha-beta, not PVS), and leaves searched again. Fail-soft and fail-hard
+versions pass, and so does a re-search with the window narrowed to ``(v, β)`` (or
+``(α, v)`` at a MIN node).
+
+>>> import math
+>>> def my_pvs(node, depth, alpha, beta, maximising):
+...     if depth == 0 or node.is_leaf:
+...         return node.value
+...     best = -math.inf if maximising else math.inf
+...     for i, child in enumerate(node.children):
+...         leaf = depth == 1 or child.is_leaf
+...         if i == 0:
+...             v = my_pvs(child, depth - 1, alpha, beta, not maximising)
+...         elif maximising:
+...             v = my_pvs(child, depth - 1, alpha, alpha + 1, False)
+...             if alpha < v < beta and not leaf:
+...                 v = my_pvs(child, depth - 1, alpha, beta, False)
+...         else:
+...             v = my_pvs(child, depth - 1, beta - 1, beta, True)
+...             if alpha < v < beta and not leaf:
+...                 v = my_pvs(child, depth - 1, alpha, beta, True)
+...         if maximising:
+...             best = max(best, v)
+...             alpha = max(alpha, best)
+...         else:
+...             best = min(best, v)
+...             beta = min(beta, best)
+...         if alpha >= beta:
+...             break
+...     return best
+>>> check_pvs(my_pvs, seed=1)  # doctest: +ELLIPSIS
+✓ Right: your PVS returns the right value and reads exactly the nodes ... on all 250 trees.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..tree import tree
+from .alphabeta import ExerciseNode, cases, estimate, right_value
+from .core import (
+    CheckOptionError,
+    Verdict,
+    check_function,
+    check_options,
+    draw_seed,
+    not_answered,
+    number_problem,
+    same,
+    unanswered,
+    wrong,
+)
+
+INF = math.inf
+
+
+# -- running a PVS on the exercise trees ----------------------------------------------------
+
+def _depth(spec) -> int:
+    return 1 + max(map(_depth, spec)) if isinstance(spec, list) else 0
+
+
+def _size(spec) -> int:
+    return 1 + sum(map(_size, spec)) if isinstance(spec, list) else 1
+
+
+def _build(spec, maximising, salt, log) -> ExerciseNode:
+    t = tree(spec, root_player="MAX" if maximising else "MIN")
+
+    def build(node):
+        value = node.value if node.is_leaf else estimate(node.path, salt)
+        return ExerciseNode(node.path, node.player, node.label, value,
+                            tuple(build(c) for c in node.children), log)
+    return build(t.root), t
+
+
+def run(fn, case, salt):
+    """``(value, every node read in order with repeats, error)`` of ``fn`` on one case."""
+    spec, maximising, depth, window = case
+    log: list = []
+    root, _ = _build(spec, maximising, salt, log)
+    alpha, beta = (-INF, INF) if window is None else window
+    try:
+        value = fn(root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising)
+    except RecursionError:
+        return None, log, RecursionError("your function calls itself without end")
+    except Exception as error:  # noqa: BLE001 (the student's code failed: report it, no traceback)
+        return None, log, error
+    return value, log, None
+
+
+def pvs_model(bug=None, *, hard=False, narrow=False):
+    """A PVS written like a student would, with one known mistake (``bug``) or none.
+
+    ``hard``: fail-hard (a node's value clamped into its window); ``narrow``: the
+    re-search uses the window (v, β) at MAX, (α, v) at MIN. Both are right.
+    """
+    def pvs(node, depth, alpha, beta, maximising):
+        if depth == 0 or node.is_leaf:
+            return node.value
+        a0, b0 = alpha, beta
+        best = -INF if maximising else INF
+        for i, child in enumerate(node.children):
+            leaf = depth == 1 or child.is_leaf
+            if i == 0 or bug == "full window":
+                v = pvs(child, depth - 1, alpha, beta, not maximising)
+            else:
+                test = (alpha, alpha + 1) if maximising else (beta - 1, beta)
+                v = pvs(child, depth - 1, *test, not maximising)
+                surprise = alpha < v < beta
+                if bug == "reversed":
+                    surprise = not surprise
+                if bug != "no re-search" and surprise and (bug == "re-search leaves" or not leaf):
+                    window = (alpha, beta)
+                    if narrow:
+                        window = (v, beta) if maximising else (alpha, v)
+                    v = pvs(child, depth - 1, *window, not maximising)
+            if maximising:
+                best = max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if hard:
+            return max(a0, min(best, b0))
+        return best
+    return pvs
+
+
+RIGHT_MODELS = [pvs_model(), pvs_model(hard=True), pvs_model(narrow=True), pvs_model(hard=True, narrow=True)]
+BUGS = ["no re-search", "reversed", "full window", "re-search leaves"]
+BUG_HINTS = {
+    "no re-search": "a later child's null-window test only says 'better' or 'not better'; when it says better "
+                    "(α < v < β) its value is just a bound: search that child again with the window (α, β).",
+    "reversed": "the re-search condition is reversed: search again when the test says the child IS better "
+                "(α < v < β), not when it fails.",
+    "full window": "every child gets the full window (α, β): that is alpha-beta, not PVS. Only the first child "
+                   "gets (α, β); the later ones are tested with a null window, (α, α + 1) at a MAX node and "
+                   "(β − 1, β) at a MIN node.",
+    "re-search leaves": "a leaf (or a node at depth 0) is searched again after its test, but the test already "
+                        "read its exact value: skip the re-search when depth == 1 or child.is_leaf.",
+}
+GENERIC_HINT = ("compare with the pseudocode: the first child with (α, β); a later child tested with (α, α + 1) "
+                "at MAX, (β − 1, β) at MIN; searched again with (α, β) only when α < v < β and it is not a leaf; "
+                "then update the bound and stop once α ≥ β.")
+
+
+def _whole_cases(seed, n):
+    """The alpha-beta check's cases with whole-number leaves, windows and estimates (null windows of width 1)."""
+    def whole(spec):
+        return [whole(c) for c in spec] if isinstance(spec, list) else int(round(spec))
+    return [(whole(spec), m, d, w) for spec, m, d, w in cases(seed, n)]
+
+
+def _outcome_right(outcome, case, salt):
+    got, reads, error = outcome
+    if error is not None:
+        return False
+    for model in RIGHT_MODELS:
+        value, want_reads, _ = run(model, case, salt)
+        if reads == want_reads and right_value(got, value if not case[3] else _true(case, salt), case[3]):
+            return True
+    return False
+
+
+def _true(case, salt):
+    """The exact minimax value of a case (the reference searched with the whole window)."""
+    spec, maximising, depth, _ = case
+    value, _, _ = run(pvs_model(), (spec, maximising, depth, None), salt)
+    return value
+
+
+def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
+    """Check a student's ``my_pvs(node, depth, alpha, beta, maximising)`` (module docstring)."""
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    all_cases = _whole_cases(seed, n)
+    failing = []
+    for index, case in enumerate(all_cases):
+        salt = seed + index
+        outcome = run(fn, case, salt)
+        if isinstance(outcome[2], NotImplementedError) or (index == 0 and outcome[2] is None
+                                                           and unanswered(outcome[0])):
+            return not_answered(function=True)
+        if not _outcome_right(outcome, case, salt):
+            failing.append((index, case, salt, outcome))
+            if len(failing) >= 12:
+                break
+    if not failing:
+        return Verdict(True, f"Right: your PVS returns the right value and reads exactly the nodes the reference "
+                             f"reads, in the same order, re-searches included, on all {len(all_cases)} trees.")
+    bug = _diagnose(fn, all_cases[:60], seed)
+    index, case, salt, outcome = min(failing, key=lambda f: (f[1][3] is not None, _size(f[1][0])))
+    return _report(case, salt, outcome, bug, seed, index >= 10)
+
+
+def _diagnose(fn, some_cases, seed):
+    outcomes = [run(fn, case, seed + i) for i, case in enumerate(some_cases)]
+    if any(o[2] is not None for o in outcomes):
+        return None
+    for bug in BUGS:
+        for hard in (False, True):
+            for narrow in (False, True):
+                model = pvs_model(bug, hard=hard, narrow=narrow)
+                if all(o[1] == m[1] and _same_value(o[0], m[0]) for o, m in
+                       ((o, run(model, case, seed + i)) for i, (o, case) in enumerate(zip(outcomes, some_cases)))):
+                    return bug
+    return None
+
+
+def _same_value(a, b):
+    return number_problem(a) is None and same(a, b)
+
+
+def _reads_text(t, reads) -> str:
+    if not reads:
+        return "nothing"
+    return ", ".join(t.node(path).label for path in reads)
+
+
+def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
+    spec, maximising, depth, window = case
+    got, reads, error = outcome
+    _, t = _build(spec, maximising, salt, [])
+    value, want_reads, _ = run(pvs_model(), case, salt)
+    limit = "the whole tree" if depth is None else f"depth {depth}"
+    if window is not None:
+        limit += f", called with α = {window[0]:g} and β = {window[1]:g}"
+    where = f"; random trees drawn with seed {seed}" if random_case else ""
+    head = f"on the tree {spec!r} ({'MAX' if maximising else 'MIN'} at the root, {limit}{where})"
+    if error is not None:
+        what = f"{head} your function raised {type(error).__name__}: {error}"
+    else:
+        said = []
+        true = _true(case, salt)
+        if not right_value(got, true, window):
+            problem = number_problem(got)
+            said.append(problem or f"it returned {got!r} where PVS returns {value!r}")
+        if reads != want_reads:
+            said.append(f"it read {_reads_text(t, reads)} where PVS reads {_reads_text(t, want_reads)}, "
+                        "in that order (a node read twice is listed twice)")
+        what = f"{head} " + "; ".join(said)
+    return wrong(what, BUG_HINTS.get(bug, GENERIC_HINT))
+
+
+# -- aspiration windows -------------------------------------------------------------------------
+
+class _Search:
+    """A hidden position's search with a window: ``search(alpha, beta)`` returns a fail-soft (or
+    fail-hard) alpha-beta value, and every window asked is recorded."""
+
+    def __init__(self, true, slack, hard):
+        self.true, self.slack, self.hard, self.windows = true, slack, hard, []
+
+    def __call__(self, alpha, beta):
+        for name, x in (("alpha", alpha), ("beta", beta)):
+            if isinstance(x, bool) or not isinstance(x, (int, float)):
+                raise TypeError(f"search(alpha, beta) needs numbers; {name} was {x!r}")
+        if not alpha < beta:
+            raise ValueError(f"search(alpha, beta) needs alpha < beta, got ({alpha!r}, {beta!r})")
+        self.windows.append((alpha, beta))
+        if len(self.windows) > 20:
+            raise RuntimeError("more than 20 searches: does your loop ever stop?")
+        v = self.true
+        if v <= alpha:
+            return alpha if self.hard else max(v, alpha - self.slack)    # an upper bound, ≤ α
+        if v >= beta:
+            return beta if self.hard else min(v, beta + self.slack)      # a lower bound, ≥ β
+        return v
+
+
+def _aspiration_reference(search, previous, delta):
+    low, high = previous - delta, previous + delta
+    while True:
+        v = search(low, high)
+        if v <= low:
+            low = -INF
+        elif v >= high:
+            high = INF
+        else:
+            return v
+
+
+def _aspiration_cases(seed, n):
+    rng = random.Random(seed)
+    fixed = [(5, 5, 2, False, 0), (5, 9, 2, False, 0), (5, 0, 2, False, 0), (5, 7, 2, True, 0), (5, 3, 2, True, 0),
+             (0, 1, 1, True, 0), (0, -1, 1, False, 0), (4, 8, 1, False, 1)]
+    fresh = []
+    for _ in range(n):
+        previous = rng.randint(-10, 10)
+        delta = rng.choice((1, 2, 3))
+        true = previous + rng.choice((0, 0, 1, -1, delta, -delta, delta + 1, -delta - 1, 8, -8))
+        fresh.append((previous, true, delta, rng.random() < 0.5, rng.choice((0, 1, 3))))
+    return fixed + fresh
+
+
+def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
+    """Check a student's ``my_aspiration(search, previous, delta)``.
+
+    ``search(alpha, beta)`` is an alpha-beta search of a hidden position with window (α, β):
+    inside the window its answer is exact, at or below α it is only an upper bound, at or above
+    β only a lower bound. The function must start with the window ``(previous − delta,
+    previous + delta)`` and return the exact value, opening the window on the side where the
+    search failed (to ±∞, or wider) and searching again. Typical mistakes are rejected: no
+    re-search, the wrong side opened, ``<`` where ``≤`` is needed (a value equal to α is a bound),
+    a first window that is not around ``previous``.
+    """
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    all_cases = _aspiration_cases(seed, n)
+    hint = ("search with (previous − delta, previous + delta); if the answer v ≤ α it failed low (the value is at "
+            "most v): open the bottom, e.g. α = −∞, and search again; if v ≥ β it failed high: open the top; "
+            "a v strictly inside the window is the value.")
+    for index, (previous, true, delta, hard, slack) in enumerate(all_cases):
+        search = _Search(true, slack, hard)
+        show = (f"previous = {previous}, delta = {delta}, a {'fail-hard' if hard else 'fail-soft'} search"
+                + (f" (random case, seed {seed})" if index >= 8 else ""))
+        try:
+            got = fn(search, previous, delta)
+        except NotImplementedError:
+            return not_answered(function=True)
+        except Exception as error:  # noqa: BLE001
+            return wrong(f"with {show} your function raised {type(error).__name__}: {error}", hint)
+        if index == 0 and unanswered(got):
+            return not_answered(function=True)
+        if not search.windows:
+            return wrong(f"with {show} your function never called search(alpha, beta)", hint)
+        first = search.windows[0]
+        if first != (previous - delta, previous + delta):
+            return wrong(f"with {show} your first search used the window {first}; an aspiration window is "
+                         f"({previous - delta}, {previous + delta}): the previous value ± delta", hint)
+        if number_problem(got) is not None or not same(got, true):
+            asked = ", ".join(f"({a:g}, {b:g})" for a, b in search.windows)
+            return wrong(f"with {show} your function returned {got!r}, but the position is worth {true!r} "
+                         f"(it searched with the windows {asked})", hint)
+    return Verdict(True, f"Right: your aspiration search starts around the previous value and returns the exact "
+                         f"value on all {len(all_cases)} searches, fail-soft and fail-hard.")
+
+
+# -- Zobrist keys and the birthday estimate ------------------------------------------------------
+
+def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
+    """Check ``fn(key, numbers, cell, piece)``: the Zobrist key after ``piece`` is placed on the empty
+    ``cell`` (``numbers[cell, piece]`` is that cell's random number) — one XOR."""
+    def reference(case):
+        key, numbers, cell, piece = case
+        return key ^ numbers[cell, piece]
+
+    def generate(rng):
+        numbers = {(c, p): rng.getrandbits(16) for c in range(9) for p in "XO"}
+        return (rng.getrandbits(16), numbers, rng.randrange(9), rng.choice("XO"))
+
+    return check_function(lambda case: fn(*case), reference, [(0, {(4, "X"): 12, (4, "O"): 5}, 4, "X"),
+                                                               (9, {(0, "X"): 12, (0, "O"): 5}, 0, "O")],
+                          hint="a key is the XOR of the numbers of the occupied cells: placing a piece XORs in "
+                               "its number once (^, not + and not |, so that removing it is the same XOR).",
+                          generate=generate, n=n, seed=seed,
+                          show=lambda case: f"key = {case[0]}, cell = {case[2]}, piece = {case[3]!r}")
+
+
+def check_expected_collisions(fn) -> Verdict:
+    """Check ``fn(n, bits)``: the expected number of colliding pairs among ``n`` random ``bits``-bit
+    keys, n(n − 1)/2 pairs each colliding with probability 1/2^bits."""
+    if unanswered(fn) or not callable(fn):
+        return not_answered(function=True)
+    cases = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
+    for n, bits in cases:
+        want = n * (n - 1) / 2 / 2 ** bits
+        try:
+            got = fn(n, bits)
+        except NotImplementedError:
+            return not_answered(function=True)
+        except Exception as error:  # noqa: BLE001
+            return wrong(f"for n = {n}, bits = {bits} your function raised {type(error).__name__}: {error}",
+                         "count the pairs, n(n − 1)/2, times the chance one pair shares a key, 1/2^bits.")
+        if unanswered(got):
+            return not_answered(function=True)
+        if number_problem(got) is not None or not math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-12):
+            return wrong(f"for n = {n} keys of {bits} bits your function gives {got!r}",
+                         "count the pairs, n(n − 1)/2 (not n², not n), times the chance one pair shares a key, "
+                         "1/2^bits (not 1/bits).")
+    return Verdict(True, f"Right: your estimate agrees on all {len(cases)} cases.")
+
+
+__all__ = ["check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions", "pvs_model",
+           "CheckOptionError"]

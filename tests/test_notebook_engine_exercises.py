@@ -1,0 +1,142 @@
+"""Notebook 9's exercises as the notebook runs them: each check cell rejects the typical wrong answers and
+accepts the worked answer and a differently written right one (the demo cells are skipped: the checks need
+only the imports cell)."""
+
+import ast
+from pathlib import Path
+
+import nbformat
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "09_engine_techniques.ipynb"
+WORKED = "<worked answer>"
+
+PVS_NO_RESEARCH = """
+def my_pvs(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    best = -math.inf if maximising else math.inf
+    for i, child in enumerate(node.children):
+        window = (alpha, beta) if i == 0 else (alpha, alpha + 1) if maximising else (beta - 1, beta)
+        v = my_pvs(child, depth - 1, *window, not maximising)
+        best = max(best, v) if maximising else min(best, v)
+        alpha, beta = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
+        if alpha >= beta:
+            break
+    return best"""
+
+PVS_ALPHABETA = """
+def my_pvs(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    best = -math.inf if maximising else math.inf
+    for child in node.children:
+        v = my_pvs(child, depth - 1, alpha, beta, not maximising)
+        best = max(best, v) if maximising else min(best, v)
+        alpha, beta = (max(alpha, best), beta) if maximising else (alpha, min(beta, best))
+        if alpha >= beta:
+            break
+    return best"""
+
+PVS_FAIL_HARD = """
+def my_pvs(node, depth, alpha, beta, maximising):
+    if depth == 0 or not node.children:
+        return node.value
+    for k, child in enumerate(node.children):
+        if k == 0:
+            v = my_pvs(child, depth - 1, alpha, beta, not maximising)
+        else:
+            lo, hi = (alpha, alpha + 1) if maximising else (beta - 1, beta)
+            v = my_pvs(child, depth - 1, lo, hi, not maximising)
+            if alpha < v < beta and depth > 1 and child.children:
+                v = my_pvs(child, depth - 1, alpha, beta, not maximising)
+        if maximising:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            return beta if maximising else alpha
+    return alpha if maximising else beta"""
+
+ASPIRATION_NO_RESEARCH = """
+def my_aspiration(search, previous, delta):
+    return search(previous - delta, previous + delta)"""
+
+ASPIRATION_STRICT = """
+def my_aspiration(search, previous, delta):
+    alpha, beta = previous - delta, previous + delta
+    while True:
+        v = search(alpha, beta)
+        if v < alpha:
+            alpha = -math.inf
+        elif v > beta:
+            beta = math.inf
+        else:
+            return v"""
+
+ASPIRATION_WIDENING = """
+def my_aspiration(search, previous, delta):
+    low, high, step = previous - delta, previous + delta, delta
+    while True:
+        v = search(low, high)
+        if low < v < high:
+            return v
+        step *= 2
+        if v <= low:
+            low = v - step
+        else:
+            high = v + step"""
+
+ANSWERS = [   # (wrong answers, right answers), one pair per exercise, in order
+    ([PVS_NO_RESEARCH, PVS_ALPHABETA], [WORKED, PVS_FAIL_HARD]),
+    ([ASPIRATION_NO_RESEARCH, ASPIRATION_STRICT], [WORKED, ASPIRATION_WIDENING]),
+    (["def zobrist_place(key, numbers, cell, piece):\n    return key + numbers[cell, piece]",
+      "def zobrist_place(key, numbers, cell, piece):\n    return key | numbers[cell, piece]"],
+     [WORKED, "def zobrist_place(key, numbers, cell, piece):\n    return numbers[cell, piece] ^ key"]),
+    (["def expected_collisions(n, bits):\n    return n * n / 2 ** (bits + 1)",
+      "def expected_collisions(n, bits):\n    return n / 2 ** bits"],
+     [WORKED, "import math\ndef expected_collisions(n, bits):\n    return math.comb(n, 2) / 2 ** bits"]),
+]
+
+
+def tags(cell):
+    return cell.metadata.get("tags", [])
+
+
+def run_cell(source, namespace):
+    body = ast.parse(source)
+    last = body.body.pop() if body.body and isinstance(body.body[-1], ast.Expr) else None
+    exec(compile(body, "<cell>", "exec"), namespace)
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace) if last else None
+
+
+def imports_only(source):
+    """The imports of a cell (the checks need nothing else)."""
+    body = ast.parse(source)
+    body.body = [node for node in body.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return ast.unparse(body)
+
+
+def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones():
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    namespace = {"__name__": "__main__"}
+    code = [c for c in cells if c.cell_type == "code" and "install" not in tags(c)]
+    run_cell(imports_only(code[0].source), namespace)
+    exercise = -1
+    for index, cell in enumerate(cells):
+        if "exercise" in tags(cell):
+            exercise += 1
+            run_cell(cell.source, namespace)
+            answer = next(c for c in cells[index + 1:] if "solution" in tags(c)).source
+            worked = answer.split("```python\n", 1)[1].split("\n```", 1)[0]
+        elif "check" in tags(cell):
+            assert not run_cell(cell.source, namespace), f"exercise {exercise + 1}: the stub passes"
+            wrong_answers, right_answers = ANSWERS[exercise]
+            for answer in wrong_answers:
+                run_cell(answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert not verdict and verdict.answered, f"exercise {exercise + 1} accepts {answer!r}"
+            for answer in right_answers:
+                run_cell(worked if answer == WORKED else answer, namespace)
+                verdict = run_cell(cell.source, namespace)
+                assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+    assert exercise + 1 == len(ANSWERS) >= 4
