@@ -314,12 +314,18 @@ def _draw_node(g, game, path, info, state, style):
         main = ""
         if path in state["values"] and status != "pruned":
             main = fmt_value(*state["values"][path])
+        running = _running(path, info, state) if isinstance(game, Tree) else ""
         shape = "triangle" if info["player"] == MAX else "invtriangle"
-        width, height = style["inner"] * 1.3, style["inner"]
+        width, height = style["inner"] * 1.6, style["inner"]
         if info["player"] == CHANCE:                 # chance nodes: circles, probabilities on edges
             shape, width = "circle", style["inner"]
-        g.node(_node_id(path), label=f"<<B>{html.escape(main) or ' '}</B>>", shape=shape,
+        if running and not main:     # an open node: the best child value so far, inside, smaller
+            label = f"<<FONT POINT-SIZE='{style['small']}'>{_bold(running, style)}</FONT>>"
+        else:
+            label = f"<<B>{html.escape(main) or ' '}</B>>"
+        g.node(_node_id(path), label=label, shape=shape,
                width=f"{width:.2f}", height=f"{height:.2f}", **attrs)
+
     _draw_note(g, game, path, info, state, style, ink)
     g.edge(_node_id(path), _note_id(path), style="invis", weight="100")
 
@@ -328,7 +334,8 @@ def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, 
     """A leaf of a hand-made tree: its value in a fixed-size box, its name under it."""
     status = state["status"][path]
     value = info["value"]
-    hidden = status == "unvisited" and not state["show_leaves"]
+    # While stepping, a leaf's value appears with its "Leaf D is worth 3" event, not when it is entered.
+    hidden = status in ("unvisited", "current") and path not in state["values"] and not state["show_leaves"]
     text = "" if value is None or hidden else fmt(value)
     width, height = round(style["leaf"] * 72), round(style["leaf"] * 0.9 * 72)
     border = max(1, round(pen))
@@ -344,7 +351,13 @@ def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, 
 
 
 def _note_rows(game, path, info, state):
-    """The lines of a node's note, as (text, colour key or None)."""
+    """The lines of a node's note, as (text, colour key or None).
+
+    A tree's note is two lines: the node's name (and visit order), then its live window α/β --
+    only while the node is on the current path (a finished node's last window would read as
+    current) -- or, where the cut happened, "α ≥ β: prune". A game's note adds the value (a board
+    has no room for it inside) and the best value so far (a tree shows it inside the triangle).
+    """
     is_tree = isinstance(game, Tree)
     order = state["order"].get(path)
     head = _label(game, path) if is_tree else (info["player"] or "")
@@ -354,35 +367,41 @@ def _note_rows(game, path, info, state):
         head += f" #{order}"
     rows = [(head, None)]
     window = state["windows"].get(path)
-    known = window and window[0] is not None and not info["leaf"]
-    rows.append((f"α={fmt(window[0])} β={fmt(window[1])}" if known else "", None))
+    live = window and window[0] is not None and not info["leaf"] and path in state["path"]
+    if path in state["cutoffs"]:
+        middle = (("α > β" if state["strict"] else "α ≥ β") + ": prune", "cut")
+    else:
+        middle = (f"α={fmt(window[0])} β={fmt(window[1])}" if live else "", None)
+    rows.append(middle)
     if not is_tree:          # a board has no room for its value inside: it goes here
         value = state["values"].get(path)
         rows.append((f"= {fmt_value(*value)}" if value else "", None))
-    if path in state["running"]:
-        best = state["running"][path]
-        if best is None:
-            best = -math.inf if info["player"] == MAX else math.inf
-        running = f"v={fmt(best)}"
-    else:
-        running = ""
-    if path in state["cutoffs"]:
-        rows.append((("α > β" if state["strict"] else "α ≥ β") + ": prune", "cut"))
-    else:
-        rows.append((running, None))
+        rows.append((_running(path, info, state), None))
     return rows
 
 
+def _running(path, info, state) -> str:
+    """"v=5": the best child value so far of a node still being searched ("" otherwise)."""
+    if path not in state["running"]:
+        return ""
+    best = state["running"][path]
+    if best is None:
+        best = -math.inf if info["player"] == MAX else math.inf
+    return f"v={fmt(best)}"
+
+
 def _note_size(game, style):
-    lines = 3 if isinstance(game, Tree) else 4
+    lines = 2 if isinstance(game, Tree) else 4
     return style["note"], lines * style["small"] * 1.25 / 72
 
 
 def _draw_note(g, game, path, info, state, style, ink):
     rows = _note_rows(game, path, info, state)
+    # The cut's words are boxed as well as coloured, so they stand out in grayscale too.
+    framed = f" BORDER='{max(1, round(style['pen']))}' COLOR='{style['cut']}'"
     body = "".join(
-        f"<TR><TD><FONT POINT-SIZE='{style['small']}' COLOR='{style[key] if key else ink}'>"
-        f"{_bold(text, style)}</FONT></TD></TR>" for text, key in rows)
+        f"<TR><TD{framed if key == 'cut' else ''}><FONT POINT-SIZE='{style['small']}' "
+        f"COLOR='{style[key] if key else ink}'>{_bold(text, style)}</FONT></TD></TR>" for text, key in rows)
     width, height = _note_size(game, style)
     g.node(_note_id(path), shape="none", margin="0", width=f"{width:.2f}", height=f"{height:.2f}",
            label=f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'>{body}</TABLE>>")

@@ -86,21 +86,57 @@ def test_every_step_of_the_three_by_three_tree_draws_a_different_picture():
     assert len(r.trace) == 29 and len(set(pictures)) == len(pictures)
 
 
+def inside(drawing, path) -> str:
+    """The text drawn inside the shape of the node at ``path``."""
+    return " ".join(texts_of(drawing)[d_id(drawing, path)])
+
+
 def test_the_current_path_shows_live_alpha_beta_and_running_values():
     t = tree(THREE)
     r = alphabeta(t, trace=True)
     lowers = next(k for k, e in enumerate(r.trace, 1) if r.trace.explain(k - 1).startswith("MIN node B lowers β"))
     d = draw(t, r, step=lowers)
-    assert note(d, "B")[1:] == ["α=3 β=1", "v=1"]             # B's β just fell to 1
-    assert note(d, "root")[1:] == ["α=3 β=+∞", "v=3"]         # the root already raised α to 3
+    assert note(d, "B")[1:] == ["α=3 β=1"] and inside(d, (1,)) == "v=1"       # B's β just fell to 1
+    assert note(d, "root")[1:] == ["α=3 β=+∞"] and inside(d, ()) == "v=3"     # the root raised α to 3
+    assert note(d, "A")[1:] == [""] and inside(d, (0,)) == "3"   # finished: its value, no stale α/β
     assert d.status[(1,)] == "current"
     cut = draw(t, r, step=lowers + 1)
     assert note(cut, "B")[-1] == "α ≥ β: prune" and pruned(cut) == {(1, 1), (1, 2)}
     start = draw(t, r, step=1)
-    assert note(start, "root")[1:] == ["α=−∞ β=+∞", "v=−∞"]    # MAX starts from v = −∞
+    assert note(start, "root")[1:] == ["α=−∞ β=+∞"] and inside(start, ()) == "v=−∞"   # MAX starts at −∞
     # on the path: thick, in the path colour; a node off the path is not
     from adversarial.themes import theme_style
     assert d.source.count(theme_style()["path"]) >= 3
+
+
+def test_a_leaf_shows_its_value_with_its_own_event_not_when_entered():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    entered = next(k for k, e in enumerate(r.trace, 1) if e.path == (0, 0))        # Enter D
+    assert r.trace.explain(entered).startswith("Leaf D is worth 3")
+    before, after = draw(t, r, step=entered), draw(t, r, step=entered + 1)
+    assert texts_of(before)[d_id(before, (0, 0))] == ["", "D"] and before.status[(0, 0)] == "current"
+    assert texts_of(after)[d_id(after, (0, 0))] == ["3", "D"]
+
+
+def test_the_cut_is_boxed_so_it_shows_in_grayscale_too():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    cut = next(k for k, e in enumerate(r.trace, 1) if type(e).__name__ == "Cutoff")
+    source = draw(t, r, step=cut).source
+    assert "BORDER='1' COLOR='#D55E00'><FONT POINT-SIZE='11' COLOR='#D55E00'>α ≥ β: prune" in source
+
+
+def test_not_yet_visited_text_keeps_a_contrast_of_4_5_to_1_on_white():
+    from adversarial.themes import THEMES
+
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    for name, style in THEMES.items():
+        contrast = 1.05 / (luminance(style["faint"]) + 0.05)
+        assert contrast >= 4.5, f"{name}: not-yet-visited text has contrast {contrast:.2f}:1"
 
 
 def positions(drawing):
@@ -109,7 +145,7 @@ def positions(drawing):
     for group in svg_root(drawing).iter(f"{SVG}g"):
         if group.get("class") == "node":
             shape = next(iter(group.iter(f"{SVG}polygon")), None)
-            if shape is not None:
+            if shape is not None and not group.find(f"{SVG}title").text.endswith("_note"):  # a cut's box
                 found[group.find(f"{SVG}title").text] = shape.get("points")
     return found
 
@@ -153,12 +189,12 @@ def font_px_at_1920(drawing) -> float:
 
 @pytest.mark.parametrize("spec, branching", [
     (THREE, None), (EIGHT, 2), (list(range(16)), 2), (list(range(16)), 4), ([[1, 2], [3]], None)])
-def test_projector_text_is_at_least_28_px_on_a_1920_px_screen(spec, branching):
+def test_projector_text_is_at_least_24_px_on_a_1920_px_screen(spec, branching):
     t = tree(spec, branching=branching) if branching else tree(spec)
     r = alphabeta(t, trace=True)
     for step in (None, len(r.trace) // 2):
         px = font_px_at_1920(draw(t, r, step=step, theme="projector"))
-        assert px >= 28, f"smallest text {px:.1f} px"
+        assert px >= 24, f"smallest text {px:.1f} px"
 
 
 def test_the_layout_program_knows_the_widths_of_every_font_used():
@@ -175,10 +211,10 @@ def test_the_layout_program_knows_the_widths_of_every_font_used():
 def test_projector_theme_is_bigger_and_lecture_mode_switches_the_default():
     t = tree([[3, 5], [2]])
     r = alphabeta(t, trace=True)
-    assert "fontsize=26" in draw(t, r, theme="projector").source
+    assert "fontsize=24" in draw(t, r, theme="projector").source
     try:
         lecture_mode()
-        assert "fontsize=26" in draw(t, r).source
+        assert "fontsize=24" in draw(t, r).source
     finally:
         set_theme("notebook")
     assert "fontsize=14" in draw(t, r).source
