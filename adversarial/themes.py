@@ -3,7 +3,7 @@
 ``notebook`` suits a screen at arm's length; ``projector`` a lecture hall (large bold type, thick lines).
 
 >>> lecture_mode(); theme_style()["size"]
-26
+24
 >>> lecture_mode(False); theme_style()["text"]
 '1.1em'
 """
@@ -19,7 +19,8 @@ from __future__ import annotations
 # fill a 1920 px screen (tests/test_render.py measures it), and notebook 02's depth-3 tree (8 leaves)
 # with the stepper's controls within a 1920×1080 screen at its natural size (tests/e2e/test_lecture.py).
 # `faint` (not yet visited) keeps a contrast of 4.5:1 or more on white: in predict mode students read it.
-# Text is drawn bold by <B> tags in the Helvetica font, whose widths the layout program knows (it has none for "Helvetica-Bold").
+# Text is drawn bold by <B> tags in the Helvetica font, whose widths the layout program knows (it has
+# none for "Helvetica-Bold").
 # `text` is the size of widget text and tables, `cell` the side of a tic-tac-toe button (pixels).
 THEMES = {
     "notebook": {"font": "Helvetica", "heavy": False, "size": 14, "small": 11, "pen": 1.2, "bold": 3.0, "inner": 0.7,

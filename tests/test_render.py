@@ -377,3 +377,45 @@ def test_drawn_values_of_a_game_with_transpositions_are_true(seed, size, depth, 
         true = minimax(game, state, depth=left).value
         assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
             f"{path}: drawn {kind} {value}, minimax {true}"
+
+
+def looks(drawing, names) -> dict:
+    """Graphviz name -> (fill, stroke, dashes) of the shape of each of ``names`` and of each edge's line."""
+    found = {}
+    for group in svg_root(drawing).iter(f"{SVG}g"):
+        title = group.find(f"{SVG}title")
+        if group.get("class") == "edge" or group.get("class") == "node" and title.text in names:
+            shape = next(iter(group.iter(f"{SVG}path" if group.get("class") == "edge" else f"{SVG}polygon")))
+            named = {"black": "#000000"}           # the layout program's default line colour, by name
+            found[title.text] = (shape.get("fill"), named.get(shape.get("stroke"), shape.get("stroke")),
+                                 shape.get("stroke-dasharray"))
+    return found
+
+
+@pytest.mark.parametrize("theme", ["notebook", "projector"])
+@pytest.mark.parametrize("spec, options", [(THREE, {}), (THREE, {"prune_on_equal": False}),
+                                           ([[3, 5], [2, 9]], {"show_leaves": True})])
+def test_a_layout_made_once_and_restyled_shows_what_the_layout_program_draws_at_every_step(theme, spec, options):
+    """The stepper lays a tree out once and restyles it per step: same words, colours and line styles
+    as a fresh run of the layout program, at every step, and the same place for every shape."""
+    t = tree(spec)
+    show = options.pop("show_leaves", False)
+    r = alphabeta(t, trace=True, **options)
+    lay = render.Layout(t, r, theme=theme)
+    for k in range(len(r.trace) + 1):
+        slow = draw(t, r, step=k, theme=theme, show_leaves=show)
+        fast = draw(t, r, step=k, theme=theme, show_leaves=show, layout=lay)
+        assert fast.layout is lay and slow.layout is None
+        assert texts_of(fast) == texts_of(slow), f"step {k}"
+        inner = {d_id(slow, n.path) for n in t.nodes() if not n.is_leaf}
+        assert looks(fast, inner) == looks(slow, inner), f"step {k}"
+    svg = ET.fromstring(fast.svg())
+    assert svg.get("viewBox") == svg_root(slow).get("viewBox")
+
+
+def test_a_layout_is_only_for_trees_of_max_and_min_and_a_game_is_laid_out_per_step():
+    from adversarial.games.tictactoe import TicTacToe
+    game = TicTacToe()
+    r = alphabeta(game, game.result(game.result(game.initial_state(), 4), 0), trace=True)
+    with pytest.raises(TypeError, match="tree of MAX and MIN"):
+        render.Layout(game, r)
