@@ -37,6 +37,21 @@ class Drawing(graphviz.Digraph):
         return f"<Drawing: {self.summary}>"
 
     layout = None        # a Layout made once: svg() restyles it instead of running the layout program
+    _unwritten = None    # with a layout, what writes the DOT text when it is first needed
+
+    def _complete(self):
+        if self._unwritten is not None:
+            write, self._unwritten = self._unwritten, None
+            write()
+
+    @property
+    def source(self) -> str:
+        self._complete()
+        return super().source
+
+    def __iter__(self, *args, **kwargs):
+        self._complete()
+        return super().__iter__(*args, **kwargs)
 
     def svg(self) -> str:
         if self.layout is not None:
@@ -63,6 +78,7 @@ class Drawing(graphviz.Digraph):
             return super().render(*args, quiet=quiet, **kwargs)
 
     def copy(self) -> "Drawing":
+        self._complete()
         twin = super().copy()
         twin.summary, twin.status = self.summary, dict(self.status)
         return twin
@@ -128,7 +144,18 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     state["show_leaves"] = show_leaves
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
     state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
-    g = Drawing(summary="", status=state["status"])
+    g = Drawing(summary=_summary(nodes, state, step), status=state["status"])
+    if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
+        # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
+        g.layout, g.parts = layout, (game, nodes, state, style)
+        g._unwritten = lambda: _write_dot(g, game, nodes, state, style, legend)
+        return g
+    _write_dot(g, game, nodes, state, style, legend)
+    return g
+
+
+def _write_dot(g, game, nodes, state, style, legend):
+    """Fill ``g`` with the drawing's DOT: graph settings, every node and note, every edge."""
     g.attr("graph", rankdir="TB", ranksep=str(style["ranksep"]), nodesep=str(style["nodesep"]),
            bgcolor="white", fontname=style["font"], splines="line")
     g.attr("node", fontname=style["font"], fontsize=str(style["size"]), fixedsize="true",
@@ -142,10 +169,6 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
             _draw_edge(g, game, path, state, style)
     if legend:
         _draw_legend(g, style, state["strict"])
-    g.summary = _summary(nodes, state, step)
-    if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
-        g.layout, g.parts = layout, (game, nodes, state, style)
-    return g
 
 
 # -- which nodes, and what happened to each ---------------------------------------
@@ -476,25 +499,25 @@ def _legend_rows(strict):
     cut = "α > β" if strict else "α ≥ β"
     return [("triangle, point up", "MAX node: takes the largest value"),
             ("triangle, point down", "MIN node: takes the smallest value"),
-            ("α=3 β=+∞ (under)", "window of a node on the current path: MAX is sure of α, MIN of β"),
-            ("v=5 (inside)", "best value of the children searched so far"),
-            ("7 (inside)", "exact value: every leaf below was searched"),
-            ("≤ 1 or ≥ 23", "only a bound: leaves below it were pruned"),
-            (f"{cut}: prune (boxed)", "the cut happens here; // marks each pruned branch"),
-            ("dashed, grey", "pruned: never looked at"),
-            ("dotted, grey", "not visited yet (when stepping)"),
-            ("thick orange", "the current path; yellow: the node being searched"),
-            ("thick blue", "principal variation: best play for both")]
+            ("α=3 β=+∞ under a node", "its window, on the current path"),
+            ("v=5 inside", "best child value so far"),
+            ("7 inside", "exact value: all below searched"),
+            ("≤ 1 or ≥ 23", "only a bound: pruned below"),
+            (f"{cut}: prune, boxed", "the cut; // on each pruned branch"),
+            ("dashed", "pruned: never looked at"),
+            ("dotted", "not visited yet"),
+            ("thick orange", "the current path; yellow: the current node"),
+            ("thick blue", "principal variation: best play")]
 
 
 def legend_html(style, strict: bool = False) -> str:
-    """The key to the marks as an HTML table, for beside a picture (the stepper puts it there)."""
+    """The key to the marks as HTML, one mark a line, for beside a picture (the stepper puts it there)."""
     size = f"{style['small'] * 4 / 3:.0f}px"
-    weight = "bold" if style["heavy"] else "normal"
-    body = "".join(f"<tr><td style='font-weight:{weight};padding-right:0.6em;white-space:nowrap'>"
-                   f"{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in _legend_rows(strict))
-    return (f"<table class='adversarial-legend-table' style='font-size:{size};line-height:1.25;"
-            f"border:1px solid #888;border-radius:6px;padding:4px'>{body}</table>")
+    weight = "bold" if style["heavy"] else "600"
+    body = "".join(f"<div style='padding-left:1em;text-indent:-1em'><span style='font-weight:{weight}'>"
+                   f"{html.escape(a)}</span>: {html.escape(b)}</div>" for a, b in _legend_rows(strict))
+    return (f"<div class='adversarial-legend-table' style='font-size:{size};line-height:1.2;"
+            f"border:1px solid #888;border-radius:6px;padding:4px 8px'>{body}</div>")
 
 
 def _draw_legend(g, style, strict):
@@ -579,13 +602,12 @@ class Layout:
             self.edges[names[edge["head"]]] = (line[0], line[-1], mark[0] if mark else None)
 
     def _xy(self, point) -> str:
-        return f"{point[0] + self.pad:.2f},{self.height - self.pad - point[1]:.2f}"
+        return f"{point[0] + self.pad:.1f},{self.height - self.pad - point[1]:.1f}"
 
     def _text(self, at, text, size, colour, style, bold=True) -> str:
         weight = ' font-weight="bold"' if bold else ""
         x, y = self._xy(at).split(",")
-        return (f'<text xml:space="preserve" text-anchor="middle" x="{x}" y="{y}" '
-                f'font-family="{style["font"]},sans-Serif"{weight} font-size="{size:.2f}" '
+        return (f'<text x="{x}" y="{y}"{weight} font-size="{size:.2f}" '       # family, anchor: on the group
                 f'fill="{colour.lower()}">{html.escape(text)}</text>')
 
     @staticmethod
@@ -598,7 +620,7 @@ class Layout:
         w, h = self.width, self.height
         out = [f'<svg width="{w:.0f}pt" height="{h:.0f}pt" viewBox="0.00 0.00 {w:.2f} {h:.2f}" '
                'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">',
-               '<g id="graph0" class="graph">',
+               f'<g id="graph0" class="graph" font-family="{style["font"]},sans-Serif" text-anchor="middle">',
                f'<polygon fill="white" stroke="none" points="0,0 {w:.2f},0 {w:.2f},{h:.2f} 0,{h:.2f}"/>']
         count = 0
         for path, info in nodes.items():

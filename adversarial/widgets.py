@@ -166,8 +166,8 @@ class Stepper(w.VBox):
         top = self.picture
         self.legend_box = None
         if legend:              # beside the picture, not under it: the tree keeps the screen's height
-            self.legend_box = w.HTML().add_class("adversarial-legend")
-            self.picture.layout = w.Layout(flex="1 1 auto", min_width="0")
+            self.legend_box = w.HTML(layout=w.Layout(flex="0 1 38%", min_width="0")).add_class("adversarial-legend")
+            self.picture.layout = w.Layout(flex="1 1 62%", min_width="0")
             top = w.HBox([self.picture, self.legend_box], layout=w.Layout(align_items="flex-start"))
         # Keys are heard over the stage (picture, buttons, sentence), never over the leaves box:
         # while the mouse is there, what is typed goes to the box (and Shift+Enter to JupyterLab).
