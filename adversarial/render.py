@@ -607,8 +607,9 @@ class Layout:
     def _text(self, at, text, size, colour, style, bold=True) -> str:
         weight = ' font-weight="bold"' if bold else ""
         x, y = self._xy(at).split(",")
-        return (f'<text x="{x}" y="{y}"{weight} font-size="{size:.2f}" '       # family, anchor: on the group
-                f'fill="{colour.lower()}">{html.escape(text)}</text>')
+        fill = "" if colour.lower() == "#000000" else f' fill="{colour.lower()}"'     # black: SVG's default
+        return (f'<text x="{x}" y="{y}"{weight} font-size="{size:g}"{fill}>'   # family, anchor: on the group
+                f'{html.escape(text)}</text>')
 
     @staticmethod
     def _stroke(colour, line, pen) -> str:

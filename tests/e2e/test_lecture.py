@@ -239,7 +239,7 @@ SHOWN_FONT_PX = """svg => {
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
         .map(t => ({text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * scale,
-                    fill: t.getAttribute('fill')}));
+                    fill: getComputedStyle(t).fill}));
 }"""
 
 
@@ -293,7 +293,8 @@ def test_notebook_02s_depth_3_tree_fits_a_1080_px_screen_with_its_controls_at_24
     assert legend.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 24
     assert page.locator(f"{STEPPER} >> .adversarial-legend").bounding_box()["x"] > \
         page.locator(f"{DRAWING} >> svg").first.bounding_box()["x"], "the legend is not beside the tree"
-    faint = {t["fill"] for t in texts if t["text"] in "JKLMN"}          # leaves not reached at step 6
+    faint = {"#" + "".join(f"{int(v):02x}" for v in re.findall(r"\d+", t["fill"]))
+             for t in texts if t["text"] in "JKLMN"}                      # leaves not reached at step 6
     assert faint and min(map(contrast, faint)) >= 4.5, f"not-yet-visited text colours {faint}"
 
     page.locator(f"{STEPPER} >> .adversarial-reset").click()
@@ -332,9 +333,11 @@ def test_a_step_on_a_64_leaf_tree_is_drawn_within_100_ms_median(page, lab):
     page.locator(STEPPER).scroll_into_view_if_needed()
     times = page.evaluate(CLICK_TO_PICTURE, 30)
     median = statistics.median(times)
+    import os
     artifact("step_latency_64_leaves.txt").write_text(
         f"64-leaf stepper, click Step to new picture drawn, 30 clicks: median {median:.0f} ms, "
-        f"max {max(times):.0f} ms, all {[round(t) for t in times]}\n")
+        f"max {max(times):.0f} ms, all {[round(t) for t in times]}; machine load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
     print(f"64-leaf step latency: median {median:.0f} ms, max {max(times):.0f} ms")
     expected = Stepper(random_tree(2, 6, seed=1))
     expected.goto(30)
