@@ -65,11 +65,12 @@ else:
 STYLE = {"worst": ("#b3261e", "v"), "reversed": ("#8e5a00", "<"), "as given": ("#6b6b6b", "s"),
          "random": ("#e08a00", "o"), "best": ("#1b7a3a", "^")}
 
-# Chart sizes per theme: the width in inches (at matplotlib's 100 dpi: 900 px, or 1,600 px to fill a
-# 1920 px screen's notebook) and font sizes in points (18 pt at 100 dpi is 25 px).
+# Chart sizes per theme: the width in inches (at matplotlib's 100 dpi: 900 px, or 1,400 px: the width
+# of a 1920 px screen's notebook beside JupyterLab's side bar) and font sizes in points (18 pt at
+# 100 dpi, or in an SVG shown at its size, is 24-25 px).
 CHARTS = {
     "notebook": {"width": 9.0, "font": 11, "title": 12, "line": 1.8, "marker": 8},
-    "projector": {"width": 16.0, "font": 18, "title": 20, "line": 3.5, "marker": 14},
+    "projector": {"width": 14.0, "font": 18, "title": 20, "line": 3.5, "marker": 14},
 }
 
 

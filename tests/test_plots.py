@@ -32,7 +32,7 @@ def texts(fig):
 def test_projector_charts_fill_a_1920_px_screen_with_text_of_24_px_or_more(projector):
     for name, fig in charts().items():
         width_px = fig.get_figwidth() * fig.dpi
-        assert 1400 <= width_px <= 1700, f"{name}: {width_px:.0f} px wide"
+        assert 1300 <= width_px <= 1450, f"{name}: {width_px:.0f} px wide"   # beside Lab's side bar
         smallest = min(t.get_fontsize() * fig.dpi / 72 for t in texts(fig))
         assert smallest >= 24, f"{name}: smallest text {smallest:.1f} px"
 

@@ -360,3 +360,47 @@ def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_bo
     expect(page.locator(SENTENCE)).to_have_text("Press Step to start the search.")
     expected = Stepper(tree([[4, 1], [8, 2]]))
     assert svg_texts(page, DRAWING) == drawing_texts(expected)
+
+
+# -- charts in lecture mode ------------------------------------------------------------------------------
+
+SVG_FONT_PX = """svg => {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+}"""
+
+
+def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, lab):
+    """The explorer's plot (SVG) and a matplotlib chart (PNG), after lecture_mode(), at 1920×1080 with
+    JupyterLab's side bar open: each as wide as it is drawn (not shrunk), every text 24 px or more."""
+    from adversarial import plots
+    from adversarial.experiments import leaf_counts
+    from adversarial.themes import set_theme
+
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "lecture_mode()\nfrom adversarial.plots import OrderingExplorer, plot_leaves\n"
+                          "from adversarial.experiments import leaf_counts\n"
+                          "OrderingExplorer(b=3, d=5, order='best')",
+               "plot_leaves(leaf_counts([3], range(1, 5), seeds=(0,)), 3)")
+    explorer = page.locator(".adversarial-explorer-plot svg").first
+    explorer.scroll_into_view_if_needed()
+    sizes = explorer.evaluate(SVG_FONT_PX)
+    page.screenshot(path=str(artifact("explorer_lecture_1920.png")))
+    assert sizes and min(sizes) >= 24, f"explorer plot: smallest text {min(sizes):.1f} px"
+    room = page.locator(".jp-OutputArea-output").first.bounding_box()["width"]
+    assert explorer.bounding_box()["width"] <= room + 1
+
+    image = page.locator(".jp-RenderedImage img").first
+    image.scroll_into_view_if_needed()
+    shown, natural = image.evaluate("i => [i.getBoundingClientRect().width, i.naturalWidth]")
+    set_theme("projector")
+    try:
+        fig = plots.plot_leaves(leaf_counts([3], range(1, 5), seeds=(0,)), 3)
+    finally:
+        set_theme("notebook")
+    assert abs(natural - fig.get_figwidth() * fig.dpi) < 0.05 * natural    # this chart, trimmed by Jupyter
+    smallest_pt = min(t.get_fontsize() for t in fig.findobj(plots.matplotlib.text.Text) if t.get_text().strip())
+    px = smallest_pt * fig.dpi / 72 * shown / natural
+    page.screenshot(path=str(artifact("chart_lecture_1920.png")))
+    assert px >= 24, f"chart: smallest text {px:.1f} px (shown {shown:.0f} of {natural} px)"
