@@ -390,6 +390,8 @@ def _leaf_text(path, info, state) -> str:
 def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, fill):
     """A leaf of a hand-made tree: its value in a fixed-size box, its name under it."""
     text = _leaf_text(path, info, state)
+    if state.get("skeleton"):
+        line = "solid"     # the same box; the WebAssembly Graphviz writes a dotted cell's JSON garbled
     width, height = round(style["leaf"] * 72), round(style["leaf"] * 0.9 * 72)
     border = max(1, round(pen))
     name = _label(game, path)
@@ -579,7 +581,7 @@ class Layout:
         import json
         self.style = theme_style(theme)
         skeleton = draw(game, result, step=0, theme=theme, layout="skeleton")
-        data = json.loads(dot.pipe(skeleton.source, "json"))
+        data = json.loads(dot.pipe(skeleton.source, "json"), strict=False)   # raw tabs in WASM strings
         x0, y0, x1, y1 = map(float, data["bb"].split(","))
         self.pad = 4.0        # the layout program's margin, and its whole-point picture size
         self.width, self.height = round(x1 - x0 + 2 * self.pad), round(y1 - y0 + 2 * self.pad)
@@ -736,7 +738,7 @@ def slide_maker(drawing, lines: int, *, width: int = 1920):
     import json
     height = round(width * 9 / 16)
     text_px, margin = width / 48, width / 40          # 40 px text and 48 px margins on 1920 px
-    tree = [float(v) for v in json.loads(dot.pipe(drawing.source, "json"))["bb"].split(",")]
+    tree = [float(v) for v in json.loads(dot.pipe(drawing.source, "json"), strict=False)["bb"].split(",")]
     label_px = lines * text_px * 1.3 + text_px
     scale = min((width - 2 * margin) / (tree[2] + 8), (height - label_px - 2 * margin) / (tree[3] + 8))
     size, box_w, box_h = text_px / scale, (width - 2 * margin) / scale, label_px / scale
@@ -750,7 +752,7 @@ def slide_maker(drawing, lines: int, *, width: int = 1920):
                  f'dpi="{72 * scale:.4f}" pad="{pad[0]:.4f},{pad[1]:.4f}"]')
         return drawing.source.replace("{", "{\n\t" + extra, 1)
 
-    laid = json.loads(dot.pipe(source(drawing, []), "json"))["bb"].split(",")
+    laid = json.loads(dot.pipe(source(drawing, []), "json"), strict=False)["bb"].split(",")
     bb_w, bb_h = float(laid[2]), float(laid[3])
     pad = ((width / scale - bb_w) / 2 / 72, (height / scale - bb_h) / 2 / 72)   # inches, to 16:9
     return lambda drawing, words: source(drawing, words, pad)
