@@ -370,8 +370,8 @@ class Stepper(w.VBox):
         """The picture, the sentence and the counters alone, filling the screen, with the
         buttons under them; it follows this stepper (and the keys work on it too).
 
-        In JupyterLab, right-click its output and choose "Create New View for Cell Output",
-        then View → Presentation Mode (or Simple Interface) to give it the whole screen.
+        In JupyterLab (4.6), right-click its output and choose "Create New View for Cell Output",
+        then View → Appearance → Presentation Mode (or Simple Interface) to give it the whole screen.
         """
         picture = w.HTML().add_class("adversarial-drawing").add_class("adversarial-screen-drawing")
         size = "40px" if self.lecture else "2em"

@@ -419,3 +419,13 @@ def test_a_layout_is_only_for_trees_of_max_and_min_and_a_game_is_laid_out_per_st
     r = alphabeta(game, game.result(game.result(game.initial_state(), 4), 0), trace=True)
     with pytest.raises(TypeError, match="tree of MAX and MIN"):
         render.Layout(game, r)
+
+
+def test_the_alpha_beta_table_pads_every_cell_so_columns_never_run_together():
+    """On the site, whose style sheet gives table cells no padding, '3' and '+∞' ran into '3 +∞1'."""
+    t = tree(THREE)
+    page = alphabeta(t, trace=True).trace.table()._repr_html_()
+    cells = ET.fromstring(page).iter()
+    padded = [c for c in cells if c.tag in ("td", "th")]
+    assert padded and all("padding:" in (c.get("style") or "") for c in padded)
+    assert any("color:#b00" in (c.get("style") or "") for c in padded)      # the pruned column still marked
