@@ -319,6 +319,11 @@ class OrderingExplorer(w.VBox):
         super().__init__([w.HBox([self.branching, self.depth, self.order]), self.plot,
                           self.caption])
         self.add_class("adversarial-explorer")
+        if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
+            from .widgets import LECTURE_CSS
+            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.add_class("adversarial-lecture")
+            self.caption.style.font_size = theme_style()["text"]
         self.update()
 
     @property

@@ -89,3 +89,11 @@ def test_without_matplotlib_a_chart_is_a_one_line_note_and_its_numbers(monkeypat
     assert "chart&#x27;s numbers" in explorer.plot.value and explorer.caption.value.startswith("b = 2, d = 3")
     explorer.depth.value = 4
     assert "<td>4</td>" in explorer.plot.value
+
+
+def test_in_lecture_mode_the_explorer_s_controls_and_sentence_are_large_too(projector):
+    e = plots.OrderingExplorer(b=2, d=3, order="best")
+    assert "adversarial-lecture" in e._dom_classes and e.caption.style.font_size == "28px"
+    assert "font-size: 28px" in e.children[0].value
+    set_theme("notebook")
+    assert "adversarial-lecture" not in plots.OrderingExplorer(b=2, d=3)._dom_classes
