@@ -229,6 +229,65 @@ def plot_ladder(table: Table, *, title="", size=None):
     return fig
 
 
+@_themed
+def plot_bars(values: dict, *, title: str = "", xlabel: str = "", log: bool = False, size=None):
+    """``values`` (name -> number) as horizontal bars, the first on top, each labelled with its number;
+    ``log``: a log-scale axis (and it says so). For a notebook's own bar chart, themed like the rest."""
+    names, numbers = list(values), list(values.values())
+    if not names:
+        raise ExperimentError("plot_bars needs at least one bar: values is empty")
+    label = f"{xlabel} (log scale)" if log and "log scale" not in xlabel else xlabel
+    if plt is None:
+        return ChartNumbers(title or label, Table([{"": n, label or "value": v} for n, v in values.items()]))
+    fig, ax = _subplots(size, 0.1 + 0.06 * len(names))
+    ax.barh(range(len(names)), numbers, color="#0072B2")
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    for i, n in enumerate(numbers):
+        ax.text(n, i, f" {n:,.0f}" if float(n).is_integer() else f" {n:,.3g}", va="center")
+    if log:
+        ax.set_xscale("log")
+        ax.set_xlim(min(numbers) / 2, max(numbers) * 8)
+    else:
+        ax.set_xlim(0, max(numbers) * 1.25)
+    ax.set(xlabel=label, title=title)
+    plt.close(fig)
+    return fig
+
+
+@_themed
+def plot_convergence(xs, series: dict, targets: dict | None = None, *, title: str = "", xlabel: str = "",
+                     ylabel: str = "", log_x: bool = True, size=None):
+    """Each of ``series`` (name -> values at ``xs``) as a marked line, with its ``targets`` value (name ->
+    number, e.g. the minimax value) as a dotted reference line of the same colour. Reference lines that
+    coincide are drawn a hair apart with different dashes, so none hides another; legend outside."""
+    colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+    targets = targets or {}
+    if plt is None:
+        return ChartNumbers(title or ylabel or "values", Table([
+            {xlabel or "x": x, **{name: values[i] for name, values in series.items()}} for i, x in enumerate(xs)]
+            + ([{xlabel or "x": "target", **{name: targets.get(name, "") for name in series}}] if targets else [])))
+    fig, ax = _subplots(size, 0.45)
+    spread = max((abs(v) for values in series.values() for v in values), default=1) or 1
+    seen: dict = {}
+    dashes = [(1, 2), (4, 2), (6, 2, 1, 2), (2, 4)]
+    for (name, values), colour in zip(series.items(), colours * 4):
+        ax.plot(list(xs), list(values), marker="o", color=colour, label=name, zorder=3)
+        if name in targets:
+            value = targets[name]
+            k = seen.get(value, 0)
+            seen[value] = k + 1
+            ax.axhline(value + k * 0.012 * spread, color=colour, linewidth=chart_style()["line"] / 2,
+                       dashes=dashes[k % len(dashes)], label=f"{name}: target {value:g}", zorder=2)
+    if log_x:
+        ax.set_xscale("log")
+        xlabel = xlabel if "log scale" in xlabel else f"{xlabel} (log scale)".strip()
+    ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
+    _legend_outside(ax)
+    plt.close(fig)
+    return fig
+
+
 # -- the explorer ----------------------------------------------------------------------
 
 EXPLORER_ORDERS = ("worst", "reversed", "as given", "random", "best")

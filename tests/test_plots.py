@@ -14,7 +14,10 @@ def charts():
     """Every chart the package draws, made in the active theme."""
     table = plots.Table([{"technique": "plain", "mean nodes": 120.0}, {"technique": "killers", "mean nodes": 80.0}])
     return {"leaves": plots.plot_leaves(GRID, 3), "branching": plots.plot_effective_branching(GRID),
-            "ladder": plots.plot_ladder(table, title="a ladder"), "explorer": plots.explorer_figure(3, 4, "best")}
+            "ladder": plots.plot_ladder(table, title="a ladder"), "explorer": plots.explorer_figure(3, 4, "best"),
+            "bars": plots.plot_bars({"minimax": 549946, "alpha-beta": 18297}, xlabel="nodes", log=True),
+            "convergence": plots.plot_convergence([30, 100, 300], {"a": [0.2, 0.7, 0.9], "b": [0.5, 0.8, 1.0]},
+                                                  {"a": 1, "b": 1}, xlabel="iterations", ylabel="estimate")}
 
 
 @pytest.fixture
@@ -97,3 +100,21 @@ def test_in_lecture_mode_the_explorer_s_controls_and_sentence_are_large_too(proj
     assert "font-size: 28px" in e.children[0].value
     set_theme("notebook")
     assert "adversarial-lecture" not in plots.OrderingExplorer(b=2, d=3)._dom_classes
+
+
+def test_reference_lines_that_coincide_are_drawn_apart_with_different_dashes():
+    """In the MCTS chart two minimax values of 1 lay on top of each other: one vanished."""
+    fig = plots.plot_convergence([30, 100], {"a": [0.2, 0.9], "b": [0.5, 1.0]}, {"a": 1, "b": 1})
+    lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
+    first, second = lines["a: target 1"], lines["b: target 1"]
+    assert first.get_ydata()[0] != second.get_ydata()[0]
+    assert first._dash_pattern != second._dash_pattern
+    assert "log scale" in fig.axes[0].get_xlabel()
+    with pytest.raises(plots.ExperimentError, match="values is empty"):
+        plots.plot_bars({})
+
+
+def test_without_matplotlib_a_convergence_chart_without_targets_keeps_every_row(monkeypatch):
+    monkeypatch.setattr(plots, "plt", None)
+    chart = plots.plot_convergence([30, 100], {"a": [0.2, 0.9]}, xlabel="iterations")
+    assert chart.table.column("iterations") == [30, 100] and chart.table.column("a") == [0.2, 0.9]
