@@ -59,10 +59,10 @@ class Drawing(graphviz.Digraph):
         return dot.pipe(self.source).decode("utf-8")
 
     def _repr_svg_(self) -> str:
-        return self.svg()
+        return _fit_wide(self.svg())
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        return {"image/svg+xml": _fit_wide(self.svg()), "text/plain": repr(self)}
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
     # same layout program as drawing it, so it needs no system Graphviz either.
@@ -82,6 +82,18 @@ class Drawing(graphviz.Digraph):
         twin = super().copy()
         twin.summary, twin.status = self.summary, dict(self.status)
         return twin
+
+
+WIDE = 1200      # CSS pixels: a drawing wider than this is shown as wide as the page instead
+
+
+def _fit_wide(svg: str) -> str:
+    """A wide drawing's SVG sized to the width of the page it is shown in (JupyterLab shows an SVG
+    output as an image at its own size, scrolling sideways); a narrower one keeps its size."""
+    found = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if not found or float(found.group(1)) * 4 / 3 <= WIDE:
+        return svg
+    return svg.replace(found.group(0), '<svg width="100%"', 1)
 
 
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,

@@ -404,3 +404,19 @@ def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, la
     px = smallest_pt * fig.dpi / 72 * shown / natural
     page.screenshot(path=str(artifact("chart_lecture_1920.png")))
     assert px >= 24, f"chart: smallest text {px:.1f} px (shown {shown:.0f} of {natural} px)"
+
+
+def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page, lab):
+    """JupyterLab shows an SVG output as an image at its own size: a 27-leaf tree used to scroll sideways."""
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "from adversarial import draw\nlecture_mode()\ndraw(random_tree(3, 3))",
+               "draw(tree([[3, 5], [2]]))")
+    wide, small = page.locator(".jp-RenderedSVG img").nth(0), page.locator(".jp-RenderedSVG img").nth(1)
+    wide.scroll_into_view_if_needed()
+    room = page.locator(".jp-OutputArea-output").first.bounding_box()["width"]
+    shown = wide.bounding_box()
+    assert shown["width"] <= room + 1 and shown["width"] >= 0.9 * room, f"{shown['width']} px in {room} px"
+    assert page.locator(".jp-OutputArea-output").first.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    natural = small.evaluate("i => i.naturalWidth")
+    assert abs(small.bounding_box()["width"] - natural) <= 1       # not blown up to the page's width
+    page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
