@@ -1,7 +1,9 @@
 """Plots of the move-ordering experiments (matplotlib), and the interactive explorer.
 
 Each function returns a matplotlib ``Figure`` (closed, so Jupyter shows it once,
-as the cell's value):
+as the cell's value), sized and lettered for the active theme (``lecture_mode()``:
+charts as wide as a 1920 px screen's notebook, text of 24 px or more), legends
+outside the data, log axes labelled "log scale":
 
 >>> from adversarial.experiments import leaf_counts
 >>> fig = plot_leaves(leaf_counts([3], range(1, 5), seeds=(0,)), 3)
@@ -11,19 +13,12 @@ as the cell's value):
 
 from __future__ import annotations
 
+import functools
+import html
 import io
+import sys
 
 import ipywidgets as w
-
-try:
-    import matplotlib
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter, NullFormatter
-except ModuleNotFoundError as missing:      # matplotlib is the `plots` extra, not a core dependency
-    raise ModuleNotFoundError(
-        "adversarial.plots draws its charts with matplotlib, which is not installed here: "
-        "pip install 'adversarial-search-lessons[plots]' (or pip install matplotlib), then restart the kernel",
-        name="matplotlib") from missing
 
 from .experiments import (
     ORDERS,
@@ -38,29 +33,133 @@ from .experiments import (
 from .experiments import (
     spread as experiment_spread,
 )
+from .themes import theme_style
+
+
+def _load_matplotlib():
+    """matplotlib, or None where it cannot be had. In the in-browser edition (Pyodide) it is
+    asked of Pyodide's package host first; offline that fails, and each chart shows its numbers."""
+    try:
+        import matplotlib
+        return matplotlib
+    except ImportError:
+        pass
+    if sys.platform == "emscripten":
+        try:
+            import pyodide_js
+            from pyodide.ffi import can_run_sync, run_sync
+            if can_run_sync():
+                run_sync(pyodide_js.loadPackage("matplotlib"))
+            import matplotlib
+            return matplotlib
+        except Exception:       # offline, or a browser that cannot wait: no charts, their numbers
+            return None
+    return None
+
+
+matplotlib = _load_matplotlib()
+if matplotlib is not None:
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+else:
+    plt = None
+
 
 STYLE = {"worst": ("#b3261e", "v"), "reversed": ("#8e5a00", "<"), "as given": ("#6b6b6b", "s"),
          "random": ("#e08a00", "o"), "best": ("#1b7a3a", "^")}
 
+# Chart sizes per theme: the width in inches (at matplotlib's 100 dpi: 900 px, or 1,400 px: the width
+# of a 1920 px screen's notebook beside JupyterLab's side bar) and font sizes in points (18 pt at
+# 100 dpi, or in an SVG shown at its size, is 24-25 px).
+CHARTS = {
+    "notebook": {"width": 9.0, "font": 11, "title": 12, "line": 1.8, "marker": 8},
+    "projector": {"width": 14.0, "font": 18, "title": 20, "line": 3.5, "marker": 14},
+}
+
+
+def chart_style() -> dict:
+    """The chart settings of the active theme (see ``CHARTS``)."""
+    return CHARTS["projector" if theme_style()["heavy"] else "notebook"]
+
+
+def _rc(chart: dict) -> dict:
+    font = chart["font"]
+    return {"font.size": font, "axes.titlesize": chart["title"], "axes.labelsize": font,
+            "xtick.labelsize": font, "ytick.labelsize": font, "legend.fontsize": font,
+            "lines.linewidth": chart["line"], "lines.markersize": chart["marker"],
+            "svg.hashsalt": "adversarial"}
+
+
+def _themed(draw):
+    """Run a chart function inside the active theme's sizes (they are read as artists are made)."""
+    @functools.wraps(draw)
+    def themed(*args, **kwargs):
+        if plt is None:
+            return draw(*args, **kwargs)          # each function shows its numbers instead
+        with plt.rc_context(_rc(chart_style())):
+            return draw(*args, **kwargs)
+    return themed
+
+
+def _subplots(size, aspect):
+    """A figure of ``size`` inches (default: the theme's width), laid out so the legend fits outside."""
+    width = chart_style()["width"]
+    fig, ax = plt.subplots(figsize=size or (width, width * aspect), layout="constrained")
+    return fig, ax
+
+
+def _legend_outside(ax):
+    """The legend to the right of the axes: never over the data."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+
+
+class ChartNumbers:
+    """What a chart function gives where matplotlib cannot be had (the in-browser edition offline):
+    a one-line note and the chart's numbers as a table."""
+
+    NOTE = ("matplotlib is not available here (the in-browser edition offline), so here are the "
+            "chart's numbers instead:" if sys.platform == "emscripten" else
+            "matplotlib is not available here: pip install 'adversarial-search-lessons[plots]' (or "
+            "matplotlib) and restart the kernel for the chart; here are its numbers meanwhile:")
+
+    def __init__(self, title: str, table):
+        self.title, self.table = title, table
+
+    def __repr__(self) -> str:
+        return f"{self.NOTE}\n{self.title}\n{self.table!r}"
+
+    def _repr_html_(self) -> str:
+        return (f"<div class='adversarial-chart-numbers'><p><em>{html.escape(self.NOTE)}</em></p>"
+                f"<p><b>{html.escape(self.title)}</b></p>{self.table._repr_html_()}</div>")
+
 
 def _log_leaves(ax):
-    """A log-scale y axis labelled with plain numbers (1, 10, 100, 1,000), not powers of ten."""
+    """A log-scale y axis labelled with plain numbers (1, 10, 100, 1,000), not powers of ten, and
+    saying that it is a log scale."""
     ax.set_yscale("log")
+    ax.set_ylabel("leaves read (log scale)")
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:,.0f}" if y >= 1 else f"{y:g}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
 
 
 def _theory(ax, b, depths, *, curves=True):
     """b^d, b^(3d/4), the Knuth–Moore minimum and b^(d/2), as lines over ``depths``."""
+    # Thin, dashed or dotted, with small markers, drawn over the measured lines: where a measured
+    # line lies on one of them (best order on Knuth–Moore), both still show.
     ds = list(depths)
-    ax.plot(ds, [b ** d for d in ds], "k-", lw=1, label="b^d (minimax)")
-    ax.plot(ds, [random_estimate(b, d) for d in ds], "k--", lw=1, label="b^(3d/4)")
-    ax.plot(ds, [knuth_moore(b, d) for d in ds], "k:", lw=1.5, label="Knuth–Moore minimum")
+    thin, small = chart_style()["line"] / 2, chart_style()["marker"] / 2
+    on_top = {"lw": thin, "ms": small, "zorder": 4}
+    ax.plot(ds, [b ** d for d in ds], "k-", marker="|", label="b^d (minimax)", **on_top)
+    ax.plot(ds, [random_estimate(b, d) for d in ds], "k--", marker="+", label="b^(3d/4)", **on_top)
+    ax.plot(ds, [knuth_moore(b, d) for d in ds], "k:", marker="x", label="Knuth–Moore minimum",
+            **{**on_top, "lw": thin * 1.5})
     if curves:
-        ax.plot(ds, [b ** (d / 2) for d in ds], color="0.6", ls="-.", lw=1, label="b^(d/2)")
+        ax.plot(ds, [b ** (d / 2) for d in ds], color="0.4", ls="-.", marker=".", label="b^(d/2)",
+                **on_top)
 
 
-def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4), spread=False):
+@_themed
+def plot_leaves(table: Table, b: int, orders=None, *, size=None, spread=False):
     """Leaves read against depth for branching ``b``, each order beside the theory curves (log scale).
 
     With ``spread=True`` each point is the median over the seeded trees and a bar spans the
@@ -71,7 +170,11 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4), spread=Fals
         raise ExperimentError(f"the table has no rows with b = {b}; it has b in "
                               f"{sorted({row['b'] for row in table})}")
     orders = [o for o in (orders or ORDERS) if o in rows[0]]
-    fig, ax = plt.subplots(figsize=size)
+    if plt is None:
+        return ChartNumbers(f"leaves read, branching b = {b}", Table([
+            {"d": r["d"], **{o: r[o] for o in orders}, "Knuth–Moore": knuth_moore(b, r["d"]),
+             "b^d": b ** r["d"]} for r in rows]))
+    fig, ax = _subplots(size, 0.5)
     ds = [row["d"] for row in rows]
     for order in orders:
         colour, marker = STYLE.get(order, ("C0", "o"))
@@ -79,12 +182,11 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=(6.4, 4), spread=Fals
             _spread_points(ax, table, b, ds, order, colour, marker)
             continue
         ax.plot(ds, [row[order] for row in rows], marker=marker, color=colour, ls="none",
-                ms=8, label=order)
+                label=order, zorder=3)
     _theory(ax, b, ds)
     _log_leaves(ax)
-    ax.set(xlabel="depth d", ylabel="leaves read", title=f"branching b = {b}")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    ax.set(xlabel="depth d", title=f"branching b = {b}")
+    _legend_outside(ax)
     plt.close(fig)
     return fig
 
@@ -103,7 +205,8 @@ def _spread_points(ax, table, b, ds, order, colour, marker):
                 label=f"{order} (median, range)")
 
 
-def plot_effective_branching(table: Table, orders=None, *, size=(6.4, 3.6)):
+@_themed
+def plot_effective_branching(table: Table, orders=None, *, size=None):
     """Effective branching factor (leaves^(1/d)) of each order at each (b, deepest d), against b."""
     orders = orders or [o for o in ORDERS if table.rows and o in table.rows[0]]
     deepest = {}
@@ -111,39 +214,108 @@ def plot_effective_branching(table: Table, orders=None, *, size=(6.4, 3.6)):
         if row["d"] >= deepest.get(row["b"], {"d": 0})["d"]:
             deepest[row["b"]] = row
     bs = sorted(deepest)
-    fig, ax = plt.subplots(figsize=size)
+    if plt is None:
+        return ChartNumbers("effective branching factor, leaves^(1/d) at the deepest d measured", Table([
+            {"b": b, "d": deepest[b]["d"],
+             **{o: effective_branching(deepest[b][o], deepest[b]["d"]) for o in orders},
+             "√b": b ** 0.5} for b in bs], formats={o: ".2f" for o in [*orders, "√b"]}))
+    fig, ax = _subplots(size, 0.45)
     for order in orders:
         colour, marker = STYLE.get(order, ("C0", "o"))
         ax.plot(bs, [effective_branching(deepest[b][order], deepest[b]["d"]) for b in bs],
                 marker=marker, color=colour, label=order)
-    ax.plot(bs, bs, "k-", lw=1, label="b")
-    ax.plot(bs, [b ** 0.75 for b in bs], "k--", lw=1, label="b^(3/4)")
-    ax.plot(bs, [b ** 0.5 for b in bs], "k:", lw=1.5, label="√b")
+    thin, small = chart_style()["line"] / 2, chart_style()["marker"] / 2
+    on_top = {"lw": thin, "ms": small, "zorder": 4}       # over the measured lines: both show
+    ax.plot(bs, bs, "k-", marker="|", label="b", **on_top)
+    ax.plot(bs, [b ** 0.75 for b in bs], "k--", marker="+", label="b^(3/4)", **on_top)
+    ax.plot(bs, [b ** 0.5 for b in bs], "k:", marker="x", label="√b", **{**on_top, "lw": thin * 1.5})
     ax.set(xlabel="branching b", ylabel="effective branching factor",
            title="leaves^(1/d) at the deepest d measured")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    _legend_outside(ax)
     plt.close(fig)
     return fig
 
 
-def plot_ladder(table: Table, *, title="", size=(7, 3.2)):
+@_themed
+def plot_ladder(table: Table, *, title="", size=None):
     """The ladder's mean nodes per position as horizontal bars (first rung on top)."""
     names, nodes = table.column("technique"), table.column("mean nodes")
-    fig, ax = plt.subplots(figsize=size)
+    if plt is None:
+        return ChartNumbers(title or table.title or "mean nodes per position",
+                            Table([{"technique": n, "mean nodes": v} for n, v in zip(names, nodes)]))
+    fig, ax = _subplots(size, 0.4)
     ax.barh(range(len(names)), nodes, color="#3b6ea8")
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     for i, n in enumerate(nodes):
-        ax.text(n, i, f" {n:,.0f}", va="center", fontsize=8)
+        ax.text(n, i, f" {n:,.0f}", va="center")
     ax.set(xlabel="mean nodes per position", title=title or table.title)
-    ax.set_xlim(0, max(nodes) * 1.2)
-    fig.tight_layout()
+    ax.set_xlim(0, max(nodes) * 1.25)
     plt.close(fig)
     return fig
 
 
-def plot_ladder_spread(table: Table, *, title="", size=(7, 3.4)):
+@_themed
+def plot_bars(values: dict, *, title: str = "", xlabel: str = "", log: bool = False, size=None):
+    """``values`` (name -> number) as horizontal bars, the first on top, each labelled with its number;
+    ``log``: a log-scale axis (and it says so). For a notebook's own bar chart, themed like the rest."""
+    names, numbers = list(values), list(values.values())
+    if not names:
+        raise ExperimentError("plot_bars needs at least one bar: values is empty")
+    label = f"{xlabel} (log scale)" if log and "log scale" not in xlabel else xlabel
+    if plt is None:
+        return ChartNumbers(title or label, Table([{"": n, label or "value": v} for n, v in values.items()]))
+    fig, ax = _subplots(size, 0.1 + 0.06 * len(names))
+    ax.barh(range(len(names)), numbers, color="#0072B2")
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    for i, n in enumerate(numbers):
+        ax.text(n, i, f" {n:,.0f}" if float(n).is_integer() else f" {n:,.3g}", va="center")
+    if log:
+        ax.set_xscale("log")
+        ax.set_xlim(min(numbers) / 2, max(numbers) * 8)
+    else:
+        ax.set_xlim(0, max(numbers) * 1.25)
+    ax.set(xlabel=label, title=title)
+    plt.close(fig)
+    return fig
+
+
+@_themed
+def plot_convergence(xs, series: dict, targets: dict | None = None, *, title: str = "", xlabel: str = "",
+                     ylabel: str = "", log_x: bool = True, size=None):
+    """Each of ``series`` (name -> values at ``xs``) as a marked line, with its ``targets`` value (name ->
+    number, e.g. the minimax value) as a dotted reference line of the same colour. Reference lines that
+    coincide are drawn a hair apart with different dashes, so none hides another; legend outside."""
+    colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+    targets = targets or {}
+    if plt is None:
+        return ChartNumbers(title or ylabel or "values", Table([
+            {xlabel or "x": x, **{name: values[i] for name, values in series.items()}} for i, x in enumerate(xs)]
+            + ([{xlabel or "x": "target", **{name: targets.get(name, "") for name in series}}] if targets else [])))
+    fig, ax = _subplots(size, 0.45)
+    spread = max((abs(v) for values in series.values() for v in values), default=1) or 1
+    seen: dict = {}
+    dashes = [(1, 2), (4, 2), (6, 2, 1, 2), (2, 4)]
+    for (name, values), colour in zip(series.items(), colours * 4):
+        ax.plot(list(xs), list(values), marker="o", color=colour, label=name, zorder=3)
+        if name in targets:
+            value = targets[name]
+            k = seen.get(value, 0)
+            seen[value] = k + 1
+            ax.axhline(value + k * 0.012 * spread, color=colour, linewidth=chart_style()["line"] / 2,
+                       dashes=dashes[k % len(dashes)], label=f"{name}: target {value:g}", zorder=2)
+    if log_x:
+        ax.set_xscale("log")
+        xlabel = xlabel if "log scale" in xlabel else f"{xlabel} (log scale)".strip()
+    ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
+    _legend_outside(ax)
+    plt.close(fig)
+    return fig
+
+
+@_themed
+def plot_ladder_spread(table: Table, *, title="", size=None):
     """Each rung's nodes per position, one dot per position (log scale), with a bar at the median:
     how much a rung's effect varies from position to position (``table`` from ``ladder``)."""
     nodes = getattr(table, "nodes", None)
@@ -151,13 +323,17 @@ def plot_ladder_spread(table: Table, *, title="", size=(7, 3.4)):
         raise ExperimentError("plot_ladder_spread needs the table from ladder (it keeps each "
                               "position's nodes)")
     names = table.column("technique")
-    fig, ax = plt.subplots(figsize=size)
+    if plt is None:
+        return ChartNumbers(title or table.title or "nodes per position", Table([
+            {"technique": name, **{k: getattr(experiment_spread(nodes[name]), k)
+                                   for k in ("min", "median", "max")}} for name in names]))
+    fig, ax = _subplots(size, 0.5)
     for i, name in enumerate(names):
         counts = nodes[name]
-        ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", alpha=0.45, ms=5)
+        ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", alpha=0.45)
         median = experiment_spread(counts).median
-        ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=2)
-        ax.text(max(counts), i, f"  median {median:,.0f}", va="center", fontsize=8)
+        ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=chart_style()["line"])
+        ax.text(max(counts), i, f"  median {median:,.0f}", va="center")
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")
@@ -166,8 +342,7 @@ def plot_ladder_spread(table: Table, *, title="", size=(7, 3.4)):
     low = min(min(c) for c in nodes.values())
     high = max(max(c) for c in nodes.values())
     ax.set_xlim(low / 1.5, high * 4)
-    ax.set(xlabel="nodes per position (one dot each; bar: median)", title=title or table.title)
-    fig.tight_layout()
+    ax.set(xlabel="nodes per position, log scale (a dot each; bar: median)", title=title or table.title)
     plt.close(fig)
     return fig
 
@@ -191,29 +366,38 @@ def mean_leaves(b: int, d: int, order: str, seeds=EXPLORER_SEEDS) -> float:
     return _measured[key]
 
 
-def explorer_figure(b: int, d: int, order: str, *, size=(6, 3.8)):
+@_themed
+def explorer_figure(b: int, d: int, order: str, *, size=None):
     """The explorer's plot: leaves read by ``order`` at depths 1..d for branching b, with theory."""
     ds = [k for k in range(1, d + 1) if b ** k <= EXPLORER_MAX_LEAVES]
-    fig, ax = plt.subplots(figsize=size)
+    if plt is None:
+        return ChartNumbers(f"b = {b}, order: {order}", Table([
+            {"d": k, f"{order} (measured)": mean_leaves(b, k, order), "Knuth–Moore": knuth_moore(b, k),
+             "b^d": b ** k} for k in ds]))
+    fig, ax = _subplots(size, 0.45)
     colour, marker = STYLE[order]
-    ax.plot(ds, [mean_leaves(b, k, order) for k in ds], marker=marker, color=colour, ms=8,
-            label=f"{order} (measured)")
+    # the measured line wide and translucent under the theory lines: on Knuth–Moore both show
+    ax.plot(ds, [mean_leaves(b, k, order) for k in ds], marker=marker, color=colour, alpha=0.75,
+            lw=chart_style()["line"] * 2, label=f"{order} (measured)", zorder=3)
     _theory(ax, b, ds)
     _log_leaves(ax)
-    ax.set(xlabel="depth d", ylabel="leaves read", title=f"b = {b}, order: {order}")
+    ax.set(xlabel="depth d", title=f"b = {b}, order: {order}")
     ax.set_xticks(ds)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
+    _legend_outside(ax)
     plt.close(fig)
     return fig
 
 
 def svg_of(fig) -> str:
-    """A figure as SVG text, the same bytes every time for the same figure."""
+    """A figure as SVG text, the same bytes every time for the same figure, shrinking to the width
+    of the page if it is narrower (its numbers as a table where there is no matplotlib)."""
+    if isinstance(fig, ChartNumbers):
+        return fig._repr_html_()
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "adversarial", "svg.fonttype": "none"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    return buffer.getvalue()[buffer.getvalue().index("<svg"):]
+    svg = buffer.getvalue()[buffer.getvalue().index("<svg"):]
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
 def explorer_caption(b: int, d: int, order: str) -> str:
@@ -253,6 +437,11 @@ class OrderingExplorer(w.VBox):
         super().__init__([w.HBox([self.branching, self.depth, self.order]), self.plot,
                           self.caption])
         self.add_class("adversarial-explorer")
+        if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
+            from .widgets import LECTURE_CSS
+            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.add_class("adversarial-lecture")
+            self.caption.style.font_size = theme_style()["text"]
         self.update()
 
     @property

@@ -36,14 +36,33 @@ class Drawing(graphviz.Digraph):
     def __repr__(self) -> str:
         return f"<Drawing: {self.summary}>"
 
+    layout = None        # a Layout made once: svg() restyles it instead of running the layout program
+    _unwritten = None    # with a layout, what writes the DOT text when it is first needed
+
+    def _complete(self):
+        if self._unwritten is not None:
+            write, self._unwritten = self._unwritten, None
+            write()
+
+    @property
+    def source(self) -> str:
+        self._complete()
+        return super().source
+
+    def __iter__(self, *args, **kwargs):
+        self._complete()
+        return super().__iter__(*args, **kwargs)
+
     def svg(self) -> str:
+        if self.layout is not None:
+            return self.layout.svg(*self.parts)
         return dot.pipe(self.source).decode("utf-8")
 
     def _repr_svg_(self) -> str:
-        return self.svg()
+        return _fit_wide(self.svg())
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        return {"image/svg+xml": _fit_wide(self.svg()), "text/plain": repr(self)}
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
     # same layout program as drawing it (dot.pipe), so it needs no system Graphviz either; only the
@@ -89,6 +108,7 @@ class Drawing(graphviz.Digraph):
         return target
 
     def copy(self) -> "Drawing":
+        self._complete()
         twin = super().copy()
         twin.summary, twin.status = self.summary, dict(self.status)
         return twin
@@ -101,8 +121,21 @@ def _only_dot(**options):
         raise ValueError(f"drawings are laid out by Graphviz's dot only; drop {', '.join(given)}")
 
 
+WIDE = 1200      # CSS pixels: a drawing wider than this is shown as wide as the page instead
+
+
+def _fit_wide(svg: str) -> str:
+    """A wide drawing's SVG sized to the width of the page it is shown in (JupyterLab shows an SVG
+    output as an image at its own size, scrolling sideways); a narrower one keeps its size."""
+    found = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if not found or float(found.group(1)) * 4 / 3 <= WIDE:
+        return svg
+    return svg.replace(found.group(0), '<svg width="100%"', 1)
+
+
 def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
-         legend: bool = False, max_nodes: int = 300, show_leaves: bool = False) -> Drawing:
+         legend: bool = False, max_nodes: int = 300, show_leaves: bool = False,
+         layout: "Layout | None" = None) -> Drawing:
     """Draw a tree (or the part of a game a traced search explored).
 
     While stepping, every node on the current path shows its current α, β and running
@@ -117,6 +150,8 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
         legend: add a key to the marks.
         max_nodes: refuse to draw more nodes than this (a browser would freeze).
         show_leaves: while stepping, show the values of leaves not reached yet (predict-then-reveal).
+        layout: a :class:`Layout` of this tree made once (what the stepper does): the drawing's
+            SVG is then the layout restyled for this step, with no new run of the layout program.
 
     >>> from adversarial import tree, alphabeta
     >>> t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
@@ -158,7 +193,19 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     state = _analyse(nodes, trace, events, step is not None)
     state["show_leaves"] = show_leaves
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
-    g = Drawing(summary="", status=state["status"])
+    state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
+    g = Drawing(summary=_summary(nodes, state, step), status=state["status"])
+    if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
+        # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
+        g.layout, g.parts = layout, (game, nodes, state, style)
+        g._unwritten = lambda: _write_dot(g, game, nodes, state, style, legend)
+        return g
+    _write_dot(g, game, nodes, state, style, legend)
+    return g
+
+
+def _write_dot(g, game, nodes, state, style, legend):
+    """Fill ``g`` with the drawing's DOT: graph settings, every node and note, every edge."""
     g.attr("graph", rankdir="TB", ranksep=str(style["ranksep"]), nodesep=str(style["nodesep"]),
            bgcolor="white", fontname=style["font"], splines="line")
     g.attr("node", fontname=style["font"], fontsize=str(style["size"]), fixedsize="true",
@@ -172,8 +219,6 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
             _draw_edge(g, game, path, state, style)
     if legend:
         _draw_legend(g, style, state["strict"])
-    g.summary = _summary(nodes, state, step)
-    return g
 
 
 # -- which nodes, and what happened to each ---------------------------------------
@@ -325,7 +370,8 @@ def _colours(status, style):
     return style["ink"], style["ink"], "solid"
 
 
-def _draw_node(g, game, path, info, state, style):
+def _look(path, state, style):
+    """(outline, text colour, line style, pen width, fill) of the node at ``path`` now."""
     status = state["status"][path]
     outline, ink, line = _colours(status, style)
     on_path, pv = path in state["path"], path in state["pv"] or (not path and bool(state["pv"]))
@@ -335,6 +381,11 @@ def _draw_node(g, game, path, info, state, style):
     if pv:
         outline = style["pv"]
     fill = style["current"] if status == "current" else "white"
+    return outline, ink, line, pen, fill
+
+
+def _draw_node(g, game, path, info, state, style):
+    outline, ink, line, pen, fill = _look(path, state, style)
     if info["leaf"] and isinstance(game, Tree):
         _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, fill)
         return
@@ -349,25 +400,48 @@ def _draw_node(g, game, path, info, state, style):
         g.node(_node_id(path), label=f"<{picture(info['state'])}>", shape="box", fixedsize="false",
                margin="0.05", **attrs)
     else:
-        main = ""
-        if path in state["values"] and status != "pruned":
-            main = fmt_value(*state["values"][path])
         shape = "triangle" if info["player"] == MAX else "invtriangle"
-        width, height = style["inner"] * 1.3, style["inner"]
+        width, height = style["inner"] * 1.6, style["inner"]
         if info["player"] == CHANCE:                 # chance nodes: circles, probabilities on edges
             shape, width = "circle", style["inner"]
-        g.node(_node_id(path), label=f"<<B>{html.escape(main) or ' '}</B>>", shape=shape,
+        text, small = _inside(game, path, info, state)
+        if small:                    # an open node: the best child value so far, inside, smaller
+            label = f"<<FONT POINT-SIZE='{style['small']}'>{_bold(text, style)}</FONT>>"
+        else:
+            label = f"<<B>{html.escape(text) or ' '}</B>>"
+        g.node(_node_id(path), label=label, shape=shape,
                width=f"{width:.2f}", height=f"{height:.2f}", **attrs)
+
     _draw_note(g, game, path, info, state, style, ink)
     g.edge(_node_id(path), _note_id(path), style="invis", weight="100")
 
 
+def _inside(game, path, info, state) -> tuple[str, bool]:
+    """The text inside an inner node's shape, and whether it is the smaller running value."""
+    if state.get("skeleton"):
+        return "X", False
+    if path in state["values"] and state["status"][path] != "pruned":
+        return fmt_value(*state["values"][path]), False
+    running = _running(path, info, state) if isinstance(game, Tree) else ""
+    return running, bool(running)
+
+
+def _leaf_text(path, info, state) -> str:
+    """The value shown in a tree leaf's box ("" while it is hidden)."""
+    if state.get("skeleton"):
+        return "X"
+    value = info["value"]
+    # While stepping, a leaf's value appears with its "Leaf D is worth 3" event, not when it is entered.
+    hidden = (state["status"][path] in ("unvisited", "current") and path not in state["values"]
+              and not state["show_leaves"])
+    return "" if value is None or hidden else fmt(value)
+
+
 def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, fill):
     """A leaf of a hand-made tree: its value in a fixed-size box, its name under it."""
-    status = state["status"][path]
-    value = info["value"]
-    hidden = status == "unvisited" and not state["show_leaves"]
-    text = "" if value is None or hidden else fmt(value)
+    text = _leaf_text(path, info, state)
+    if state.get("skeleton"):
+        line = "solid"     # the same box; the WebAssembly Graphviz writes a dotted cell's JSON garbled
     width, height = round(style["leaf"] * 72), round(style["leaf"] * 0.9 * 72)
     border = max(1, round(pen))
     name = _label(game, path)
@@ -382,7 +456,13 @@ def _draw_tree_leaf(g, game, path, info, state, style, outline, ink, line, pen, 
 
 
 def _note_rows(game, path, info, state):
-    """The lines of a node's note, as (text, colour key or None)."""
+    """The lines of a node's note, as (text, colour key or None).
+
+    A tree's note is two lines: the node's name (and visit order), then its live window α/β --
+    only while the node is on the current path (a finished node's last window would read as
+    current) -- or, where the cut happened, "α ≥ β: prune". A game's note adds the value (a board
+    has no room for it inside) and the best value so far (a tree shows it inside the triangle).
+    """
     is_tree = isinstance(game, Tree)
     order = state["order"].get(path)
     head = _label(game, path) if is_tree else (info["player"] or "")
@@ -392,42 +472,49 @@ def _note_rows(game, path, info, state):
         head += f" #{order}"
     rows = [(head, None)]
     window = state["windows"].get(path)
-    known = window and window[0] is not None and not info["leaf"]
-    rows.append((f"α={fmt(window[0])} β={fmt(window[1])}" if known else "", None))
+    live = window and window[0] is not None and not info["leaf"] and path in state["path"]
+    if path in state["cutoffs"]:
+        middle = (("α > β" if state["strict"] else "α ≥ β") + ": prune", "cut")
+    else:
+        middle = (f"α={fmt(window[0])} β={fmt(window[1])}" if live else "", None)
+    rows.append(middle)
     if not is_tree:          # a board has no room for its value inside: it goes here
         value = state["values"].get(path)
         rows.append((f"= {fmt_value(*value)}" if value else "", None))
-    if path in state["running"]:
-        best = state["running"][path]
-        if best is None:
-            best = -math.inf if info["player"] == MAX else math.inf
-        running = f"v={fmt(best)}"
-    else:
-        running = ""
-    if path in state["cutoffs"]:
-        rows.append((("α > β" if state["strict"] else "α ≥ β") + ": prune", "cut"))
-    else:
-        rows.append((running, None))
+        rows.append((_running(path, info, state), None))
     return rows
 
 
+def _running(path, info, state) -> str:
+    """"v=5": the best child value so far of a node still being searched ("" otherwise)."""
+    if path not in state["running"]:
+        return ""
+    best = state["running"][path]
+    if best is None:
+        best = -math.inf if info["player"] == MAX else math.inf
+    return f"v={fmt(best)}"
+
+
 def _note_size(game, style):
-    lines = 3 if isinstance(game, Tree) else 4
+    lines = 2 if isinstance(game, Tree) else 4
     return style["note"], lines * style["small"] * 1.25 / 72
 
 
 def _draw_note(g, game, path, info, state, style, ink):
     rows = _note_rows(game, path, info, state)
+    if state.get("skeleton"):
+        rows = [("X", None) for _ in rows]
+    # The cut's words are boxed as well as coloured, so they stand out in grayscale too.
+    framed = f" BORDER='{max(1, round(style['pen']))}' COLOR='{style['cut']}'"
     body = "".join(
-        f"<TR><TD><FONT POINT-SIZE='{style['small']}' COLOR='{style[key] if key else ink}'>"
-        f"{_bold(text, style)}</FONT></TD></TR>" for text, key in rows)
+        f"<TR><TD{framed if key == 'cut' else ''}><FONT POINT-SIZE='{style['small']}' "
+        f"COLOR='{style[key] if key else ink}'>{_bold(text, style)}</FONT></TD></TR>" for text, key in rows)
     width, height = _note_size(game, style)
     g.node(_note_id(path), shape="none", margin="0", width=f"{width:.2f}", height=f"{height:.2f}",
            label=f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'>{body}</TABLE>>")
 
 
 def _draw_edge(g, game, path, state, style):
-    status = state["status"][path]
     attrs = {"minlen": "2", "tailport": "s", "headport": "n"}
     probability = getattr(game, "probability", None)
     p = probability(path) if probability else None
@@ -435,32 +522,58 @@ def _draw_edge(g, game, path, state, style):
         attrs.update(label=f" {_probability_text(p)}", fontsize=str(style["small"]))
     elif not isinstance(game, Tree):                  # a game's move, on its own edge
         attrs.update(label=html.escape(str(path[-1])), fontsize=str(style["small"]))
-    if status == "pruned":
-        attrs.update(style="dashed", color=style["pruned"], fontcolor=style["pruned"])
-        if path in state["cut_at"]:
-            attrs.update(headlabel="//", labelfontsize=str(style["size"]), labelfontcolor=style["cut"])
-    elif status == "unvisited":
-        attrs.update(style="dotted", color=style["faint"], fontcolor=style["faint"])
-    if path in state["path"]:
-        attrs.update(color=style["path"], penwidth=str(style["bold"]))
-    if path in state["pv"]:
-        attrs.update(color=style["pv"], penwidth=str(style["bold"]))
+    look = _edge_look(path, state, style)
+    if look["style"] != "solid":
+        attrs.update(style=look["style"], color=look["color"], fontcolor=look["color"])
+    if look["cut"] or state.get("skeleton"):
+        attrs.update(headlabel="//", labelfontsize=str(style["size"]), labelfontcolor=style["cut"])
+    if look["pen"] != style["pen"]:
+        attrs.update(color=look["color"], penwidth=str(look["pen"]))
     g.edge(_note_id(path[:-1]), _node_id(path), **attrs)
 
 
-def _draw_legend(g, style, strict):
+def _edge_look(path, state, style) -> dict:
+    """Colour, line style, pen width of the edge into ``path``, and whether it carries the // cut mark."""
+    status = state["status"][path]
+    look = {"color": style["ink"], "style": "solid", "pen": style["pen"], "cut": False}
+    if status == "pruned":
+        look.update(style="dashed", color=style["pruned"], cut=path in state["cut_at"])
+    elif status == "unvisited":
+        look.update(style="dotted", color=style["faint"])
+    if path in state["path"]:
+        look.update(color=style["path"], pen=style["bold"])
+    if path in state["pv"]:
+        look.update(color=style["pv"], pen=style["bold"])
+    return look
+
+
+def _legend_rows(strict):
     cut = "α > β" if strict else "α ≥ β"
-    rows = [("triangle, point up", "MAX node: takes the largest value"),
+    return [("triangle, point up", "MAX node: takes the largest value"),
             ("triangle, point down", "MIN node: takes the smallest value"),
-            ("α=3 β=+∞", "the node's current window: MAX is sure of α, MIN of β"),
-            ("v=5", "best value of the children searched so far"),
-            ("7 (inside)", "exact value: inside the window it was entered with, or nothing below pruned"),
-            ("≤ 1 or ≥ 23", "only a bound: outside that window, and leaves below were pruned"),
-            (f"{cut}: prune", "the cut happens here; // marks each pruned branch"),
-            ("dashed, grey", "pruned: never looked at"),
-            ("dotted, faint", "not visited yet (when stepping)"),
-            ("thick orange", "the current path; yellow: the node being searched"),
-            ("thick blue", "principal variation: best play for both")]
+            ("α=3 β=+∞ under a node", "its window, on the current path"),
+            ("v=5 inside", "best child value so far"),
+            ("7 inside", "exact: inside its entry window, or nothing below pruned"),
+            ("≤ 1 or ≥ 23", "only a bound: outside that window, leaves below pruned"),
+            (f"{cut}: prune, boxed", "the cut; // on each pruned branch"),
+            ("dashed", "pruned: never looked at"),
+            ("dotted", "not visited yet"),
+            ("thick orange", "the current path; yellow: the current node"),
+            ("thick blue", "principal variation: best play")]
+
+
+def legend_html(style, strict: bool = False) -> str:
+    """The key to the marks as HTML, one mark a line, for beside a picture (the stepper puts it there)."""
+    size = f"{style['small'] * 4 / 3:.0f}px"
+    weight = "bold" if style["heavy"] else "600"
+    body = "".join(f"<div style='padding-left:1em;text-indent:-1em'><span style='font-weight:{weight}'>"
+                   f"{html.escape(a)}</span>: {html.escape(b)}</div>" for a, b in _legend_rows(strict))
+    return (f"<div class='adversarial-legend-table' style='font-size:{size};line-height:1.2;"
+            f"border:1px solid #888;border-radius:6px;padding:4px 8px'>{body}</div>")
+
+
+def _draw_legend(g, style, strict):
+    rows = _legend_rows(strict)
     size = style["small"]
     body = "".join(
         f"<TR><TD ALIGN='LEFT'><FONT POINT-SIZE='{size}'>{_bold(a, style)}</FONT></TD>"
@@ -532,6 +645,136 @@ def _summary(nodes, state, step) -> str:
     return ", ".join(parts)
 
 
+# -- lay out once, restyle at every step ----------------------------------------------
+# Stepping never moves a node, so the stepper runs the layout program once per tree, on a
+# "skeleton" drawing with an X in every text slot, keeps where each shape, text and line went, and
+# writes every step's SVG from that with the step's colours and words: no layout per step.
+
+class Layout:
+    """Where every shape, text and line of a hand-made tree's drawing goes, from one layout run.
+
+    ``draw(t, r, step=k, layout=lay)`` then gives a drawing whose SVG is this layout restyled for
+    step k (same positions, same texts as the layout program would write, centred).
+
+    >>> from adversarial import tree, alphabeta
+    >>> t = tree([[3, 5], [2]]); r = alphabeta(t, trace=True)
+    >>> lay = Layout(t, r)
+    >>> draw(t, r, step=4, layout=lay).svg().count("<polygon") > 6
+    True
+    """
+
+    def __init__(self, game, result, *, theme: str | None = None):
+        if not isinstance(game, Tree) or getattr(game, "probability", None) is not None or any(
+                n.player == CHANCE for n in game.nodes()):
+            raise TypeError("a Layout is made for a tree of MAX and MIN nodes; draw a game (or a tree "
+                            "with chance nodes) without one")
+        import json
+        self.style = theme_style(theme)
+        skeleton = draw(game, result, step=0, theme=theme, layout="skeleton")
+        data = json.loads(dot.pipe(skeleton.source, "json"), strict=False)   # raw tabs in WASM strings
+        x0, y0, x1, y1 = map(float, data["bb"].split(","))
+        self.pad = 4.0        # the layout program's margin, and its whole-point picture size
+        self.width, self.height = round(x1 - x0 + 2 * self.pad), round(y1 - y0 + 2 * self.pad)
+        self.game, self.result = game, result
+        self.nodes, self.edges, names = {}, {}, {}
+        for obj in data.get("objects", []):
+            names[obj["_gvid"]] = obj["name"]
+            ops = obj.get("_draw_", []) + obj.get("_ldraw_", [])       # a leaf's box is in its label
+            points = [p for op in ops if op["op"] in ("P", "p", "L") for p in op["points"]]
+            texts = [op for op in obj.get("_ldraw_", []) if op["op"] == "T"]
+            self.nodes[obj["name"]] = {
+                "points": points, "pos": tuple(map(float, obj["pos"].split(","))),
+                "texts": [(op["pt"][0] + {"l": 0.5, "c": 0, "r": -0.5}[op["align"]] * op["width"],
+                           op["pt"][1]) for op in texts]}
+        for edge in data.get("edges", []):
+            if edge.get("style") == "invis":
+                continue
+            line = [p for op in edge.get("_draw_", []) if op["op"] in ("B", "b") for p in op["points"]]
+            mark = [op["pt"] for op in edge.get("_hldraw_", []) if op["op"] == "T"]
+            self.edges[names[edge["head"]]] = (line[0], line[-1], mark[0] if mark else None)
+
+    def _xy(self, point) -> str:
+        return f"{point[0] + self.pad:.1f},{self.height - self.pad - point[1]:.1f}"
+
+    def _text(self, at, text, size, colour, style, bold=True) -> str:
+        weight = ' font-weight="bold"' if bold else ""
+        x, y = self._xy(at).split(",")
+        fill = "" if colour.lower() == "#000000" else f' fill="{colour.lower()}"'     # black: SVG's default
+        return (f'<text x="{x}" y="{y}"{weight} font-size="{size:g}"{fill}>'   # family, anchor: on the group
+                f'{html.escape(text)}</text>')
+
+    @staticmethod
+    def _stroke(colour, line, pen) -> str:
+        dash = {"dashed": ' stroke-dasharray="5,2"', "dotted": ' stroke-dasharray="1,5"'}.get(line, "")
+        return f'stroke="{colour.lower()}" stroke-width="{pen:g}"{dash}'
+
+    def svg(self, game, nodes, state, style) -> str:
+        """The SVG of the drawing described by ``state`` (what :func:`draw` computed for a step)."""
+        w, h = self.width, self.height
+        out = [f'<svg width="{w:.0f}pt" height="{h:.0f}pt" viewBox="0.00 0.00 {w:.2f} {h:.2f}" '
+               'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">',
+               f'<g id="graph0" class="graph" font-family="{style["font"]},sans-Serif" text-anchor="middle">',
+               f'<polygon fill="white" stroke="none" points="0,0 {w:.2f},0 {w:.2f},{h:.2f} 0,{h:.2f}"/>']
+        count = 0
+        for path, info in nodes.items():
+            count += 1
+            name = _node_id(path)
+            outline, ink, line, pen, fill = _look(path, state, style)
+            where = self.nodes[name]
+            xs, ys = [p[0] for p in where["points"]], [p[1] for p in where["points"]]
+            out.append(f'<g id="node{count}" class="node"><title>{name}</title>')
+            if info["leaf"]:
+                border = max(1, round(pen))
+                left, right = min(xs) + border / 2, max(xs) - border / 2
+                low, high = min(ys) + border / 2, max(ys) - border / 2
+                box = " ".join(self._xy(p) for p in ((left, low), (left, high), (right, high), (right, low),
+                                                       (left, low)))
+                out.append(f'<polygon fill="{fill.lower()}" {self._stroke(outline, line, border)} points="{box}"/>')
+                (_, vy), label = where["texts"][0], where["texts"][1]
+                out.append(self._text(((left + right) / 2, vy), _leaf_text(path, info, state), style["size"],
+                                      ink, style))
+                out.append(self._text(label, _label(game, path), style["small"], ink, style,
+                                      bold=style["heavy"]))
+                out.append("</g>")
+                continue
+            shape = " ".join(self._xy(p) for p in [*where["points"], where["points"][0]])
+            out.append(f'<polygon fill="{fill.lower()}" {self._stroke(outline, line, pen)} points="{shape}"/>')
+            text, small = _inside(game, path, info, state)
+            cx, cy = where["pos"]
+            base = where["texts"][0][1]
+            size = style["small"] if small else style["size"]
+            out.append(self._text((cx, cy - (cy - base) * size / style["size"]), text, size, ink, style,
+                                  bold=style["heavy"] or not small))
+            out.append("</g>")
+            count += 1
+            note = self.nodes[_note_id(path)]
+            out.append(f'<g id="node{count}" class="node"><title>{_note_id(path)}</title>')
+            for (text, key), at in zip(_note_rows(game, path, info, state), note["texts"]):
+                colour = style[key] if key else ink
+                if key == "cut":           # boxed as well as coloured: it stands out in grayscale too
+                    half = max(style["note"] * 36, 0.31 * style["small"] * len(text) + 4)
+                    top = at[1] + style["small"] * 0.95
+                    corners = [(at[0] - half, top), (at[0] + half, top),
+                               (at[0] + half, top - style["small"] * 1.25),
+                               (at[0] - half, top - style["small"] * 1.25)]
+                    box = " ".join(self._xy(p) for p in [*corners, corners[0]])
+                    out.append(f'<polygon fill="none" {self._stroke(colour, "solid", max(1, round(style["pen"])))} '
+                               f'points="{box}"/>')
+                out.append(self._text(at, text or "\u00a0", style["small"], colour, style, bold=style["heavy"]))
+            out.append("</g>")
+        for count, path in enumerate((p for p in nodes if p), 1):
+            start, end, mark = self.edges[_node_id(path)]
+            look = _edge_look(path, state, style)
+            out.append(f'<g id="edge{count}" class="edge"><title>{_note_id(path[:-1])}:s&#45;&gt;{_node_id(path)}:n'
+                       f'</title><path fill="none" {self._stroke(look["color"], look["style"], look["pen"])} '
+                       f'd="M{self._xy(start)}L{self._xy(end)}"/>')
+            if look["cut"] and mark:
+                out.append(self._text(mark, "//", style["size"], style["cut"], style, bold=False))
+            out.append("</g>")
+        out.append("</g></svg>")
+        return "\n".join(out)
+
+
 # -- slides ------------------------------------------------------------------------
 
 SLIDE_FORMATS = ("png", "svg")
@@ -574,6 +817,35 @@ def save_drawing(drawing, path, *, width: int = 1920, format: str | None = None)
         source = drawing.source.replace("{", f"{{\n\tdpi={dpi:.4f}", 1)
         path.write_bytes(dot.pipe(source, "png"))
     return path
+
+
+def slide_maker(drawing, lines: int, *, width: int = 1920):
+    """A function ``(drawing, words) -> DOT source`` of a 16:9 slide ``width`` pixels wide: the
+    drawing scaled to fit above ``lines`` lines of text (``words``: a list of at most that many).
+
+    Every slide made by one maker has the same scale and margins, so the tree never moves from
+    slide to slide; the text sits in a fixed box under it and nothing is clipped."""
+    import json
+    height = round(width * 9 / 16)
+    text_px, margin = width / 48, width / 40          # 40 px text and 48 px margins on 1920 px
+    tree = [float(v) for v in json.loads(dot.pipe(drawing.source, "json"), strict=False)["bb"].split(",")]
+    label_px = lines * text_px * 1.3 + text_px
+    scale = min((width - 2 * margin) / (tree[2] + 8), (height - label_px - 2 * margin) / (tree[3] + 8))
+    size, box_w, box_h = text_px / scale, (width - 2 * margin) / scale, label_px / scale
+
+    def source(drawing, words, pad=(0.0, 0.0)):
+        rows = [html.escape(w) for w in words] + ["&#160;"] * (lines - len(words))
+        label = (f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'><TR><TD WIDTH='{box_w:.0f}' "
+                 f"HEIGHT='{box_h:.0f}' FIXEDSIZE='TRUE' ALIGN='LEFT' BALIGN='LEFT'>"
+                 + "<BR/>".join(rows) + "</TD></TR></TABLE>>")
+        extra = (f'graph [label={label} labelloc=b labeljust=l fontsize="{size:.2f}" fontname="Helvetica" '
+                 f'dpi="{72 * scale:.4f}" pad="{pad[0]:.4f},{pad[1]:.4f}"]')
+        return drawing.source.replace("{", "{\n\t" + extra, 1)
+
+    laid = json.loads(dot.pipe(source(drawing, []), "json"), strict=False)["bb"].split(",")
+    bb_w, bb_h = float(laid[2]), float(laid[3])
+    pad = ((width / scale - bb_w) / 2 / 72, (height / scale - bb_h) / 2 / 72)   # inches, to 16:9
+    return lambda drawing, words: source(drawing, words, pad)
 
 
 def _svg_size(svg: str) -> tuple[float, float]:

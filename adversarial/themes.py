@@ -3,7 +3,7 @@
 ``notebook`` suits a screen at arm's length; ``projector`` a lecture hall (large bold type, thick lines).
 
 >>> lecture_mode(); theme_style()["size"]
-26
+24
 >>> lecture_mode(False); theme_style()["text"]
 '1.1em'
 """
@@ -15,19 +15,22 @@ from __future__ import annotations
 # the current path = thick vermillion, the principal variation = thick blue.
 # Sizes in points: `size` values inside nodes, `small` notes (names, α/β) and edge labels; `note` the
 # width of a node's note in inches; `inner`/`leaf` the height of a triangle / side of a leaf box.
-# The projector sizes keep every text at 28 px or more when a tree of up to 16 leaves is scaled to
-# fill a 1920 px screen (tests/test_render.py measures it). Text is drawn bold by <B> tags in the
-# Helvetica font, whose widths the layout program knows (it has none for "Helvetica-Bold").
+# The projector sizes keep every text at 24 px or more when a tree of up to 16 leaves is scaled to
+# fill a 1920 px screen (tests/test_render.py measures it), and notebook 02's depth-3 tree (8 leaves)
+# with the stepper's controls within a 1920×1080 screen at its natural size (tests/e2e/test_lecture.py).
+# `faint` (not yet visited) keeps a contrast of 4.5:1 or more on white: in predict mode students read it.
+# Text is drawn bold by <B> tags in the Helvetica font, whose widths the layout program knows (it has
+# none for "Helvetica-Bold").
 # `text` is the size of widget text and tables, `cell` the side of a tic-tac-toe button (pixels).
 THEMES = {
     "notebook": {"font": "Helvetica", "heavy": False, "size": 14, "small": 11, "pen": 1.2, "bold": 3.0, "inner": 0.7,
-                     "leaf": 0.45, "note": 0.95, "ink": "#000000", "faint": "#b8b8b8", "pruned": "#8c8c8c",
+                     "leaf": 0.45, "note": 0.95, "ink": "#000000", "faint": "#6b6b6b", "pruned": "#8c8c8c",
                      "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
                      "ranksep": 0.18, "nodesep": 0.18, "text": "1.1em", "cell": 64},
-    "projector": {"font": "Helvetica", "heavy": True, "size": 26, "small": 22, "pen": 3.0, "bold": 6.0, "inner": 0.95,
-                      "leaf": 0.72, "note": 1.75, "ink": "#000000", "faint": "#a0a0a0", "pruned": "#707070",
+    "projector": {"font": "Helvetica", "heavy": True, "size": 24, "small": 19, "pen": 3.0, "bold": 6.0, "inner": 0.8,
+                      "leaf": 0.62, "note": 1.5, "ink": "#000000", "faint": "#6b6b6b", "pruned": "#707070",
                       "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
-                      "ranksep": 0.25, "nodesep": 0.2, "text": "28px", "cell": 120},
+                      "ranksep": 0.15, "nodesep": 0.2, "text": "28px", "cell": 120},
 }
 _default_theme = "notebook"
 

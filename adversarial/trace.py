@@ -224,12 +224,17 @@ class TraceTable:
 
     __repr__ = __str__
 
+    # Each cell carries its own padding: a page's style sheet (the site's) may set none, and then
+    # neighbouring columns run together ("3 +∞1").
+    PAD = "padding:0.15em 0.8em"
+
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.HEADER)
+        pad = self.PAD
+        head = "".join(f'<th style="{pad}">{html.escape(h)}</th>' for h in self.HEADER)
         body = []
         for cells in self.cells():
-            style = ' style="color:#b00;font-weight:bold"' if cells[-1] != "no" else ""
-            tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells[:-1])
+            style = f' style="{pad};color:#b00;font-weight:bold"' if cells[-1] != "no" else f' style="{pad}"'
+            tds = "".join(f'<td style="{pad}">{html.escape(c)}</td>' for c in cells[:-1])
             body.append(f"<tr>{tds}<td{style}>{html.escape(cells[-1])}</td></tr>")
         # lecture_mode() enlarges the table for a projector
         return (f'<table class="adversarial-trace" style="font-size:{theme_style()["text"]}">'

@@ -16,11 +16,10 @@ filling the screen; ``s.save_slides("slides")`` writes every step as a picture f
 from __future__ import annotations
 
 import ast
+import asyncio
 import copy
 import html
 import re
-import threading
-import time
 from pathlib import Path
 
 import ipywidgets as w
@@ -53,7 +52,16 @@ LECTURE_CSS = """<style>
   top: -12px !important; }
 .adversarial-lecture .noUi-target { height: 10px !important; }
 .adversarial-lecture .widget-slider { height: 48px !important; }
+.adversarial-lecture .adversarial-slider .slider-container { margin-left: 22px !important; }
 </style>"""
+
+
+def _event_loop():
+    """The loop that runs the kernel's work: ipykernel's asyncio loop, or Pyodide's browser loop."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop_policy().get_event_loop()
 
 
 def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
@@ -116,7 +124,7 @@ class Stepper(w.VBox):
         show_leaves: show every leaf's value from the start (predict, then reveal).
         pause_at_cutoffs: Run stops just before each cutoff, so the class can guess which
             leaves will be skipped.
-        legend: draw the key to the marks under the tree.
+        legend: show the key to the marks beside the tree.
         **options: passed to the search (prune_on_equal=, depth=, order=, ...). A learning
             order (``Killers()``, ``History()``, ...) is copied afresh for every tree loaded,
             so Example and Reset always show the same search.
@@ -150,10 +158,11 @@ class Stepper(w.VBox):
         self.slider = w.IntSlider(min=0, value=0, description="event", continuous_update=True,
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="40%", min_width="240px")).add_class("adversarial-slider")
-        # Run steps from a timer in Python (a thread), not in the browser: a browser timer keeps
-        # ticking until the pause reaches it, so Pause could land one event further than shown.
+        # Run steps from a timer in Python, not in the browser: a browser timer keeps ticking until the
+        # pause reaches it, so Pause could land one event further than shown. The timer is the kernel's
+        # event loop (asyncio), not a thread: Pyodide (the in-browser kernel) cannot start threads.
         self.interval = SPEEDS["normal"]
-        self._running, self._generation, self._lock = False, 0, threading.RLock()
+        self._running, self._generation = False, 0
         self.buttons = []
         for name, action in (("Back", self.back), ("Step", self.step), ("Run", self.toggle_run),
                              ("Reset", self.reset)):
@@ -172,7 +181,16 @@ class Stepper(w.VBox):
             control.style.font_size = size
         controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        rows = [self.picture, controls, self.explanation, self.counter_box, self.error]
+        top = self.picture
+        self.legend_box = None
+        if legend:              # beside the picture, not under it: the tree keeps the screen's height
+            self.legend_box = w.HTML(layout=w.Layout(flex="0 1 38%", min_width="0")).add_class("adversarial-legend")
+            self.picture.layout = w.Layout(flex="1 1 62%", min_width="0")
+            top = w.HBox([self.picture, self.legend_box], layout=w.Layout(align_items="flex-start"))
+        # Keys are heard over the stage (picture, buttons, sentence), never over the leaves box:
+        # while the mouse is there, what is typed goes to the box (and Shift+Enter to JupyterLab).
+        self.stage = w.VBox([top, controls, self.explanation, self.counter_box]).add_class("adversarial-stage")
+        rows = [self.stage, self.error]
         self.leaves = None
         if editable:
             self.leaves = w.Text(description="leaves", continuous_update=False,
@@ -234,30 +252,32 @@ class Stepper(w.VBox):
         self.goto(0)
 
     def run(self) -> None:
-        """Play the events one after another at the chosen speed (from the start if at the end)."""
-        with self._lock:
-            if self.position >= len(self.trace):
-                self.goto(0)
-            self._generation += 1
-            self._set_running(True)
-            threading.Thread(target=self._play, args=(self._generation,), daemon=True).start()
+        """Play the events one after another at the chosen speed (from the start if at the end).
+
+        Each event is one call scheduled on the kernel's event loop, in JupyterLab and in the
+        in-browser kernel alike; between two events the kernel is free for clicks and keys."""
+        if self.position >= len(self.trace):
+            self.goto(0)
+        self._generation += 1
+        self._set_running(True)
+        self._tick_later(self._generation)
 
     def pause(self) -> None:
         """Stop a Run where it is."""
-        with self._lock:
-            self._generation += 1            # a timer still asleep will find it is not its run any more
-            self._set_running(False)
+        self._generation += 1            # a timer still waiting will find it is not its run any more
+        self._set_running(False)
 
-    def _play(self, generation: int) -> None:
-        while True:
-            time.sleep(self.interval / 1000)
-            with self._lock:
-                if generation != self._generation:
-                    return
-                self.goto(self.position + 1)
-                if self.position >= len(self.trace) or self._before_cutoff():
-                    self.pause()
-                    return
+    def _tick_later(self, generation: int) -> None:
+        _event_loop().call_later(self.interval / 1000, self._tick, generation)
+
+    def _tick(self, generation: int) -> None:
+        if generation != self._generation:
+            return
+        self.goto(self.position + 1)
+        if self.position >= len(self.trace) or self._before_cutoff():
+            self.pause()
+        elif generation == self._generation:
+            self._tick_later(generation)
 
     def _set_running(self, running: bool) -> None:
         self._running = running
@@ -301,7 +321,7 @@ class Stepper(w.VBox):
     def drawing(self):
         """The drawing at the current position (what the picture shows)."""
         return render.draw(self.game, self.result, step=self.position, theme=self.theme,
-                           show_leaves=self.show_leaves, legend=self.legend)
+                           show_leaves=self.show_leaves, layout=self._layout)
 
     # -- loading a tree ----------------------------------------------------------
     def load(self, game) -> None:
@@ -336,6 +356,13 @@ class Stepper(w.VBox):
         self.pause()
         self.game, self.result = prepared
         self.trace = self.result.trace
+        try:                    # laid out once; every step restyles it (no layout per step)
+            self._layout = render.Layout(self.game, self.result, theme=self.theme)
+        except TypeError:       # a game (boards) or chance nodes: laid out at each step
+            self._layout = None
+        if self.legend_box is not None:
+            strict = not getattr(self.trace, "prune_on_equal", True)
+            self.legend_box.value = render.legend_html(theme_style(self.theme), strict)
         with self.slider.hold_trait_notifications():
             self.slider.value = 0
             self.slider.max = len(self.trace)
@@ -371,8 +398,8 @@ class Stepper(w.VBox):
         """The picture, the sentence and the counters alone, filling the screen, with the
         buttons under them; it follows this stepper (and the keys work on it too).
 
-        In JupyterLab, right-click its output and choose "Create New View for Cell Output",
-        then View → Presentation Mode (or Simple Interface) to give it the whole screen.
+        In JupyterLab (4.6), right-click its output and choose "Create New View for Cell Output",
+        then View → Appearance → Presentation Mode (or Simple Interface) to give it the whole screen.
         """
         picture = w.HTML().add_class("adversarial-drawing").add_class("adversarial-screen-drawing")
         size = "40px" if self.lecture else "2em"
@@ -389,25 +416,52 @@ class Stepper(w.VBox):
         return view
 
     def save_slides(self, folder, *, format: str = "png", width: int = 1920) -> list[Path]:
-        """Write every step's picture to ``folder`` (step_000.png, step_001.png, ...), through the
-        bundled layout program, ``width`` pixels wide. Returns the files written.
+        """Write every step as a 16:9 slide to ``folder`` (step_000.png, step_001.png, ...): the
+        picture, the step's sentence and the counters, ``width`` pixels wide (1920: 1920×1080),
+        through the bundled layout program; the tree stays in place from slide to slide.
+        ``format="pdf"`` also writes ``slides.pdf``, every slide as one page (needs Pillow, which
+        the notebooks' matplotlib installs). Returns the files written.
 
         >>> import tempfile
         >>> s = Stepper([[3, 5], [2]])
         >>> [p.name for p in s.save_slides(tempfile.mkdtemp(), format="svg", width=800)][-1]
         'step_015.svg'
         """
-        if format not in render.SLIDE_FORMATS:
-            raise ValueError(f"format must be 'png' or 'svg', got {format!r}")
+        if format not in (*render.SLIDE_FORMATS, "pdf"):
+            raise ValueError(f"format must be 'png', 'svg' or 'pdf', got {format!r}")
+        if isinstance(width, bool) or not isinstance(width, int) or width < 320:
+            raise ValueError(f"width is in pixels, a whole number of at least 320, got {width!r}")
+        import textwrap
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         digits = max(3, len(str(len(self.trace))))
-        written = []
+        kept, written, pages = self.position, [], []
+        words = []
+        for k in range(len(self.trace) + 1):
+            self.slider.value = k
+            counted = self.counters
+            words.append(textwrap.wrap(self.sentence, 80) + [
+                f"leaves evaluated: {counted['leaves evaluated']} · leaves saved so far: {counted['leaves saved']}"])
+        self.slider.value = kept
+        first = render.draw(self.game, self.result, step=0, theme=self.theme, show_leaves=self.show_leaves)
+        make = render.slide_maker(first, max(map(len, words)), width=width)
         for k in range(len(self.trace) + 1):
             drawing = render.draw(self.game, self.result, step=k, theme=self.theme,
-                                  show_leaves=self.show_leaves, legend=self.legend)
-            written.append(render.save_drawing(drawing, folder / f"step_{k:0{digits}d}.{format}",
-                                               width=width))
+                                  show_leaves=self.show_leaves)
+            source = make(drawing, words[k])
+            path = folder / f"step_{k:0{digits}d}.{'svg' if format == 'svg' else 'png'}"
+            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png"))
+            written.append(path)
+        if format == "pdf":
+            try:
+                from PIL import Image
+            except ImportError:
+                raise RuntimeError("a PDF deck needs Pillow (`pip install pillow`); the PNG slides are "
+                                   f"written in {folder}") from None
+            pages = [Image.open(p).convert("RGB") for p in written]
+            deck = folder / "slides.pdf"
+            pages[0].save(deck, save_all=True, append_images=pages[1:], resolution=96)
+            written.append(deck)
         return written
 
     # -- static pages ------------------------------------------------------------------
@@ -438,7 +492,7 @@ class Stepper(w.VBox):
             from ipyevents import Event
         except ImportError:
             return
-        events = Event(source=target or self, watched_events=["keydown"], prevent_default_action=True)
+        events = Event(source=target or self.stage, watched_events=["keydown"], prevent_default_action=True)
         events.on_dom_event(lambda event: self.handle_key(event.get("key", "")))
         self._key_events = [*getattr(self, "_key_events", []), events]
 

@@ -86,21 +86,57 @@ def test_every_step_of_the_three_by_three_tree_draws_a_different_picture():
     assert len(r.trace) == 29 and len(set(pictures)) == len(pictures)
 
 
+def inside(drawing, path) -> str:
+    """The text drawn inside the shape of the node at ``path``."""
+    return " ".join(texts_of(drawing)[d_id(drawing, path)])
+
+
 def test_the_current_path_shows_live_alpha_beta_and_running_values():
     t = tree(THREE)
     r = alphabeta(t, trace=True)
     lowers = next(k for k, e in enumerate(r.trace, 1) if r.trace.explain(k - 1).startswith("MIN node B lowers β"))
     d = draw(t, r, step=lowers)
-    assert note(d, "B")[1:] == ["α=3 β=1", "v=1"]             # B's β just fell to 1
-    assert note(d, "root")[1:] == ["α=3 β=+∞", "v=3"]         # the root already raised α to 3
+    assert note(d, "B")[1:] == ["α=3 β=1"] and inside(d, (1,)) == "v=1"       # B's β just fell to 1
+    assert note(d, "root")[1:] == ["α=3 β=+∞"] and inside(d, ()) == "v=3"     # the root raised α to 3
+    assert note(d, "A")[1:] == [""] and inside(d, (0,)) == "3"   # finished: its value, no stale α/β
     assert d.status[(1,)] == "current"
     cut = draw(t, r, step=lowers + 1)
     assert note(cut, "B")[-1] == "α ≥ β: prune" and pruned(cut) == {(1, 1), (1, 2)}
     start = draw(t, r, step=1)
-    assert note(start, "root")[1:] == ["α=−∞ β=+∞", "v=−∞"]    # MAX starts from v = −∞
+    assert note(start, "root")[1:] == ["α=−∞ β=+∞"] and inside(start, ()) == "v=−∞"   # MAX starts at −∞
     # on the path: thick, in the path colour; a node off the path is not
     from adversarial.themes import theme_style
     assert d.source.count(theme_style()["path"]) >= 3
+
+
+def test_a_leaf_shows_its_value_with_its_own_event_not_when_entered():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    entered = next(k for k, e in enumerate(r.trace, 1) if e.path == (0, 0))        # Enter D
+    assert r.trace.explain(entered).startswith("Leaf D is worth 3")
+    before, after = draw(t, r, step=entered), draw(t, r, step=entered + 1)
+    assert texts_of(before)[d_id(before, (0, 0))] == ["", "D"] and before.status[(0, 0)] == "current"
+    assert texts_of(after)[d_id(after, (0, 0))] == ["3", "D"]
+
+
+def test_the_cut_is_boxed_so_it_shows_in_grayscale_too():
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    cut = next(k for k, e in enumerate(r.trace, 1) if type(e).__name__ == "Cutoff")
+    source = draw(t, r, step=cut).source
+    assert "BORDER='1' COLOR='#D55E00'><FONT POINT-SIZE='11' COLOR='#D55E00'>α ≥ β: prune" in source
+
+
+def test_not_yet_visited_text_keeps_a_contrast_of_4_5_to_1_on_white():
+    from adversarial.themes import THEMES
+
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    for name, style in THEMES.items():
+        contrast = 1.05 / (luminance(style["faint"]) + 0.05)
+        assert contrast >= 4.5, f"{name}: not-yet-visited text has contrast {contrast:.2f}:1"
 
 
 def positions(drawing):
@@ -109,7 +145,7 @@ def positions(drawing):
     for group in svg_root(drawing).iter(f"{SVG}g"):
         if group.get("class") == "node":
             shape = next(iter(group.iter(f"{SVG}polygon")), None)
-            if shape is not None:
+            if shape is not None and not group.find(f"{SVG}title").text.endswith("_note"):  # a cut's box
                 found[group.find(f"{SVG}title").text] = shape.get("points")
     return found
 
@@ -153,12 +189,12 @@ def font_px_at_1920(drawing) -> float:
 
 @pytest.mark.parametrize("spec, branching", [
     (THREE, None), (EIGHT, 2), (list(range(16)), 2), (list(range(16)), 4), ([[1, 2], [3]], None)])
-def test_projector_text_is_at_least_28_px_on_a_1920_px_screen(spec, branching):
+def test_projector_text_is_at_least_24_px_on_a_1920_px_screen(spec, branching):
     t = tree(spec, branching=branching) if branching else tree(spec)
     r = alphabeta(t, trace=True)
     for step in (None, len(r.trace) // 2):
         px = font_px_at_1920(draw(t, r, step=step, theme="projector"))
-        assert px >= 28, f"smallest text {px:.1f} px"
+        assert px >= 24, f"smallest text {px:.1f} px"
 
 
 def test_the_layout_program_knows_the_widths_of_every_font_used():
@@ -175,10 +211,10 @@ def test_the_layout_program_knows_the_widths_of_every_font_used():
 def test_projector_theme_is_bigger_and_lecture_mode_switches_the_default():
     t = tree([[3, 5], [2]])
     r = alphabeta(t, trace=True)
-    assert "fontsize=26" in draw(t, r, theme="projector").source
+    assert "fontsize=24" in draw(t, r, theme="projector").source
     try:
         lecture_mode()
-        assert "fontsize=26" in draw(t, r).source
+        assert "fontsize=24" in draw(t, r).source
     finally:
         set_theme("notebook")
     assert "fontsize=14" in draw(t, r).source
@@ -341,3 +377,63 @@ def test_drawn_values_of_a_game_with_transpositions_are_true(seed, size, depth, 
         true = minimax(game, state, depth=left).value
         assert {"exact": true == value, "upper": true <= value, "lower": true >= value}[kind], \
             f"{path}: drawn {kind} {value}, minimax {true}"
+
+
+def looks(drawing, names) -> dict:
+    """Graphviz name -> (fill, stroke, dashes) of the shape of each of ``names`` and of each edge's line."""
+    found = {}
+    for group in svg_root(drawing).iter(f"{SVG}g"):
+        title = group.find(f"{SVG}title")
+        if group.get("class") == "edge" or group.get("class") == "node" and title.text in names:
+            shape = next(iter(group.iter(f"{SVG}path" if group.get("class") == "edge" else f"{SVG}polygon")))
+            named = {"black": "#000000"}           # the layout program's default line colour, by name
+            found[title.text] = (shape.get("fill"), named.get(shape.get("stroke"), shape.get("stroke")),
+                                 shape.get("stroke-dasharray"))
+    return found
+
+
+@pytest.mark.parametrize("theme", ["notebook", "projector"])
+@pytest.mark.parametrize("spec, options", [(THREE, {}), (THREE, {"prune_on_equal": False}),
+                                           ([[3, 5], [2, 9]], {"show_leaves": True})])
+def test_a_layout_made_once_and_restyled_shows_what_the_layout_program_draws_at_every_step(theme, spec, options):
+    """The stepper lays a tree out once and restyles it per step: same words, colours and line styles
+    as a fresh run of the layout program, at every step, and the same place for every shape."""
+    t = tree(spec)
+    show = options.pop("show_leaves", False)
+    r = alphabeta(t, trace=True, **options)
+    lay = render.Layout(t, r, theme=theme)
+    for k in range(len(r.trace) + 1):
+        slow = draw(t, r, step=k, theme=theme, show_leaves=show)
+        fast = draw(t, r, step=k, theme=theme, show_leaves=show, layout=lay)
+        assert fast.layout is lay and slow.layout is None
+        assert texts_of(fast) == texts_of(slow), f"step {k}"
+        inner = {d_id(slow, n.path) for n in t.nodes() if not n.is_leaf}
+        assert looks(fast, inner) == looks(slow, inner), f"step {k}"
+    svg = ET.fromstring(fast.svg())
+    assert svg.get("viewBox") == svg_root(slow).get("viewBox")
+
+
+def test_a_layout_is_only_for_trees_of_max_and_min_and_a_game_is_laid_out_per_step():
+    from adversarial.games.tictactoe import TicTacToe
+    game = TicTacToe()
+    r = alphabeta(game, game.result(game.result(game.initial_state(), 4), 0), trace=True)
+    with pytest.raises(TypeError, match="tree of MAX and MIN"):
+        render.Layout(game, r)
+
+
+def test_the_alpha_beta_table_pads_every_cell_so_columns_never_run_together():
+    """On the site, whose style sheet gives table cells no padding, '3' and '+∞' ran into '3 +∞1'."""
+    t = tree(THREE)
+    page = alphabeta(t, trace=True).trace.table()._repr_html_()
+    cells = ET.fromstring(page).iter()
+    padded = [c for c in cells if c.tag in ("td", "th")]
+    assert padded and all("padding:" in (c.get("style") or "") for c in padded)
+    assert any("color:#b00" in (c.get("style") or "") for c in padded)      # the pruned column still marked
+
+
+def test_a_wide_drawing_is_shown_as_wide_as_the_page_and_a_narrow_one_at_its_size():
+    wide = draw(random_tree(3, 3))._repr_mimebundle_()["image/svg+xml"]
+    narrow = draw(tree([[3, 5], [2]]))._repr_mimebundle_()["image/svg+xml"]
+    import re
+    assert re.search(r'<svg width="100%"\s+viewBox=', wide) and 'height="' not in wide.split("viewBox")[0]
+    assert re.search(r'<svg width="[\d.]+pt" height="[\d.]+pt"', narrow)

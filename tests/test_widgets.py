@@ -1,6 +1,8 @@
 """The stepper's logic, without a browser."""
 
+import asyncio
 import struct
+import threading
 import time
 
 import pytest
@@ -76,10 +78,24 @@ def test_speed_choice_sets_the_timer():
 
 
 def wait_for(condition, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    """Turn the event loop (what drives Run, as the kernel's loop does) until ``condition`` holds."""
+    async def poll():
+        deadline = time.monotonic() + seconds
+        while not condition() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+    asyncio.get_event_loop_policy().get_event_loop().run_until_complete(poll())
     return condition()
+
+
+def test_run_starts_no_thread_so_it_works_in_the_browser_kernel(monkeypatch):
+    """Pyodide cannot start a thread ("can't start new thread"): Run must not need one."""
+    def refuse(*args, **kwargs):
+        raise RuntimeError("can't start new thread")
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    s = make()
+    s.interval = 5
+    s.run()
+    assert wait_for(lambda: not s.running) and s.position == len(s.trace)
 
 
 def test_run_plays_the_events_and_stops_at_the_end_or_before_a_cutoff():
@@ -212,16 +228,41 @@ def test_static_pages_get_the_final_picture_and_the_table():
     assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
 
 
-def test_save_slides_writes_every_step(tmp_path):
-    s = Stepper(tree([[3, 5], [2]]))
-    files = s.save_slides(tmp_path / "slides", width=1280)
+def test_save_slides_writes_16_by_9_slides_with_the_sentence_and_counters_nothing_clipped(tmp_path):
+    s = Stepper(tree([[3, 5], [2]]), theme="projector")
+    files = s.save_slides(tmp_path / "slides")
     assert [f.name for f in files] == [f"step_{k:03d}.png" for k in range(len(s.trace) + 1)]
-    widths = {struct.unpack(">II", f.read_bytes()[16:24])[0] for f in files}
-    assert all(abs(width - 1280) <= 1 for width in widths)
+    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(1920, 1080)}
     assert len({f.read_bytes() for f in files}) == len(files)
-    with pytest.raises(ValueError, match="format must be 'png' or 'svg'"):
+    small = s.save_slides(tmp_path / "small", width=1280)
+    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in small} == {(1280, 720)}
+    assert s.position == 0                                   # saving does not move the stepper
+    import re
+    import xml.etree.ElementTree as ET
+    for k, path in enumerate(s.save_slides(tmp_path / "svg", format="svg")):
+        s.goto(k)
+        svg = ET.parse(path).getroot()
+        text = " ".join("".join(t.itertext()) for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+        assert " ".join(s.sentence.split()) in " ".join(text.split())
+        assert f"leaves evaluated: {s.counters['leaves evaluated']}" in text
+        _, _, w, h = map(float, svg.get("viewBox").split())
+        assert abs(w / h - 16 / 9) < 0.01
+        offset = [float(v) for v in re.findall(r"translate\(([\d.]+) ([\d.]+)\)",
+                                               next(svg.iter("{http://www.w3.org/2000/svg}g")).get("transform"))[0]]
+        for shape in svg.iter("{http://www.w3.org/2000/svg}polygon"):
+            for point in shape.get("points").split():
+                x, y = (float(v) for v in point.split(","))
+                assert 0 <= x + offset[0] <= w and 0 <= y + offset[1] <= h, f"clipped in slide {k}"
+    with pytest.raises(ValueError, match="format must be 'png', 'svg' or 'pdf'"):
         s.save_slides(tmp_path, format="gif")
 
+
+def test_a_pdf_deck_has_one_page_per_step(tmp_path):
+    s = Stepper(tree([[3, 5], [2]]))
+    files = s.save_slides(tmp_path, format="pdf", width=640)
+    import re
+    pages = re.findall(rb"/Type\s*/Page(?!s)", files[-1].read_bytes())
+    assert files[-1].name == "slides.pdf" and len(pages) == len(s.trace) + 1
 
 def test_bad_flags_are_refused():
     with pytest.raises(TypeError, match="show_leaves must be True or False"):
@@ -241,9 +282,19 @@ def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
     s.presenter()
     listeners = [e for e in s._key_events if isinstance(e, Event)]
     assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
-    assert listeners[0].source is s and "adversarial-presenter" in listeners[1].source._dom_classes
+    assert listeners[0].source is s.stage and "adversarial-presenter" in listeners[1].source._dom_classes
     listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
     assert s.position == 1
+
+
+def test_keys_are_not_heard_over_the_leaves_box_so_typing_there_reaches_it():
+    """ipyevents takes every key while the mouse is over what it listens to: the leaves box stays out."""
+    s = make(editable=True)
+
+    def inside(widget, box):
+        return widget is box or any(inside(widget, child) for child in getattr(box, "children", ()))
+    assert inside(s.picture, s.stage) and inside(s.run_button, s.stage)
+    assert not inside(s.leaves, s.stage) and inside(s.leaves, s)
 
 
 def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):

@@ -7,9 +7,12 @@ the same text as the stored notebook, a drawing wherever the stored notebook has
 where there is a stepper, that its Step button redraws the tree, and where there is a board, that the engine
 answers a move with an optimal one.
 
-Cells that need a package only Pyodide's CDN carries (numpy, matplotlib: no registry reachable here has them
-built for the browser) cannot run offline. Their statements that import or use such a package are left out,
-and a cell with nothing else is not run; each is counted and named in the test's output.
+The package's charts (adversarial.plots) ask Pyodide for matplotlib, which only Pyodide's CDN carries (no
+registry reachable here has it built for the browser): offline that request is blocked, and each chart cell
+shows a one-line note and the chart's numbers as a table; those cells run and are checked for that note. A
+notebook cell that itself imports numpy or matplotlib cannot run offline: its statements that import or use
+such a package are left out, and a cell with nothing else is not run; each is counted and named in the
+test's output. Page load to first output is measured for every notebook and written to the report.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ import make_lite  # noqa: E402  (tools/publish is not a package)
 from edition import notebook_paths, reader_copy, tags  # noqa: E402
 
 CDN_ONLY = {"numpy", "matplotlib", "pandas", "scipy"}   # compiled packages only Pyodide's CDN serves
-NEEDS_CDN = {"adversarial.plots"}                        # our modules that import one of those
+NEEDS_CDN: set[str] = set()     # our modules that need one of those: none (adversarial.plots shows numbers)
+CHART_NOTE = "matplotlib is not available here"          # adversarial.plots.ChartNumbers.NOTE begins so
 SVG_NS = "{http://www.w3.org/2000/svg}"
 STEPPER = ".adversarial-stepper"
 BOARD = ".adversarial-board"
@@ -120,8 +124,9 @@ def plan(name: str) -> dict:
         if was_cut:
             (cut if source.strip() else skipped).append(index)
         ignore = was_cut or bool({"nbval-ignore-output", "nbval-skip"} & set(tags(cell)))
-        cells.append({"index": index, "source": source, "compare": not ignore and bool(cell.outputs),
-                      "text": text_of(cell.outputs), "drawings": drawings(cell.outputs)})
+        chart = any("image/png" in out.get("data", {}) for out in cell.outputs)    # offline: its numbers
+        cells.append({"index": index, "source": source, "compare": not ignore and not chart and bool(cell.outputs),
+                      "text": text_of(cell.outputs), "drawings": drawings(cell.outputs), "chart": chart})
     def named(indexes):
         return [f"cell {i} ({notebook.cells[i].source.splitlines()[0]!r})" for i in indexes]
     return {"cells": cells, "cut": cut, "skipped": skipped, "named": {"skipped": named(skipped),
@@ -224,20 +229,36 @@ SET_SOURCES = f"""(sources) => {{
 }}"""
 
 
-def run_all(page, timeout_ms: int = 600_000) -> None:
-    """Run every cell; wait until each has run, or until the kernel is idle after an error (which stops a run)."""
+FIRST_OUTPUT = f"""() => {{
+    const cells = {CURRENT}.content.model.cells;
+    for (let i = 0; i < cells.length; i++)
+        if (cells.get(i).type === 'code' && cells.get(i).outputs.length > 0) return true;
+    return false;
+}}"""
+
+
+def run_all(page, timeout_ms: int = 600_000, loaded: float | None = None) -> float | None:
+    """Run every cell; wait until each has run, or until the kernel is idle after an error (which stops a run).
+
+    Returns the seconds from ``loaded`` (a time.monotonic() taken when the page was asked for) to the first
+    output of a cell."""
     page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=60_000, polling=100)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    first = None
+    if loaded is not None:
+        page.wait_for_function(FIRST_OUTPUT, timeout=timeout_ms, polling=100)
+        first = time.monotonic() - loaded
     page.wait_for_function(f"() => ({UNRUN})() === 0 || (({ERRORS})().length > 0 && ({KERNEL_READY})())",
                            timeout=timeout_ms, polling=500)
     page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
+    return first
 
 
 def open_in_lite(page, name: str, timeout_ms: int = 240_000) -> float:
     """Open notebook ``name`` in the site and wait until its Pyodide kernel is ready; returns the seconds."""
-    start = time.monotonic()
+    page.loaded = start = time.monotonic()
     page.goto(f"{page.site}/lab/index.html?path={name}")
     page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=200)
     return time.monotonic() - start
@@ -251,10 +272,12 @@ def test_notebook_runs_in_the_browser(lite_page, name):
     changed |= {index: "" for index in expected["skipped"]}
     page.evaluate(SET_SOURCES, {str(k): v for k, v in changed.items()})
     start = time.monotonic()
-    run_all(page)
+    first = run_all(page, loaded=page.loaded)
     ran = time.monotonic() - start
     outputs = page.evaluate(OUTPUTS)
-    report = (f"{name}: kernel ready in {ready:.0f} s, cells ran in {ran:.0f} s; "
+    charts = [c["index"] for c in expected["cells"] if c["chart"] and c["index"] not in expected["skipped"]]
+    report = (f"{name}: kernel ready in {ready:.0f} s, page load to first output {first:.0f} s, "
+              f"cells ran in {ran:.0f} s; {len(charts)} chart cells shown as their numbers; "
               f"{sum(c['compare'] for c in expected['cells'])} cells' outputs compared, "
               f"{sum(len(c['drawings']) for c in expected['cells'] if c['compare'])} drawings; "
               f"{len(expected['cells']) - len(expected['skipped'])} code cells run, "
@@ -269,7 +292,13 @@ def test_notebook_runs_in_the_browser(lite_page, name):
               for o in outs if o["output_type"] == "error"]
     assert not errors, f"{name}: error outputs in the browser: {errors}"
     assert not page.problems, f"{name}: page errors: {page.problems}"
-    assert not page.outside, f"{name}: requests left the site (blocked): {sorted(set(page.outside))}"
+    # The only request that may try to leave: adversarial.plots asking Pyodide's CDN for matplotlib (blocked).
+    uses_plots = any("adversarial.plots" in c["source"] for c in expected["cells"])
+    stray = [url for url in page.outside if not (uses_plots and url.startswith(make_lite.CDN))]
+    assert not stray, f"{name}: requests left the site (blocked): {sorted(set(stray))}"
+    for index in charts:
+        shown = "".join(text_of(outputs[index] or []))
+        assert shown.startswith(CHART_NOTE), f"{name}, cell {index}: no chart note and numbers: {shown[:200]!r}"
     # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
     wheel = f"/static/pyodide/{make_lite.DIST}-"
     assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
@@ -315,6 +344,28 @@ def step_redraws(page) -> None:
         f"(before) => document.querySelector('{STEPPER} .adversarial-drawing svg').innerHTML !== before",
         arg=before, timeout=30_000)
     assert "<text" in drawing.inner_html(), "the redrawn stepper picture has no labels"
+    run_plays(page)
+
+
+def run_plays(page) -> None:
+    """Click Run: the stepper plays (Pyodide has no threads: Run is driven by the event loop), then Pause."""
+    stepper = page.locator(STEPPER).first
+    stepper.locator(".adversarial-speed select").select_option("fast")
+    sentence = stepper.locator(".adversarial-explanation")
+    run = stepper.locator(".adversarial-run")
+    run.click()
+    page.wait_for_function(f"() => document.querySelector('{STEPPER} .adversarial-run').textContent.trim() === 'Pause'",
+                           timeout=30_000)
+    seen = {sentence.inner_text()}
+    deadline = time.monotonic() + 30
+    while len(seen) < 4 and time.monotonic() < deadline:     # three more events, played with no click
+        time.sleep(0.1)
+        seen.add(sentence.inner_text())
+    assert len(seen) >= 4, f"Run did not play: the sentence stayed at {seen}"
+    if run.inner_text().strip() == "Pause":
+        run.click()
+    page.wait_for_function(f"() => document.querySelector('{STEPPER} .adversarial-run').textContent.trim() === 'Run'",
+                           timeout=30_000)
 
 
 def test_cdn_statements_are_cut_and_their_names_followed():
