@@ -18,6 +18,7 @@ from .connectfour import check_evaluation, check_moves_to_loss, check_positions_
 from .ordering import check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves
 from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
                      check_selfish_move, check_ucb1)
+from .engine import check_aspiration, check_expected_collisions, check_pvs, check_zobrist_update
 
 __all__ = [
     "Verdict", "check_value", "check_move", "check_set", "check_function", "check_rule",
@@ -30,4 +31,5 @@ __all__ = [
     "check_best_order_leaves", "check_minimal_leaves", "check_deepest", "check_beats_static",
     "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
     "check_selfish_move",
+    "check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions",
 ]
