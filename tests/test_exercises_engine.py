@@ -170,6 +170,16 @@ def test_unanswered_pvs_is_not_answered():
         assert not verdict.ok and "not answered" in str(verdict).lower()
 
 
+def test_an_unanswered_zobrist_update_is_not_answered_and_gets_no_hint():
+    """The notebook's stub (a body of ...) is told it is not answered, not that it returned None with the
+    hint that names the operator."""
+    def zobrist_place(key, numbers, cell, piece):
+        ...
+    for fn in (zobrist_place, None, ...):
+        verdict = check_zobrist_update(fn, seed=1)
+        assert not verdict.ok and "not answered" in str(verdict).lower() and "^" not in str(verdict)
+
+
 def test_the_reference_reads_as_many_leaves_as_the_package_pvs():
     """The check's model and adversarial.pvs are the same algorithm: same value, same leaves read."""
     from adversarial.exercises.engine import _whole_cases

@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 8 (null-window searches) and 10 (Monte Carlo, chance and other games), checked
+"""Every exercise of notebooks 8 (null-window searches) and 11 (Monte Carlo, chance and other games), checked
 by its own check cell: the typical wrong answers fail, the worked answer and a differently written right
 answer pass. Same runner as tests/test_exercises_notebooks.py: the notebook's code cells run in order in one
 namespace, and at each exercise the check cell is run once per answer.
@@ -97,7 +97,7 @@ ANSWERS = {
          [SOLUTION, "rule3 = lambda g: g > 3 and not g > 9"]),
         ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST], [SOLUTION, MTDF_FROM_ABOVE]),
     ],
-    "10_monte_carlo_and_chance": [
+    "11_monte_carlo_and_chance": [
         (["def ucb1(wins, visits, parent_visits, c):\n    return wins / visits + c * math.log(parent_visits) / visits",
           "def ucb1(wins, visits, parent_visits, c):\n"
           "    return wins / visits + c * math.sqrt(math.log(visits) / parent_visits)",
@@ -146,9 +146,9 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
                                          ("the leaf first", 6.3), ("every node averaged", 4.25),
                                          ("probabilities swapped", 1.6)])
 def test_every_slip_on_the_chance_exercise_tree_gives_its_own_wrong_value(slip, expected):
-    """Notebook 10's dice exercise: each listed slip, computed on the notebook's tree, gives a value of its own,
+    """Notebook 11's dice exercise: each listed slip, computed on the notebook's tree, gives a value of its own,
     different from the right one (2.7) and from every other slip, so a check can tell them apart."""
-    cells = nbformat.read(NOTEBOOKS / "10_monte_carlo_and_chance.ipynb", as_version=4).cells
+    cells = nbformat.read(NOTEBOOKS / "11_monte_carlo_and_chance.ipynb", as_version=4).cells
     source = next(c.source for c in cells if c.cell_type == "code" and c.source.startswith("exercise_tree ="))
     namespace = {}
     exec("from adversarial.chance import chance, chance_tree\n" + source.splitlines()[0], namespace)

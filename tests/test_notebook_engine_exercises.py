@@ -1,13 +1,14 @@
-"""Notebook 9's exercises as the notebook runs them: each check cell rejects the typical wrong answers and
-accepts the worked answer and a differently written right one (the demo cells are skipped: the checks need
-only the imports cell)."""
+"""Notebooks 9 and 10's exercises (engine techniques) as the notebooks run them: each check cell rejects the
+typical wrong answers and accepts the worked answer and a differently written right one (the demo cells are
+skipped: the checks need only the imports cell)."""
 
 import ast
 from pathlib import Path
 
 import nbformat
+import pytest
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "09_engine_techniques.ipynb"
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 WORKED = "<worked answer>"
 
 PVS_NO_RESEARCH = """
@@ -86,16 +87,19 @@ def my_aspiration(search, previous, delta):
         else:
             high = v + step"""
 
-ANSWERS = [   # (wrong answers, right answers), one pair per exercise, in order
-    ([PVS_NO_RESEARCH, PVS_ALPHABETA], [WORKED, PVS_FAIL_HARD]),
-    ([ASPIRATION_NO_RESEARCH, ASPIRATION_STRICT], [WORKED, ASPIRATION_WIDENING]),
-    (["def zobrist_place(key, numbers, cell, piece):\n    return key + numbers[cell, piece]",
+PVS = ([PVS_NO_RESEARCH, PVS_ALPHABETA], [WORKED, PVS_FAIL_HARD])
+ASPIRATION = ([ASPIRATION_NO_RESEARCH, ASPIRATION_STRICT], [WORKED, ASPIRATION_WIDENING])
+ZOBRIST = (["def zobrist_place(key, numbers, cell, piece):\n    return key + numbers[cell, piece]",
       "def zobrist_place(key, numbers, cell, piece):\n    return key | numbers[cell, piece]"],
-     [WORKED, "def zobrist_place(key, numbers, cell, piece):\n    return numbers[cell, piece] ^ key"]),
-    (["def expected_collisions(n, bits):\n    return n * n / 2 ** (bits + 1)",
+     [WORKED, "def zobrist_place(key, numbers, cell, piece):\n    return numbers[cell, piece] ^ key"])
+COLLISIONS = (["def expected_collisions(n, bits):\n    return n * n / 2 ** (bits + 1)",
       "def expected_collisions(n, bits):\n    return n / 2 ** bits"],
-     [WORKED, "import math\ndef expected_collisions(n, bits):\n    return math.comb(n, 2) / 2 ** bits"]),
-]
+     [WORKED, "import math\ndef expected_collisions(n, bits):\n    return math.comb(n, 2) / 2 ** bits"])
+
+ANSWERS = {   # (wrong answers, right answers), one pair per exercise, in the notebook's order
+    "09_engine_techniques": [PVS, ZOBRIST],
+    "10_engine_pruning": [ASPIRATION, COLLISIONS],
+}
 
 
 def tags(cell):
@@ -116,8 +120,9 @@ def imports_only(source):
     return ast.unparse(body)
 
 
-def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones():
-    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+@pytest.mark.parametrize("name", ANSWERS)
+def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name):
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
     namespace = {"__name__": "__main__"}
     code = [c for c in cells if c.cell_type == "code" and "install" not in tags(c)]
     run_cell(imports_only(code[0].source), namespace)
@@ -130,7 +135,7 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones():
             worked = answer.split("```python\n", 1)[1].split("\n```", 1)[0]
         elif "check" in tags(cell):
             assert not run_cell(cell.source, namespace), f"exercise {exercise + 1}: the stub passes"
-            wrong_answers, right_answers = ANSWERS[exercise]
+            wrong_answers, right_answers = ANSWERS[name][exercise]
             for answer in wrong_answers:
                 run_cell(answer, namespace)
                 verdict = run_cell(cell.source, namespace)
@@ -139,4 +144,4 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones():
                 run_cell(worked if answer == WORKED else answer, namespace)
                 verdict = run_cell(cell.source, namespace)
                 assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
-    assert exercise + 1 == len(ANSWERS) >= 4
+    assert exercise + 1 == len(ANSWERS[name]) >= 2

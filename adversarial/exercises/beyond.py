@@ -1,5 +1,5 @@
-"""Checks for notebook 7 (beyond alpha-beta): negamax, chance nodes, take-from-the-ends, UCB1,
-move order for PVS, a non-zero-sum game.
+"""Checks for notebooks 8 (null-window searches) and 11 (Monte Carlo, chance and other games): negamax,
+move order for PVS, chance nodes, take-from-the-ends, UCB1, a non-zero-sum game.
 
 Each check returns a :class:`~adversarial.exercises.core.Verdict`. An unanswered
 stub (``...``, ``None``, a function whose body is ``...``, or one that raises
