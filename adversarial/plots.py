@@ -120,7 +120,7 @@ class ChartNumbers:
     NOTE = ("matplotlib is not available here (the in-browser edition offline), so here are the "
             "chart's numbers instead:" if sys.platform == "emscripten" else
             "matplotlib is not available here: pip install 'adversarial-search-lessons[plots]' (or "
-            "matplotlib) and restart the kernel for the chart; here are its numbers meanwhile:")
+            "matplotlib) and restart the kernel for the chart; here are the chart's numbers meanwhile:")
 
     def __init__(self, title: str, table):
         self.title, self.table = title, table

@@ -553,7 +553,7 @@ def _legend_rows(strict):
             ("triangle, point down", "MIN node: takes the smallest value"),
             ("α=3 β=+∞ under a node", "its window, on the current path"),
             ("v=5 inside", "best child value so far"),
-            ("7 inside", "exact: inside its entry window, or nothing below pruned"),
+            ("7 inside", "exact value: inside its entry window, or nothing below pruned"),
             ("≤ 1 or ≥ 23", "only a bound: outside that window, leaves below pruned"),
             (f"{cut}: prune, boxed", "the cut; // on each pruned branch"),
             ("dashed", "pruned: never looked at"),

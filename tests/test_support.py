@@ -130,3 +130,4 @@ def test_plots_without_matplotlib_show_numbers_and_say_which_extra_to_install():
                    "print(repr(p.plot_leaves(leaf_counts([2], [2, 3], seeds=(0, 1)), 2)))")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("matplotlib is not available here: pip install 'adversarial-search-lessons[plots]'")
+    assert "the chart's numbers" in done.stdout

@@ -46,7 +46,7 @@ versions pass, and so does a re-search with the window narrowed to ``(v, β)`` (
 ...             break
 ...     return best
 >>> check_pvs(my_pvs, seed=1)  # doctest: +ELLIPSIS
-✓ Right: your PVS returns the right value and reads exactly the nodes ... on all 250 trees.
+✓ Right: your PVS returns the right value and reads exactly the nodes ... trees.
 """
 
 from __future__ import annotations
