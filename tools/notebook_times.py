@@ -1,13 +1,14 @@
 """How long a notebook takes a student working alone, estimated from its source and calibrated on
 walk-throughs.
 
-A stated time must be a measured one. Walk-throughs (careful students working alone, each trying a wrong
-answer first on every exercise) measured these earlier notebooks; the estimate is a least-squares fit of
-minutes to three things a student spends time on: demo code cells (the prose around each, a
-prediction, a run, a look at the output) and the lines of the worked answers (what an exercise asks the
-student to write, get wrong once and fix). Prose length and the number of exercises were tried as well and
-explained nothing more on these measurements. The fit and its error on the measured notebooks are printed with
-``--calibration``; any later notebook gets its estimate from the same fit.
+A stated time must be a measured one. Walk-throughs (a student working alone, a wrong answer tried first on
+every exercise) measured sixteen versions of these notebooks; the estimate is a least-squares fit of their
+minutes to three things a student spends time on: demo code cells (read, predict, run, look at the output),
+lines of worked answers (what an exercise asks the student to write, get wrong once and fix) and prose words
+(reading). Two features alone missed the prose-heavy notebooks by up to 20 minutes; with prose the fit is within
+``TOLERANCE`` minutes of every walk-through (``--calibration`` prints it). A notebook states the estimate for
+its required part and, apart, for the sections marked optional; after a notebook changes, ``--write`` restates
+it, and a new walk-through is added to ``MEASURED``.
 
     python tools/notebook_times.py notebooks/02_alphabeta_by_hand.md   # minutes for one or more
     python tools/notebook_times.py --calibration                      # the fit and its residuals
@@ -23,19 +24,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Walk-throughs of the notebooks as they were at commit 2ba0e70: minutes (the middle of each measured
-# range), then that version's demo cells and lines of worked answers, as `features` counts them (run
-# `git show 2ba0e70:notebooks/NAME.md | python tools/notebook_times.py -` to recount one).
-# 00 and 01 as measured when they were written; 02, 04, 05, 06 and 07 as issue 21 reports them.
+# Walk-throughs, each a student's minutes for a notebook's required part as it was at a commit, then that
+# version's demo cells, lines of worked answers and prose words, as `features` counts them (recount one with
+# `git show COMMIT:notebooks/NAME.md | python tools/notebook_times.py -`). At 2ba0e70: 00 and 01 as measured
+# when they were written; 02, 04, 05, 06 and 07 the middle of the ranges issue 21 reports. At 384db58: this
+# session's walk-throughs (a helper worked through each notebook as a student, a wrong answer first on every
+# exercise, and gave each section's minutes).
 MEASURED = {
-    "00_start_here": (20, 8, 5),
-    "01_minimax_by_hand": (45, 10, 8),
-    "02_alphabeta_by_hand": (110, 25, 22),           # 100-120 minutes
-    "04_alphabeta_tictactoe": (90, 16, 27),          # 80-100
-    "05_depth_limits_connect_four": (115, 28, 20),   # 100-130
-    "06_move_ordering": (82, 20, 21),                # 75-90
-    "07_beyond_alphabeta": (110, 31, 18),            # 100-120
+    ("00_start_here", "2ba0e70"): (20, 8, 5, 962),
+    ("01_minimax_by_hand", "2ba0e70"): (45, 10, 8, 861),
+    ("02_alphabeta_by_hand", "2ba0e70"): (110, 25, 22, 1778),           # 100-120 minutes
+    ("04_alphabeta_tictactoe", "2ba0e70"): (90, 16, 27, 939),           # 80-100
+    ("05_depth_limits_connect_four", "2ba0e70"): (115, 28, 20, 1725),   # 100-130
+    ("06_move_ordering", "2ba0e70"): (82, 20, 21, 1675),                # 75-90
+    ("07_beyond_alphabeta", "2ba0e70"): (110, 31, 18, 2442),            # 100-120
+    ("02_alphabeta_by_hand", "384db58"): (59, 19, 3, 1646),
+    ("04_alphabeta_tictactoe", "384db58"): (55, 16, 5, 1002),
+    ("05_depth_limits_evaluation", "384db58"): (68, 17, 7, 1895),
+    ("06_solving_connect_four", "384db58"): (55, 8, 12, 1490),
+    ("07_move_ordering", "384db58"): (82, 14, 12, 3031),
+    ("08_null_window_searches", "384db58"): (72, 9, 17, 2091),
+    ("09_engine_techniques", "384db58"): (53, 5, 22, 1294),
+    ("10_engine_pruning", "384db58"): (54, 6, 12, 1481),
+    ("11_monte_carlo_and_chance", "384db58"): (75, 14, 13, 2103),
 }
+TOLERANCE = 15    # the fit is within this many minutes of every walk-through above (checked by a test)
 
 CODE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```$", re.M | re.S)
 SOLUTION = re.compile(r'^\+\+\+ \{"tags": \["solution"\]\}\n(.*?)(?=^```\{code-cell\}|^\+\+\+|\Z)', re.M | re.S)
@@ -47,12 +60,13 @@ def _lines(code: str) -> int:
                if line.strip() and not line.strip().startswith("#") and not line.startswith(":"))
 
 
-def features(text: str) -> tuple[float, float]:
-    """(demo code cells, lines of worked answers) of a MyST notebook's text.
+def features(text: str) -> tuple[float, float, float]:
+    """(demo code cells, lines of worked answers, prose words) of a MyST notebook's text.
 
     A demo cell is every code cell but the set-up, the exercise stubs and the checks: a student reads
-    the prose before it, predicts, runs it and looks. A worked answer's lines (comments and blanks left
-    out) measure how much an exercise asks the student to write, get wrong once and fix.
+    it, predicts, runs it and looks. A worked answer's lines (comments and blanks left out) measure how
+    much an exercise asks the student to write, get wrong once and fix. Prose words are the Markdown a
+    student reads (navigation and folded worked answers left out).
     """
     cells = 0
     for match in CODE_CELL.finditer(text):
@@ -62,7 +76,11 @@ def features(text: str) -> tuple[float, float]:
             cells += 1
     answer_lines = sum(_lines(fence.group(1)) for block in SOLUTION.finditer(text)
                        for fence in FENCE.finditer(block.group(1)))
-    return float(cells), float(answer_lines)
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    prose = re.sub(r'\+\+\+ \{"tags": \["(nav|solution)"\]\}.*?(?=\n```\{code-cell|\n\+\+\+|\Z)', "", prose,
+                   flags=re.S)
+    words = len(re.findall(r"[A-Za-zα-ω0-9']+", prose))
+    return float(cells), float(answer_lines), float(words)
 
 
 OPTIONAL_HEADING = re.compile(r"^(#{2,3}) .*\boptional\b", re.I)
@@ -88,14 +106,14 @@ def split_optional(text: str) -> tuple[str, str]:
     return "".join(required), "".join(optional)
 
 
-def fit() -> tuple[list[float], dict[str, tuple[float, float]]]:
-    """Least-squares weights (minutes per demo cell, per line of worked answer), no intercept, and
-    each measured notebook's (measured, fitted) minutes."""
-    rows = [(cells, lines) for _, cells, lines in MEASURED.values()]
-    targets = [minutes for minutes, _, _ in MEASURED.values()]
+def fit() -> tuple[list[float], dict[tuple[str, str], tuple[float, float]]]:
+    """Least-squares weights (minutes per demo cell, per line of worked answer, per prose word), no
+    intercept, and each walk-through's (measured, fitted) minutes."""
+    rows = [(cells, lines, words) for _, cells, lines, words in MEASURED.values()]
+    targets = [minutes for minutes, _, _, _ in MEASURED.values()]
     weights = _least_squares(rows, targets)
-    fitted = {name: (minutes, sum(w * x for w, x in zip(weights, row)))
-              for name, minutes, row in zip(MEASURED, targets, rows)}
+    fitted = {key: (minutes, sum(w * x for w, x in zip(weights, row)))
+              for key, minutes, row in zip(MEASURED, targets, rows)}
     return weights, fitted
 
 
@@ -133,9 +151,9 @@ def time_paragraph(text: str, weights=None) -> str:
     if optional.strip():
         line += f", and about {estimate(optional, weights):.0f} more for the optional parts"
     import textwrap
-    return textwrap.fill(line + " (estimated by tools/notebook_times.py from its demo cells and worked answers: "
-                         "a fit to students' timed walk-throughs of earlier versions of these notebooks, within "
-                         "10 minutes of each).", width=110)
+    return textwrap.fill(line + " (estimated from its cells, worked answers and prose by tools/notebook_times.py, "
+                         f"a fit to {len(MEASURED)} walk-throughs of these notebooks by students working alone, "
+                         f"within {TOLERANCE} minutes of each).", width=110)
 
 
 def write_time(path: Path, weights=None) -> bool:
@@ -157,9 +175,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     weights, fitted = fit()
     if args.calibration or not args.files:
-        print(f"minutes = {weights[0]:.2f} per demo cell + {weights[1]:.2f} per line of worked answer")
-        for name, (measured, estimated) in fitted.items():
-            print(f"  {name:32} measured {measured:4.0f}  fitted {estimated:5.0f}")
+        print(f"minutes = {weights[0]:.2f} per demo cell + {weights[1]:.2f} per line of worked answer "
+              f"+ {weights[2] * 1000:.1f} per 1000 prose words")
+        for (name, commit), (measured, estimated) in fitted.items():
+            print(f"  {name:32} at {commit}: walked {measured:4.0f}  fitted {estimated:5.0f}")
     if args.write:
         for path in args.files:
             print(f"{path.name}: {'rewritten' if write_time(path, weights) else 'unchanged'}")
@@ -167,9 +186,9 @@ def main(argv=None) -> int:
     for path in args.files:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
         required, optional = split_optional(text)
-        cells, lines = features(required)
+        cells, lines, words = features(required)
         print(f"{path.name}: about {estimate(required, weights):.0f} minutes "
-              f"({cells:.0f} demo cells, {lines:.0f} lines of worked answers)"
+              f"({cells:.0f} demo cells, {lines:.0f} lines of worked answers, {words:.0f} words)"
               + (f"; optional parts about {estimate(optional, weights):.0f} more" if optional.strip() else ""))
     return 0
 
