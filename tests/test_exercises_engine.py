@@ -130,10 +130,18 @@ def alphabeta_only(node, depth, alpha, beta, maximising):
     (pvs_model("re-search leaves"), "already read its exact value"),
     (pvs_model("no re-search", hard=True), "search that child again"),
     (pvs_model("re-search leaves", narrow=True), "already read its exact value"),
+    (pvs_model("re-search at depth 0"), "re-search only when depth > 1 and the child is not a leaf"),
+    (pvs_model("re-search at depth 0", hard=True), "re-search only when depth > 1 and the child is not a leaf"),
 ])
 def test_known_pvs_mistakes_are_named(fn, words):
     verdict = check_pvs(fn, seed=11)
     assert not verdict.ok and words in str(verdict), verdict
+
+
+def test_a_wrong_pvs_is_shown_the_tree_with_the_names_of_its_reads():
+    """The reads are listed by node name, so the message draws the tree with those names."""
+    message = str(check_pvs(pvs_model("re-search at depth 0"), seed=3))
+    assert "its nodes named root[" in message and "it read " in message, message
 
 
 def test_other_wrong_pvs_are_rejected_without_revealing():

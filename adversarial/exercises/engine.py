@@ -11,11 +11,11 @@ evaluates it and is recorded, every time.) The first child of a node is searched
 window (α, β); each later child is first *tested* with a null window — at a MAX node
 ``(α, α + 1)``, "better than α?", at a MIN node ``(β − 1, β)``, "worse than β?" (scores are
 whole numbers) — and searched again with a real window only when the test's answer ``v``
-lies strictly between α and β and the child is not a leaf (a leaf's test already read its
-exact value). :func:`check_pvs` compares the value and *every* node read, in order,
-repeats included, with a reference on hundreds of varied trees, and names the usual
+lies strictly between α and β, the child is not a leaf and ``depth > 1`` (a test at a leaf
+or at depth 0 already read the child's exact value). :func:`check_pvs` compares the value
+and *every* node read, in order, repeats included, with a reference on hundreds of varied trees, and names the usual
 mistakes: no re-search, the re-search condition reversed, a full window for the later
-children (that is alpha-beta, not PVS), and leaves searched again. Fail-soft and fail-hard
+children (that is alpha-beta, not PVS), and leaves or depth-0 children searched again. Fail-soft and fail-hard
 versions pass, and so does a re-search with the window narrowed to ``(v, β)`` (or
 ``(α, v)`` at a MIN node).
 
@@ -129,7 +129,9 @@ def pvs_model(bug=None, *, hard=False, narrow=False):
                 surprise = alpha < v < beta
                 if bug == "reversed":
                     surprise = not surprise
-                if bug != "no re-search" and surprise and (bug == "re-search leaves" or not leaf):
+                again = (bug == "re-search leaves" or not leaf
+                         or (bug == "re-search at depth 0" and not child.is_leaf))
+                if bug != "no re-search" and surprise and again:
                     window = (alpha, beta)
                     if narrow:
                         window = (v, beta) if maximising else (alpha, v)
@@ -149,7 +151,7 @@ def pvs_model(bug=None, *, hard=False, narrow=False):
 
 
 RIGHT_MODELS = [pvs_model(), pvs_model(hard=True), pvs_model(narrow=True), pvs_model(hard=True, narrow=True)]
-BUGS = ["no re-search", "reversed", "full window", "re-search leaves"]
+BUGS = ["no re-search", "reversed", "full window", "re-search leaves", "re-search at depth 0"]
 BUG_HINTS = {
     "no re-search": "a later child's null-window test only says 'better' or 'not better'; when it says better "
                     "(α < v < β) its value is just a bound: search that child again with the window (α, β).",
@@ -160,10 +162,13 @@ BUG_HINTS = {
                    "(β − 1, β) at a MIN node.",
     "re-search leaves": "a leaf (or a node at depth 0) is searched again after its test, but the test already "
                         "read its exact value: skip the re-search when depth == 1 or child.is_leaf.",
+    "re-search at depth 0": "a child searched at depth 0 (depth == 1 here) is searched again after its test, "
+                            "but a search at depth 0 only reads the node's value, which the test already "
+                            "read: re-search only when depth > 1 and the child is not a leaf.",
 }
 GENERIC_HINT = ("compare with the pseudocode: the first child with (α, β); a later child tested with (α, α + 1) "
-                "at MAX, (β − 1, β) at MIN; searched again with (α, β) only when α < v < β and it is not a leaf; "
-                "then update the bound and stop once α ≥ β.")
+                "at MAX, (β − 1, β) at MIN; searched again with (α, β) only when α < v < β, depth > 1 and it is "
+                "not a leaf; then update the bound and stop once α ≥ β.")
 
 
 def _whole_cases(seed, n):
@@ -241,6 +246,13 @@ def _reads_text(t, reads) -> str:
     return ", ".join(t.node(path).label for path in reads)
 
 
+def _lettered(node) -> str:
+    """The tree with its nodes' names, as the reads are listed: ``A[B=4, C[D=-7]]``."""
+    if node.is_leaf:
+        return f"{node.label}={node.value:g}"
+    return f"{node.label}[{', '.join(_lettered(c) for c in node.children)}]"
+
+
 def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
     spec, maximising, depth, window = case
     got, reads, error = outcome
@@ -250,7 +262,8 @@ def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
     if window is not None:
         limit += f", called with α = {window[0]:g} and β = {window[1]:g}"
     where = f"; random trees drawn with seed {seed}" if random_case else ""
-    head = f"on the tree {spec!r} ({'MAX' if maximising else 'MIN'} at the root, {limit}{where})"
+    head = (f"on the tree {spec!r} ({'MAX' if maximising else 'MIN'} at the root, {limit}{where}), "
+            f"its nodes named {_lettered(t.root)},")
     if error is not None:
         what = f"{head} your function raised {type(error).__name__}: {error}"
     else:
