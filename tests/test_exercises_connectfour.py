@@ -41,6 +41,16 @@ def test_solver_score_prediction():
     assert not check_solver_score(22 - 3, "112233")           # counting the stones before the win
 
 
+def test_a_solver_score_one_too_large_is_told_to_count_the_winning_disc():
+    # "37475": O to move, X wins with its 4th disc (-18); 22 minus X's 3 discs so far gives -19.
+    for answer, moves in ((-19, "37475"), (19, "112233")):
+        assert abs(answer) == abs(solve(moves)) + 1
+        verdict = check_solver_score(answer, moves)
+        assert not verdict
+        assert "the winning one included: 22 minus that" in verdict.message
+        assert str(abs(solve(moves))) not in verdict.message.replace(str(answer), "")
+
+
 def test_moves_to_loss_prediction():
     truth = moves_to_loss(TRAP, TRAP_MOVE)
     assert check_moves_to_loss(truth, TRAP, TRAP_MOVE)
@@ -93,7 +103,8 @@ def test_an_evaluation_outside_minus_one_to_one_is_rejected_with_why():
     def too_big(p):
         return game.utility(p) if game.is_terminal(p) else open_windows(p) * 1000
     verdict = check_evaluation(too_big)
-    assert not verdict and "strictly between -1 and 1" in verdict.message and "proved" in verdict.message
+    assert not verdict and "strictly between -1 and 1" in verdict.message
+    assert "even the smallest proved win (+1, a win on the last disc)" in verdict.message
 
 
 def test_numpy_answers_pass():

@@ -325,3 +325,17 @@ def test_a_table_stub_is_not_answered():
     def careful_alphabeta(game, board, alpha=-math.inf, beta=math.inf, table=None):
         ...   # your code here
     assert not check_careful_table(careful_alphabeta).answered
+
+
+def test_the_plain_order_count_is_not_said_to_be_the_students_order():
+    """Reversing the plain order 0-8 costs as many nodes as the plain order (the board's mirror symmetry),
+    so that count must not be blamed on the plain order alone."""
+    from adversarial import alphabeta
+    from adversarial.games import TicTacToe
+    game = TicTacToe()
+    plain = alphabeta(game).stats.nodes
+    reverse = alphabeta(game, order=lambda board, moves: sorted(moves, reverse=True)).stats.nodes
+    assert plain == reverse
+    verdict = check_reverse_order_nodes(plain)
+    assert not verdict
+    assert "the plain order 0–8, or its reverse, which costs the same by symmetry" in verdict.message

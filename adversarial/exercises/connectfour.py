@@ -71,13 +71,16 @@ def check_solver_score(answer, moves: str) -> Verdict:
     if truth and same(answer, -truth):
         return Verdict(False, f"Not yet: you answered {answer!r}, the right size with the wrong sign. "
                               "Hint: solve() scores from the point of view of the side to move, not X's.")
+    hint = "count the discs the winner will have played, the winning one included: 22 minus that."
+    a = plain_number(answer)
+    if truth and a is not None and abs(a) == abs(truth) + 1:
+        return Verdict(False, f"Not yet: you answered {answer!r}, one too many in size. Hint: {hint}")
     p = _GAME.play(moves)
     return check_value(answer, truth, key=("solver score", moves),
                        hint=["solve() scores from the side to move's point of view: positive if it wins, "
                              "negative if it loses, larger the sooner the win comes.",
-                             f"{p.player} is to move with {p.count} discs on the board. A win scores 22 minus "
-                             "the discs the winner has played when it connects four; find the fastest win "
-                             "(or, if the side to move loses, the slowest loss)."])
+                             f"{p.player} is to move with {p.count} discs on the board. Find the fastest win (or, "
+                             f"if the side to move loses, the slowest loss), then {hint}"])
 
 
 def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8) -> int:
@@ -160,8 +163,8 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
                          "not a number", "return one number: a guess between -1 and 1 from X's point of view.")
         if not -1 < v < 1:
             return wrong(f"on the unfinished position {p.history!r} your function says {short(call.value)}: a "
-                         "guess must stay strictly between -1 and 1, or the search would rank it above a proved "
-                         "win (+1) or below a proved loss (-1)",
+                         "guess must stay strictly between -1 and 1, or the search would rank it above even the "
+                         "smallest proved win (+1, a win on the last disc) or below the smallest proved loss (-1)",
                          ["scale the guess into (-1, 1): divide your points by more than they can ever reach.",
                           "for example return points / (1 + abs(points)), or clamp with a bound such as "
                           "max(-0.99, min(0.99, points / 100))."], key=key)

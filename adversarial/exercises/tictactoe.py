@@ -179,8 +179,8 @@ def _reverse_order_counts():
     known = (
         (_nodes(order=lambda board, moves: sorted(moves, key=PRIORITY.index)),
          "the count with the centre-first order itself; reverse it"),
-        (_nodes(), "the count with the moves in their plain order 0, 1, ..., 8; reverse the centre-first "
-                   "order instead"),
+        (_nodes(), "the count with the plain order 0–8, or its reverse, which costs the same by symmetry; "
+                   "reverse the centre-first order instead"),
         (_minimax(_PLAIN).stats.nodes, "minimax's count; the question is about alpha-beta"),
         (_nodes(order=by_reverse, prune_on_equal=False),
          "the count under the strict rule α > β; use the default rule α ≥ β"),
