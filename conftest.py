@@ -42,7 +42,11 @@ def _checking_prediction(item):
 
 
 def pytest_collection_modifyitems(items):
+    # The browser tests run last: Playwright's sync API leaves its event loop marked as running in the main
+    # thread for the rest of the session, and the stepper's Run (driven by the event loop) is tested before.
+    items.sort(key=lambda item: "/e2e/" in str(item.path).replace("\\", "/"))
     for item in items:
         cell = getattr(item, "cell", None)
         if cell is not None and cell.get("cell_type") == "code" and "predict" in cell.metadata.get("tags", []):
             item.runtest = _checking_prediction(item)
+

@@ -282,16 +282,20 @@ def plot_bars(values: dict, *, title: str = "", xlabel: str = "", log: bool = Fa
 
 
 @_themed
-def plot_convergence(xs, series: dict, targets: dict | None = None, *, title: str = "", xlabel: str = "",
-                     ylabel: str = "", log_x: bool = True, size=None):
+def plot_convergence(xs, series: dict, targets: dict | None = None, *, bands: dict | None = None,
+                     title: str = "", xlabel: str = "", ylabel: str = "", log_x: bool = True, size=None):
     """Each of ``series`` (name -> values at ``xs``) as a marked line, with its ``targets`` value (name ->
     number, e.g. the minimax value) as a dotted reference line of the same colour. Reference lines that
-    coincide are drawn a hair apart with different dashes, so none hides another; legend outside."""
+    coincide are drawn a hair apart with different dashes, so none hides another; legend outside.
+    ``bands`` (name -> (lows, highs) at ``xs``) shades each series' spread, e.g. the range over seeds."""
     colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
-    targets = targets or {}
+    targets, bands = targets or {}, bands or {}
     if plt is None:
+        def cell(name, i):
+            value = f"{series[name][i]:.3g}"
+            return value + (f" ({bands[name][0][i]:.3g} to {bands[name][1][i]:.3g})" if name in bands else "")
         return ChartNumbers(title or ylabel or "values", Table([
-            {xlabel or "x": x, **{name: values[i] for name, values in series.items()}} for i, x in enumerate(xs)]
+            {xlabel or "x": x, **{name: cell(name, i) for name in series}} for i, x in enumerate(xs)]
             + ([{xlabel or "x": "target", **{name: targets.get(name, "") for name in series}}] if targets else [])))
     fig, ax = _subplots(size, 0.45)
     spread = max((abs(v) for values in series.values() for v in values), default=1) or 1
@@ -299,6 +303,9 @@ def plot_convergence(xs, series: dict, targets: dict | None = None, *, title: st
     dashes = [(1, 2), (4, 2), (6, 2, 1, 2), (2, 4)]
     for (name, values), colour in zip(series.items(), colours * 4):
         ax.plot(list(xs), list(values), marker="o", color=colour, label=name, zorder=3)
+        if name in bands:
+            ax.fill_between(list(xs), list(bands[name][0]), list(bands[name][1]), color=colour, alpha=0.2,
+                            linewidth=0, zorder=1)
         if name in targets:
             value = targets[name]
             k = seen.get(value, 0)

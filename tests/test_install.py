@@ -136,9 +136,10 @@ def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
     course's address would) and drawing then works."""
     python = _fresh_python(tmp_path)
     source = nbtool.install_source().replace('SOURCE = ""', f"SOURCE = {str(ROOT)!r}")
-    subprocess.run([str(python), "-c", source], check=True, cwd=tmp_path, capture_output=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}     # the fresh environment's own package
+    subprocess.run([str(python), "-c", source], check=True, cwd=tmp_path, capture_output=True, env=env)
     done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, env=env)
     assert done.stdout.strip().endswith("True"), done.stdout + done.stderr
 
 
@@ -179,14 +180,15 @@ def test_the_library_installs_and_runs_on_python_3_10(tmp_path):
         pytest.skip("no Python 3.10 on this machine (python3.10 not on PATH)")
     subprocess.run([python310, "-m", "venv", str(tmp_path / "venv")], check=True)
     python = tmp_path / "venv" / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True, capture_output=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True, capture_output=True, env=env)
     done = subprocess.run([str(python), "-c", DRAW_AND_SAVE, str(tmp_path / "tree")], cwd=tmp_path,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env)
     assert done.returncode == 0 and done.stdout.strip().endswith("True"), done.stdout + done.stderr
     games = ("from adversarial import alphabeta\nfrom adversarial.games import TicTacToe\n"
              "from adversarial.games.connectfour import solve\n"
              "print(alphabeta(TicTacToe(), table=True).value, solve('4453444'))")
-    done = subprocess.run([str(python), "-c", games], cwd=tmp_path, capture_output=True, text=True)
+    done = subprocess.run([str(python), "-c", games], cwd=tmp_path, capture_output=True, text=True, env=env)
     assert done.returncode == 0 and done.stdout.split()[0] == "0", done.stdout + done.stderr
 
 
