@@ -31,9 +31,9 @@ import math
 import numbers
 from fractions import Fraction
 
+from .formatting import fmt
 from .game import CHANCE, MAX, MIN, check_number, check_player
 from .search import INF, SearchError, SearchResult, _reject, _Search
-from .trace import fmt
 from .tree import Node, Tree
 
 OPTIONS = ("state", "depth", "evaluate", "trace")

@@ -37,9 +37,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .formatting import Table, fmt
 from .game import as_game
 from .search import SearchError, alphabeta
-from .trace import fmt
 
 
 class BudgetExhausted(Exception):
@@ -83,16 +83,13 @@ class DeepeningResult:
     def completed_depth(self) -> int:
         return self.last.depth if self.last else 0
 
-    def table(self) -> str:
-        """The iterations as a small text table (depth, best move, value, nodes, principal variation)."""
-        lines = ["depth  move   value     nodes  principal variation"]
-        for it in self.iterations:
-            value = _signed(it.value)
-            lines.append(f"{it.depth:>5}  {it.move!s:>4}  {value:>6}  {it.nodes:>8}  "
-                         f"{' '.join(map(str, it.pv))}")
-        if self.stopped:
-            lines.append(f"(stopped: {self.stopped} budget used up during depth {self.completed_depth + 1})")
-        return "\n".join(lines)
+    def table(self) -> Table:
+        """The iterations as a table (depth, best move, value, nodes, principal variation)."""
+        note = (f"(stopped: {self.stopped} budget used up during depth {self.completed_depth + 1})"
+                if self.stopped else "")
+        return Table.from_lists(["depth", "move", "value", "nodes", "principal variation"],
+                                [[it.depth, str(it.move), _signed(it.value), it.nodes, " ".join(map(str, it.pv))]
+                                 for it in self.iterations], note=note)
 
     def __repr__(self) -> str:
         return (f"DeepeningResult(depth={self.completed_depth}, move={self.move!r}, value={self.value!r}, "

@@ -13,13 +13,13 @@ measured by :func:`ladder`; :class:`Table` shows any rows of numbers.
 
 from __future__ import annotations
 
-import html
 import math
 import random
 import statistics
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from .formatting import Table
 from .game import MAX, MIN, path_label
 from .ordering import (
     HashMove,
@@ -361,64 +361,6 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
     table.nodes = nodes           # technique -> the nodes searched at each position
     return table
 
-
-# -- a small table that shows itself -----------------------------------------------------
-
-class Table:
-    """Rows of numbers (a list of dicts with the same keys), shown as an HTML table in
-    Jupyter and as aligned text elsewhere.
-
-    >>> Table([{"b": 2, "leaves": 7}, {"b": 3, "leaves": 17}])
-    b  leaves
-    2       7
-    3      17
-    """
-
-    def __init__(self, rows: list[dict], title: str = "", formats: dict | None = None):
-        self.rows, self.title = list(rows), title
-        self.columns = list(self.rows[0]) if self.rows else []
-        self.formats = formats or {}     # column -> format spec for its floats (default ",.1f")
-
-    def _cell(self, row, column) -> str:
-        return _fmt(row[column], self.formats.get(column, ",.1f"))
-
-    def column(self, name: str) -> list:
-        """One column's values, top to bottom."""
-        if name not in self.columns:
-            raise KeyError(f"no column {name!r}; the columns are {self.columns}")
-        return [row[name] for row in self.rows]
-
-    def __len__(self):
-        return len(self.rows)
-
-    def __iter__(self):
-        return iter(self.rows)
-
-    def __getitem__(self, i):
-        return self.rows[i]
-
-    def __repr__(self) -> str:
-        cells = [self.columns] + [[self._cell(row, c) for c in self.columns] for row in self.rows]
-        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
-        numeric = [all(isinstance(row[c], (int, float)) for row in self.rows) for c in self.columns]
-        return "\n".join("  ".join(v.rjust(w) if right else v.ljust(w)
-                                   for v, w, right in zip(r, widths, numeric)).rstrip()
-                         for r in cells)
-
-    def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row, c))}</td>"
-                                        for c in self.columns) + "</tr>" for row in self.rows)
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
-        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _fmt(value, spec: str = ",.1f") -> str:
-    if isinstance(value, float):
-        return f"{value:,.0f}" if value == int(value) and spec == ",.1f" else format(value, spec)
-    if isinstance(value, int):
-        return f"{value:,}"
-    return str(value)
 
 __all__ = [
     "ORDERS",

@@ -51,9 +51,9 @@ import numbers
 import random
 from dataclasses import dataclass, field
 
+from .formatting import fmt
 from .game import CHANCE, MAX, as_game, check_number
 from .themes import theme_style
-from .trace import fmt
 from .tree import Tree, tree  # noqa: F401 (tree: doctest)
 
 

@@ -19,9 +19,10 @@ import re
 import graphviz
 
 from . import dot
+from .formatting import fmt
 from .game import CHANCE, MAX, node_id
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
-from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt, fmt_value
+from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from .tree import Tree
 
 

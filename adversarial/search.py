@@ -27,8 +27,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from .formatting import fmt
 from .game import MAX, MIN, as_game, check_number, path_label
-from .trace import Recorder, Trace, bound_of, fmt
+from .trace import Recorder, Trace, bound_of
 from .tree import Node, Tree
 
 INF = math.inf

@@ -20,6 +20,7 @@ import random
 from collections import deque
 from typing import Iterator, Mapping, Sequence
 
+from .formatting import fmt
 from .game import MAX, MIN, check_number, check_player
 
 MAX_RANDOM_LEAVES = 1_000_000
@@ -324,5 +325,4 @@ def _letters(index: int) -> str:
 
 
 def _number(value) -> str:
-    from .trace import fmt
     return fmt(value)

@@ -49,9 +49,10 @@ def test_play_game_follows_each_side_s_search():
 
 def test_standings_table_has_every_pair():
     table = standings([open_windows, centre_control, no_evaluation], depth=1, openings=2, seed=0)
-    assert [r[:2] for r in table.rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
-                                           ["centre_control", "no_evaluation"]]
-    assert all(sum(r[2:]) == 4 for r in table.rows)
+    rows = [[r[c] for c in table.columns] for r in table.rows]
+    assert [r[:2] for r in rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
+                                     ["centre_control", "no_evaluation"]]
+    assert all(sum(r[2:]) == 4 for r in rows)
     assert "<table" in table._repr_html_() and "wins" in repr(table)
 
 

@@ -49,10 +49,11 @@ def test_matches_over_seeds_are_the_seeded_matches():
 
 def test_standings_over_seeds_show_each_seed_and_the_spread():
     table = standings_over_seeds([open_windows, centre_control, no_evaluation], depth=1, openings=3, seeds=[1, 2, 3])
-    assert table.header[:5] == ["evaluation", "against", "seed 1", "seed 2", "seed 3"]
-    assert [r[:2] for r in table.rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
+    assert table.columns[:5] == ["evaluation", "against", "seed 1", "seed 2", "seed 3"]
+    rows = [[r[c] for c in table.columns] for r in table.rows]
+    assert [r[:2] for r in rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
                                           ["centre_control", "no_evaluation"]]
-    for row, (a, b) in zip(table.rows, [(open_windows, centre_control), (open_windows, no_evaluation),
+    for row, (a, b) in zip(rows, [(open_windows, centre_control), (open_windows, no_evaluation),
                                         (centre_control, no_evaluation)]):
         ms = [match(a, b, depth=1, openings=3, seed=s) for s in (1, 2, 3)]
         assert row[2:5] == [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]

@@ -28,7 +28,7 @@ def test_a_node_budget_stops_deterministically_and_keeps_the_last_finished_answe
     b = iterative_deepening(game, P, evaluate=open_windows, max_depth=5, node_budget=budget)
     assert a == b and a.stopped == "nodes" and a.completed_depth == 3
     assert a.iterations == full.iterations[:3] and a.nodes == budget + 1
-    assert "stopped: nodes budget" in a.table()
+    assert "stopped: nodes budget" in str(a.table())
 
 
 def test_a_time_budget_stops_the_search():

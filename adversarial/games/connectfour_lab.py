@@ -19,6 +19,7 @@ import random
 import re
 from dataclasses import dataclass
 
+from ..formatting import Table
 from ..search import alphabeta
 from .connectfour import ConnectFour, Position, centre_first
 
@@ -93,24 +94,6 @@ def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) ->
 _openings = openings
 
 
-class Table:
-    """A small table that shows as HTML in Jupyter and as aligned text elsewhere."""
-
-    def __init__(self, header, rows):
-        self.header, self.rows = list(header), [list(r) for r in rows]
-
-    def __repr__(self) -> str:
-        cells = [self.header] + [[str(c) for c in r] for r in self.rows]
-        widths = [max(len(str(r[i])) for r in cells) for i in range(len(self.header))]
-        return "\n".join("  ".join(str(c).rjust(w) for c, w in zip(r, widths)) for r in cells)
-
-    def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(str(h))}</th>" for h in self.header)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
-                       for r in self.rows)
-        return f"<table class='adversarial-table'><tr>{head}</tr>{body}</table>"
-
-
 def standings(evaluations, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Table:
     """Every pair of evaluations in a match: a win/draw/loss table (from the row's point of view)."""
     rows = []
@@ -118,7 +101,7 @@ def standings(evaluations, *, depth: int = 2, openings: int = 4, seed: int = 0) 
         for b in evaluations[i + 1:]:
             m = match(a, b, depth=depth, openings=openings, seed=seed)
             rows.append([m.first, m.second, m.wins, m.draws, m.losses])
-    return Table(["evaluation", "against", "wins", "draws", "losses"], rows)
+    return Table.from_lists(["evaluation", "against", "wins", "draws", "losses"], rows)
 
 
 def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float, float]:

@@ -93,7 +93,7 @@ def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, see
                            f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
     header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
               + ["ahead/even/behind", "wins − losses: median (range)"])
-    return Table(header, rows)
+    return Table.from_lists(header, rows)
 
 
 def played_positions(count: int, stones: int, seed: int, *, evaluations=None, depth: int = 2) -> list[str]:
