@@ -19,6 +19,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from .experiments import spread
 from .games.connectfour import ConnectFour, centre_first
 from .games.connectfour_eval import open_windows
 from .games.connectfour_sample import SAMPLE
@@ -94,12 +95,8 @@ def search(moves: str, rung: int, *, depth: int | None = None, node_budget: int 
 
 
 def quartiles(values) -> tuple:
-    """(lower quartile, median, upper quartile) of ``values``."""
-    values = sorted(values)
-    if len(values) == 1:
-        return values[0], values[0], values[0]
-    q = statistics.quantiles(values, n=4, method="inclusive")
-    return q[0], q[1], q[2]
+    """(lower quartile, median, upper quartile) of ``values``: :attr:`adversarial.experiments.Spread.quartiles`."""
+    return spread(values).quartiles
 
 
 def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: int = 1) -> list[dict]:

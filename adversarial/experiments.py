@@ -17,7 +17,7 @@ import math
 import random
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .formatting import Table
 from .game import MAX, MIN, path_label
@@ -152,30 +152,79 @@ def effective_branching(leaves: float, d: int) -> float:
 
 # -- the spread of a measurement ---------------------------------------------------------
 
-class Spread(NamedTuple):
-    """How a set of measurements spreads: the smallest, the quartiles, the median, the largest.
+@dataclass(frozen=True)
+class Spread:
+    """Every value of a repeated measurement, with its median, quartiles and range.
 
-    >>> spread([4, 1, 3, 2, 5])
-    Spread(n=5, min=1, q1=2.0, median=3, q3=4.0, max=5)
+    The one spread of the package: the Connect Four experiments
+    (:mod:`adversarial.games.connectfour_spread`) and the technique ladder
+    (:mod:`adversarial.engine_lab`) use it too.
+
+    >>> s = spread([4, 1, 3, 2, 5])
+    >>> s
+    median 3 (range 1 to 5, 5 values)
+    >>> s.n, s.min, s.q1, s.median, s.q3, s.max
+    (5, 1, 2.0, 3, 4.0, 5)
     """
 
-    n: int
-    min: float
-    q1: float
-    median: float
-    q3: float
-    max: float
+    values: tuple
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def median(self):
+        return statistics.median(self.values)
+
+    @property
+    def min(self):
+        return min(self.values)
+
+    @property
+    def max(self):
+        return max(self.values)
+
+    low, high = min, max
+
+    @property
+    def quartiles(self) -> tuple:
+        """(lower quartile, median, upper quartile), by the inclusive method: the median of each half
+        for an odd count, interpolated otherwise."""
+        if len(self.values) == 1:
+            return (self.values[0],) * 3
+        return tuple(statistics.quantiles(sorted(self.values), n=4, method="inclusive"))
+
+    @property
+    def q1(self):
+        return self.quartiles[0]
+
+    @property
+    def q3(self):
+        return self.quartiles[2]
+
+    def __repr__(self) -> str:
+        return (f"median {_number(self.median)} (range {_number(self.low)} to {_number(self.high)}, "
+                f"{len(self.values)} values)")
+
+
+def _number(x) -> str:
+    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e6):
+        return f"{int(x)}"
+    if abs(x) >= 1e6:
+        return f"{x:.1e}"
+    return f"{x:.3g}"
 
 
 def spread(values: Iterable[float]) -> Spread:
-    """The :class:`Spread` of ``values`` (quartiles by the inclusive method: the median of each half
-    for an odd count, interpolated otherwise)."""
-    values = sorted(values)
+    """The :class:`Spread` of ``values`` (any iterable of numbers): every value, median, quartiles, range."""
+    values = tuple(values)
     if not values:
-        raise ExperimentError("no values to summarise: give at least one measurement")
-    q1, _, q3 = (statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1
-                 else (values[0],) * 3)
-    return Spread(len(values), values[0], q1, statistics.median(values), q3, values[-1])
+        raise ExperimentError("spread needs at least one value, got none: give at least one measurement")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"spread needs numbers, got {v!r}")
+    return Spread(values)
 
 
 # -- leaves read by order ----------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 One seeded match or one position can say almost anything; a claim such as "this evaluation
 beats that one" or "deepening pays for itself" is only as strong as its spread over many
-seeds or positions. These helpers return every run, not only the mean:
+seeds or positions. These helpers return every run, not only the mean; :func:`spread` is
+:func:`adversarial.experiments.spread` (imported here, where notebooks 5 and 6 find it):
 
 >>> spread([3, 1, 2, 10])
 median 2.5 (range 1 to 10, 4 values)
@@ -17,52 +18,13 @@ import statistics
 from dataclasses import dataclass
 
 from ..deepening import iterative_deepening, previous_best_first
+from ..experiments import Spread, _number, spread
+from ..formatting import Table
 from ..search import alphabeta
 from .connectfour import ConnectFour
-from .connectfour_lab import Table, _name, match, openings, play_game
+from .connectfour_lab import _name, match, openings, play_game
 
 _GAME = ConnectFour()
-
-
-def _number(x) -> str:
-    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e6):
-        return f"{int(x)}"
-    if abs(x) >= 1e6:
-        return f"{x:.1e}"
-    return f"{x:.3g}"
-
-
-@dataclass(frozen=True)
-class Spread:
-    """Every value of a repeated measurement, with its median and range."""
-    values: tuple
-
-    @property
-    def median(self):
-        return statistics.median(self.values)
-
-    @property
-    def low(self):
-        return min(self.values)
-
-    @property
-    def high(self):
-        return max(self.values)
-
-    def __repr__(self) -> str:
-        return (f"median {_number(self.median)} (range {_number(self.low)} to {_number(self.high)}, "
-                f"{len(self.values)} values)")
-
-
-def spread(values) -> Spread:
-    """The spread of ``values`` (any iterable of numbers): median, lowest, highest, and all of them."""
-    values = tuple(values)
-    if not values:
-        raise ValueError("spread needs at least one value, got none")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise TypeError(f"spread needs numbers, got {v!r}")
-    return Spread(values)
 
 
 def _seeds(seeds) -> tuple:
