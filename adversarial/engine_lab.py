@@ -14,7 +14,6 @@ the rungs above it:
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from .experiments import spread
 from .games.connectfour import ConnectFour, centre_first
 from .games.connectfour_eval import open_windows
 from .games.connectfour_sample import SAMPLE
-from .matches import match, random_openings
+from .matches import Match, match, random_openings
 from .techniques import (
     LMR,
     NullMove,
@@ -167,36 +166,17 @@ def player(rung: int, node_budget: int, name: str | None = None):
     return play
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    wins: int
-    draws: int
-    losses: int
-    score: float            # points per game for the first player (win 1, draw ½)
-    low: float              # 95% bootstrap interval of the score, resampling openings
-    high: float
-
-    def __str__(self):
-        return (f"{self.wins} wins, {self.draws} draws, {self.losses} losses: score {self.score:.2f} "
-                f"(95% interval {self.low:.2f}–{self.high:.2f})")
+MatchResult = Match      # the old name of a ladder match's result: it is adversarial.matches.Match
 
 
 def play_match(rung_a: int, rung_b: int, *, openings: int, node_budget: int, seed: int = 0,
-               opening_moves: int = 4, resamples: int = 2000) -> MatchResult:
-    """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours."""
+               opening_moves: int = 4, resamples: int = 2000) -> Match:
+    """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours:
+    :func:`adversarial.matches.match` from ``openings`` seeded random openings; ``str()`` of the result
+    gives the score and its 95% bootstrap interval over the openings."""
     lines = random_openings(GAME, openings, opening_moves, seed)
-    a, b = player(rung_a, node_budget), player(rung_b, node_budget)
-    per_opening = []
-    for line in lines:
-        m = match(GAME, a, b, openings=[line])
-        per_opening.append((m.wins, m.draws, m.losses))
-    wins, draws, losses = (sum(x[i] for x in per_opening) for i in range(3))
-    points = [w + d / 2 for w, d, _ in per_opening]          # out of 2 games per opening
-    score = sum(points) / (2 * len(points))
-    rng = random.Random(seed)
-    means = sorted(sum(rng.choice(points) for _ in points) / (2 * len(points)) for _ in range(resamples))
-    low, high = means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
-    return MatchResult(wins, draws, losses, score, low, high)
+    return match(GAME, player(rung_a, node_budget), player(rung_b, node_budget), openings=lines,
+                 seed=seed, resamples=resamples)
 
 
 __all__ = ["RUNGS", "SAMPLE", "options", "search", "ladder", "ladder_table", "ratios", "quartiles", "player",

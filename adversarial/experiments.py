@@ -278,29 +278,35 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
 
 # -- the ladder of techniques on real positions ------------------------------------------
 
-def random_positions(game, n: int, moves: int, seed: int = 0) -> list:
+def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = False) -> list:
     """``n`` different unfinished positions, each reached by ``moves`` random legal moves
-    from the start (the same ones for the same ``seed``).
+    from the start (the same ones for the same ``seed``); with ``lines=True``, the moves that
+    reach them (tuples), for openings of a match (:func:`adversarial.matches.random_openings`).
+
+    The package's one random-position sampler: positions are different as positions (two lines
+    that transpose into the same position count once).
 
     >>> from adversarial.games import TicTacToe
     >>> random_positions(TicTacToe(), 2, 3, seed=1)
     [Board('.OX/.X./...'), Board('.X./.../.XO')]
+    >>> random_positions(TicTacToe(), 2, 3, seed=1, lines=True)
+    [(2, 1, 4), (1, 8, 7)]
     """
-    rng, found, tries = random.Random(seed), [], 0
+    rng, found, tries = random.Random(seed), {}, 0
     while len(found) < n:
         tries += 1
         if tries > 100 * n + 1000:
             raise ExperimentError(f"found only {len(found)} unfinished positions after {moves} moves; "
                                   "ask for fewer moves or fewer positions")
-        state = game.initial_state()
+        state, line = game.initial_state(), ()
         for _ in range(moves):
             if game.is_terminal(state):
                 break
-            state = game.result(state, rng.choice(list(game.actions(state))))
+            move = rng.choice(list(game.actions(state)))
+            state, line = game.result(state, move), line + (move,)
         if not game.is_terminal(state) and state not in found:
-            found.append(state)
-    return found
-
+            found[state] = line
+    return list(found.values()) if lines else list(found)
 
 
 def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):

@@ -25,9 +25,9 @@ def test_a_match_is_reproducible_and_plays_each_opening_with_both_colours():
     a = match(open_windows, centre_control, depth=1, openings=3, seed=4)
     b = match(open_windows, centre_control, depth=1, openings=3, seed=4)
     assert a == b and a.games == 6
-    starts = [r[:2] for r in a.records]
+    starts = [f.history[:2] for f in a.finals]
     assert starts[0::2] == starts[1::2] == openings(3, seed=4)
-    assert all(game.is_terminal(game.play(r)) for r in a.records)
+    assert all(game.is_terminal(game.play(f.history)) for f in a.finals)
 
 
 def test_a_match_against_itself_is_even_and_results_are_counted_for_the_first():

@@ -5,10 +5,11 @@
 >>> m.games, m.wins + m.draws + m.losses
 (4, 4)
 
-A **match** plays every opening twice, once with each evaluation as X: after the
-opening, each side picks its move by a depth-limited alpha-beta search with its own
-evaluation (ties go to the most central column), so a match is fully reproducible.
-The openings are drawn with a seeded random generator from all 49 two-move starts,
+A **match** (:func:`adversarial.matches.match`, with Connect Four players) plays every
+opening twice, once with each evaluation as X: after the opening, each side picks its
+move by a depth-limited alpha-beta search with its own evaluation (ties go to the most
+central column), so a match is fully reproducible. The openings are drawn with a seeded
+random generator from all 49 two-move starts,
 so both evaluations play the same variety of positions.
 """
 
@@ -17,9 +18,10 @@ from __future__ import annotations
 import html
 import random
 import re
-from dataclasses import dataclass
 
 from ..formatting import Table
+from ..matches import Match, play
+from ..matches import match as general_match
 from ..search import alphabeta
 from .connectfour import ConnectFour, Position, centre_first
 
@@ -31,32 +33,20 @@ def engine_move(p: Position, evaluate, depth: int):
     return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
 
 
+def engine_player(evaluate, depth: int = 2):
+    """A player (see :mod:`adversarial.matches`) that moves by :func:`engine_move`, named after ``evaluate``."""
+    def player(game, p):
+        return engine_move(p, evaluate, depth)
+    player.__name__ = _name(evaluate)
+    return player
+
+
 def play_game(evaluate_x, evaluate_o, depth: int = 2, opening: str = "") -> Position:
     """A whole game after ``opening``: X moves by ``evaluate_x``'s search, O by ``evaluate_o``'s."""
-    p = _GAME.play(opening)
-    while not _GAME.is_terminal(p):
-        evaluate = evaluate_x if p.player == "X" else evaluate_o
-        p = _GAME.result(p, engine_move(p, evaluate, depth))
-    return p
+    return play(_GAME, engine_player(evaluate_x, depth), engine_player(evaluate_o, depth), state=_GAME.play(opening))
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """Wins, draws and losses of the first evaluation against the second, and the games played."""
-    first: str
-    second: str
-    wins: int
-    draws: int
-    losses: int
-    records: tuple          # the move strings of the games, in the order played
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    def __repr__(self) -> str:
-        return (f"{self.first} vs {self.second}: {self.wins} wins, {self.draws} draws, "
-                f"{self.losses} losses ({self.games} games)")
+MatchResult = Match      # the old name of a Connect Four match's result: it is adversarial.matches.Match
 
 
 def _name(evaluate) -> str:
@@ -64,7 +54,8 @@ def _name(evaluate) -> str:
 
 
 def openings(count: int, seed: int, length: int = 2) -> list[str]:
-    """``count`` different openings of ``length`` moves, drawn with ``random.Random(seed)``."""
+    """``count`` different openings of ``length`` moves, drawn with ``random.Random(seed)``
+    from all 7**length of them (Connect Four's, as move strings)."""
     every = [""]
     for _ in range(length):
         every = [o + str(c) for o in every for c in range(1, 8)]
@@ -73,22 +64,14 @@ def openings(count: int, seed: int, length: int = 2) -> list[str]:
     return random.Random(seed).sample(every, count)
 
 
-def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) -> MatchResult:
-    """Play each of ``openings`` seeded openings twice (each evaluation once as X); count for ``first``."""
-    wins = draws = losses = 0
-    records = []
-    for opening in _openings(openings, seed):
-        for first_mark in ("X", "O"):
-            x, o = (first, second) if first_mark == "X" else (second, first)
-            end = play_game(x, o, depth, opening)
-            records.append(end.history)
-            if end.winner is None:
-                draws += 1
-            elif end.winner == first_mark:
-                wins += 1
-            else:
-                losses += 1
-    return MatchResult(_name(first), _name(second), wins, draws, losses, tuple(records))
+def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Match:
+    """Play each of ``openings`` seeded openings twice (each evaluation once as X); count for ``first``.
+
+    :func:`adversarial.matches.match` with :func:`engine_player` players; the games' final
+    positions are in ``finals`` (``finals[i].history`` is a game's move string).
+    """
+    return general_match(_GAME, engine_player(first, depth), engine_player(second, depth),
+                         openings=_openings(openings, seed), seed=seed)
 
 
 _openings = openings
@@ -126,22 +109,6 @@ def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float
         games += weight
         nodes += total
     return games / playouts, nodes / playouts
-
-
-def random_positions(count: int, stones: int, seed: int) -> list[str]:
-    """``count`` move strings of random games stopped after ``stones`` moves, games not over yet.
-
-    >>> [len(m) for m in random_positions(2, stones=30, seed=7)]
-    [30, 30]
-    """
-    rng, found = random.Random(seed), []
-    while len(found) < count:
-        p = _GAME.initial_state()
-        while p.count < stones and not _GAME.is_terminal(p):
-            p = _GAME.result(p, rng.choice(_GAME.actions(p)))
-        if not _GAME.is_terminal(p):
-            found.append(p.history)
-    return found
 
 
 # -- lines of play, for drawing what a search expects ----------------------------------
@@ -208,5 +175,5 @@ class SideBySide:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
 
 
-__all__ = ["estimate_tree_size", "random_positions", "match", "play_game", "engine_move", "standings", "openings",
+__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "engine_player", "standings", "openings",
            "MatchResult", "Table", "Along", "draw_line", "SideBySide"]
