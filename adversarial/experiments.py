@@ -18,7 +18,9 @@ import random
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from .deepening import iterative_deepening
 from .formatting import Table
 from .game import MAX, MIN, path_label
 from .ordering import (
@@ -309,45 +311,9 @@ def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = F
     return list(found.values()) if lines else list(found)
 
 
-def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):
-    """Iterative deepening: search to depth 1, 2, ..., ``depth``, each iteration starting
-    from the best moves the previous ones found (``order`` should be a
-    :class:`~adversarial.ordering.HashMove`). With ``depth=None`` it goes on until an
-    iteration needs no evaluation (it saw the end of every line: the value is exact).
-    Returns the last result and the nodes of all the iterations.
-
-    >>> from adversarial.games import TicTacToe
-    >>> from adversarial.ordering import HashMove
-    >>> game = TicTacToe()
-    >>> r, nodes = deepen(game, game.play(4, 0, 8), None, HashMove(), evaluate=lambda s: 0)
-    >>> r.value, r.value == alphabeta(game, game.play(4, 0, 8)).value
-    (0, True)
-    """
-    if evaluate is None:
-        evaluate = getattr(game, "evaluate", None)
-    if evaluate is None:
-        raise ExperimentError("iterative deepening needs evaluate=... (a score for positions "
-                              "where a shallow iteration stops)")
-    guesses = 0
-
-    def counted(s):
-        nonlocal guesses
-        guesses += 1
-        return evaluate(s)
-
-    nodes, result, d = 0, None, 0
-    while depth is None or d < depth:
-        d, guesses = d + 1, 0
-        result = alphabeta(game, state, depth=d, evaluate=counted, order=order, table=table)
-        nodes += result.stats.nodes
-        order.remember(game, state, result.pv)
-        if guesses == 0:          # every line reached the end of the game: deeper changes nothing
-            break
-    return result, nodes
-
-
 def rungs(static_order, table_key=True):
-    """The ladder: each rung adds one technique to the rung before.
+    """The ladder: each rung adds one technique to the rung before. The deepening rungs run
+    :func:`adversarial.deepening.iterative_deepening` (until the value is exact when ``depth`` is None).
 
     Each entry is ``(name, search)`` where ``search(game, state, depth, evaluate)``
     returns ``(value, nodes)``.
@@ -358,9 +324,15 @@ def rungs(static_order, table_key=True):
 
     def deepening(make_order):
         def search(game, state, depth, evaluate):
-            result, nodes = deepen(game, state, depth, make_order(), evaluate=evaluate,
-                                   table=table_key)
-            return result.value, nodes
+            order = make_order()            # a HashMove: it learns each iteration's principal variation
+
+            def order_from(previous):
+                if previous is not None:
+                    order.remember(game, state, previous.pv)
+                return order
+            r = iterative_deepening(game, state, evaluate=evaluate, max_depth=depth, stop_when_exact=True,
+                                    order_from=order_from, search=partial(alphabeta, table=table_key))
+            return r.value, r.nodes
         return search
 
     return [
@@ -423,7 +395,6 @@ __all__ = [
     "Spread",
     "Table",
     "UniformTree",
-    "deepen",
     "effective_branching",
     "knuth_moore",
     "ladder",

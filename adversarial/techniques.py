@@ -450,11 +450,13 @@ class Aspiration:
             self.previous = r.value
             return r
         low, high = self.previous - self.delta, self.previous + self.delta
+        spent = hits = 0
         while True:
             r = engine(game, state, depth=depth, evaluate=evaluate, order=order, window=(low, high),
                        **self.options)
             self.nodes += r.stats.nodes
             self.table_hits += r.stats.table_hits
+            spent, hits = spent + r.stats.nodes, hits + r.stats.table_hits
             if r.value <= low and low > -INF:
                 self.fail_lows += 1
                 low = -INF
@@ -463,6 +465,7 @@ class Aspiration:
                 high = INF
             else:
                 self.previous = r.value
+                r.stats.nodes, r.stats.table_hits = spent, hits     # the iteration's cost: repeats included
                 return r
 
 
@@ -497,6 +500,7 @@ def deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None
 
     def search(g, st, *, depth, evaluate=None, order=None):
         return engine(g, st, depth=depth, evaluate=evaluate, order=order or fixed, **options)
+    search.__name__ = "engine"
     return iterative_deepening(game, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
                                order_from=order_from, search=search)
 
