@@ -1,5 +1,6 @@
 """Connect Four experiments over many seeds and positions (notebooks 5 and 6): the helpers, and the
-direction of every claim the notebooks make, re-measured with seeds and positions they do not show."""
+direction of every claim the notebooks make, re-measured with seeds and positions they do not show.
+They live in adversarial.games.connectfour_lab; adversarial.games.connectfour_spread re-exports them."""
 
 import statistics
 
@@ -7,18 +8,18 @@ import pytest
 
 from adversarial import alphabeta
 from adversarial.deepening import iterative_deepening
-from adversarial.games import ConnectFour
+from adversarial.games import ConnectFour, connectfour_lab, connectfour_spread
 from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows, with_threats
-from adversarial.games.connectfour_lab import match
-from adversarial.games.connectfour_solver import Solver
-from adversarial.games.connectfour_spread import (
+from adversarial.games.connectfour_lab import (
     deepening_costs,
+    match,
     matches_over_seeds,
     played_positions,
     solver_nodes,
     spread,
     standings_over_seeds,
 )
+from adversarial.games.connectfour_solver import Solver
 
 GAME = ConnectFour()
 
@@ -158,3 +159,8 @@ def test_notebook_5_claim_centre_control_is_better_at_depth_4_on_other_seeds():
 def test_notebook_5_claim_the_threat_extension_wins_on_other_seeds():
     for m in matches_over_seeds(with_threats(open_windows), open_windows, depth=3, openings=10, seeds=range(9, 13)):
         assert m.wins > m.losses, m
+
+
+def test_the_old_module_path_re_exports_the_lab():
+    for name in connectfour_spread.__all__:
+        assert getattr(connectfour_spread, name) is getattr(connectfour_lab, name)

@@ -1,4 +1,10 @@
-"""Experiments with Connect Four engines: seeded matches between evaluations, and lines of play to draw.
+"""Experiments with Connect Four engines: seeded matches between evaluations, the same experiments
+over many seeds or positions with their spread, and lines of play to draw.
+
+The package's one Connect Four lab (notebooks 5 and 6): a match is :func:`adversarial.matches.match`
+with Connect Four players, a spread :func:`adversarial.experiments.spread`, deepening
+:func:`adversarial.deepening.iterative_deepening`. ``adversarial.games.connectfour_spread`` is a
+short re-export of the seed-by-seed part, for old imports.
 
 >>> from adversarial.games.connectfour_eval import no_evaluation, open_windows
 >>> m = match(open_windows, no_evaluation, depth=1, openings=2, seed=0)
@@ -18,7 +24,11 @@ from __future__ import annotations
 import html
 import random
 import re
+import statistics
+from dataclasses import dataclass
 
+from ..deepening import iterative_deepening, previous_best_first
+from ..experiments import Spread, _number, spread
 from ..formatting import Table
 from ..matches import Match, play
 from ..matches import match as general_match
@@ -77,14 +87,103 @@ def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) ->
 _openings = openings
 
 
-def standings(evaluations, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Table:
-    """Every pair of evaluations in a match: a win/draw/loss table (from the row's point of view)."""
+# -- the same experiment over many seeds or positions, with its spread ------------------------
+
+def _seeds(seeds) -> tuple:
+    seeds = tuple(seeds)
+    if not seeds:
+        raise ValueError("give at least one seed, e.g. seeds=range(1, 9)")
+    return seeds
+
+
+def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> tuple:
+    """One :func:`match` per seed (each its own openings)."""
+    return tuple(match(first, second, depth=depth, openings=openings, seed=s) for s in _seeds(seeds))
+
+
+def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> Table:
+    """Every pair of evaluations in one match per seed: each seed's wins-draws-losses (row's view),
+    on how many seeds the row's evaluation came out ahead, even and behind, and the spread of its
+    wins minus losses."""
+    seeds = _seeds(seeds)
     rows = []
     for i, a in enumerate(evaluations):
         for b in evaluations[i + 1:]:
-            m = match(a, b, depth=depth, openings=openings, seed=seed)
-            rows.append([m.first, m.second, m.wins, m.draws, m.losses])
-    return Table.from_lists(["evaluation", "against", "wins", "draws", "losses"], rows)
+            ms = matches_over_seeds(a, b, depth=depth, openings=openings, seeds=seeds)
+            net = [m.wins - m.losses for m in ms]
+            ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
+            rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
+                        + [f"{ahead}/{even}/{len(net) - ahead - even}",
+                           f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
+    header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
+              + ["ahead/even/behind", "wins − losses: median (range)"])
+    return Table.from_lists(header, rows)
+
+
+def played_positions(count: int, stones: int, seed: int, *, evaluations=None, depth: int = 2) -> list[str]:
+    """``count`` positions met in engine games, each after ``stones`` moves of a game not yet over.
+
+    The games are played by depth-``depth`` searches with two evaluations (default ``open_windows``
+    as X against ``centre_control``, then the other way round) from the 49 two-move openings in a seeded order, so
+    the positions look like the ones an engine meets rather than random play (which leaves an
+    immediate win on the board in most positions).
+    """
+    from .connectfour_eval import centre_control, open_windows
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number, 1 or more, got {count!r}")
+    if isinstance(stones, bool) or not isinstance(stones, int) or not 2 <= stones < 42:
+        raise ValueError(f"stones must be a whole number from 2 to 41, got {stones!r}")
+    a, b = evaluations or (open_windows, centre_control)
+    found = []
+    for opening in openings(49, seed=seed):            # all 49 two-move openings, in a seeded order
+        for x, o in ((a, b), (b, a)):
+            end = play_game(x, o, depth, opening)
+            if end.count > stones and end.history[:stones] not in found:
+                found.append(end.history[:stones])
+                if len(found) == count:
+                    return found
+    raise ValueError(f"only {len(found)} of the 98 games from two-move openings last more than {stones} moves: "
+                     "ask for fewer positions or fewer stones")
+
+
+@dataclass(frozen=True)
+class DeepeningCost:
+    """Nodes for one position: one search to ``depth``, and iterative deepening up to it,
+    without and with the previous iteration's best move tried first at the root."""
+    moves: str
+    depth: int
+    single: int
+    deepening: int
+    ordered: int
+
+
+def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
+    """What iterative deepening to ``depth`` costs against one search to ``depth``, position by position.
+
+    All three searches use the game's own move order, except that the ordered deepening tries the
+    previous iteration's best move first at the root (:func:`~adversarial.deepening.previous_best_first`).
+    """
+    costs = []
+    for moves in positions:
+        p = game.play(moves)
+        single = alphabeta(game, p, depth=depth, evaluate=evaluate).stats.nodes
+        plain = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth).nodes
+        ordered = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth,
+                                      order_from=lambda previous, p=p: previous_best_first(previous, root=p)).nodes
+        costs.append(DeepeningCost(moves, depth, single, plain, ordered))
+    return tuple(costs)
+
+
+def solver_nodes(positions, **options) -> tuple:
+    """Nodes the exact solver needs for each position, with ``options`` as for
+    :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""
+    from .connectfour_solver import Solver
+    solver, nodes = Solver(**options), []
+    for moves in positions:
+        before = solver.nodes
+        solver.solve(moves)
+        nodes.append(solver.nodes - before)
+    return tuple(nodes)
 
 
 def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float, float]:
@@ -175,5 +274,7 @@ class SideBySide:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
 
 
-__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "engine_player", "standings", "openings",
+__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "engine_player", "openings",
+           "Spread", "spread", "matches_over_seeds", "standings_over_seeds", "played_positions",
+           "DeepeningCost", "deepening_costs", "solver_nodes",
            "MatchResult", "Table", "Along", "draw_line", "SideBySide"]
