@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .formatting import Table, fmt
-from .game import as_game
 from .search import SearchError, Stats, alphabeta
+from .tree import as_game
 
 _SUMMED = ("leaves", "cutoffs", "table_hits", "researches", "first_cutoffs")
 
@@ -106,7 +106,7 @@ class DeepeningResult:
         note = (f"(stopped: {self.stopped} budget used up during depth {self.completed_depth + 1})"
                 if self.stopped else "")
         return Table.from_lists(["depth", "move", "value", "nodes", "principal variation"],
-                                [[it.depth, str(it.move), _signed(it.value), it.nodes, " ".join(map(str, it.pv))]
+                                [[it.depth, it.move, _signed(it.value), it.nodes, " ".join(map(str, it.pv))]
                                  for it in self.iterations], note=note)
 
     def __repr__(self) -> str:

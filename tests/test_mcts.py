@@ -5,7 +5,8 @@ import pytest
 from adversarial import minimax, tree
 from adversarial.chance import chance, chance_tree
 from adversarial.games import TicTacToe
-from adversarial.mcts import convergence, draw_tree, mcts
+from adversarial.mcts import convergence, mcts
+from adversarial.render import draw_tree
 
 game = TicTacToe()
 

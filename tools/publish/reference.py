@@ -17,7 +17,7 @@ PAGES = [
     ("core", "The core: trees, games, search, traces",
      "What the lessons search and how: explicit trees, the game protocol, minimax and alpha-beta with their "
      "options, and the trace a search records.",
-     ["adversarial.tree", "adversarial.game", "adversarial.search", "adversarial.trace"]),
+     ["adversarial.tree", "adversarial.game", "adversarial.search", "adversarial.trace", "adversarial.formatting"]),
     ("drawing", "Drawing and widgets",
      "Graphviz drawings of trees and searches, the themes (lecture mode), the stepper and the boards.",
      ["adversarial.render", "adversarial.themes", "adversarial.dot", "adversarial.widgets", "adversarial.play",
@@ -29,7 +29,8 @@ PAGES = [
     ("games", "Games and adapters",
      "Tic-tac-toe, Connect Four with its solver and evaluations, small extra games, and adapters for games "
      "written for AIMA, OpenSpiel and easyAI.",
-     ["adversarial.games.tictactoe", "adversarial.games.connectfour", "adversarial.games.connectfour_solver",
+     ["adversarial.games.tictactoe", "adversarial.games.connectfour", "adversarial.games.connectfour_rules",
+      "adversarial.games.connectfour_solver",
       "adversarial.games.connectfour_eval", "adversarial.games.ends", "adversarial.adapters"]),
     ("lab", "The lab: experiments, matches, plots",
      "Measurements over many trees and positions, matches between engines, and the charts of the lessons.",
