@@ -2,7 +2,7 @@
 
 Every table the package shows — an experiment's rows (:class:`Table`), a trace's α/β table
 (:class:`~adversarial.trace.TraceTable`), the iterations of iterative deepening
-(:meth:`~adversarial.deepening.DeepeningResult.table`), a match's standings — is drawn by
+(:meth:`~adversarial.beyond.deepening.DeepeningResult.table`), a match's standings — is drawn by
 :func:`text_table` (aligned text) and :func:`html_table` (HTML for Jupyter). This module
 imports nothing from the package, so every module can use it.
 

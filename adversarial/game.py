@@ -37,7 +37,7 @@ from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
-CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.chance)
+CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.beyond.chance)
 PLAYERS = (MAX, MIN)
 
 State = Any

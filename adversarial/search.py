@@ -410,7 +410,7 @@ class _Search:
             raise SearchError(
                 f"node {self.name(path)} is a CHANCE node: {self.algorithm}() searches games where "
                 "MAX and MIN choose every move; for dice, cards and other chance nodes use "
-                "expectiminimax() (or star1()) from adversarial.chance")
+                "expectiminimax() (or star1()) from adversarial.beyond.chance")
         raise SearchError(
             f"to_move() must return MAX or MIN (the strings 'MAX' and 'MIN', from adversarial "
             f"import MAX, MIN), got {player!r} at node {self.name(path)}; a game that names its "

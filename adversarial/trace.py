@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from .drawing.themes import theme_style
 from .formatting import fmt, html_table, text_table
 from .game import MAX, MIN, path_label
-from .themes import theme_style
 
 
 @dataclass(slots=True, unsafe_hash=True)   # not frozen: a frozen dataclass is 3x slower to make

@@ -5,7 +5,8 @@ import pytest
 from adversarial import alphabeta
 from adversarial.games import ConnectFour, TicTacToe
 from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows
-from adversarial.games.connectfour_lab import (
+from adversarial.games.tictactoe import count_games
+from adversarial.lab.connectfour_lab import (
     Along,
     SideBySide,
     draw_line,
@@ -15,7 +16,6 @@ from adversarial.games.connectfour_lab import (
     openings,
     play_game,
 )
-from adversarial.games.tictactoe import count_games
 
 game = ConnectFour()
 

@@ -7,10 +7,11 @@ import statistics
 import pytest
 
 from adversarial import alphabeta
-from adversarial.deepening import iterative_deepening
+from adversarial.beyond.deepening import iterative_deepening
 from adversarial.games import ConnectFour, connectfour_lab, connectfour_spread
 from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows, with_threats
-from adversarial.games.connectfour_lab import (
+from adversarial.games.connectfour_solver import Solver
+from adversarial.lab.connectfour_lab import (
     deepening_costs,
     match,
     matches_over_seeds,
@@ -19,7 +20,6 @@ from adversarial.games.connectfour_lab import (
     spread,
     standings_over_seeds,
 )
-from adversarial.games.connectfour_solver import Solver
 
 GAME = ConnectFour()
 

@@ -3,7 +3,7 @@
 import pytest
 
 from adversarial import alphabeta, tree
-from adversarial.deepening import iterative_deepening, previous_best_first
+from adversarial.beyond.deepening import iterative_deepening, previous_best_first
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_eval import open_windows
 from adversarial.games.tictactoe import TicTacToe

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import adversarial
 from adversarial import alphabeta, mcts, tree
-from adversarial.deepening import iterative_deepening
+from adversarial.beyond.deepening import iterative_deepening
 from adversarial.search import Stats
 
 PACKAGE = Path(adversarial.__file__).parent
@@ -62,11 +62,11 @@ def test_the_circle_finder_sees_a_circle():
 
 
 def test_drawing_helpers_live_with_the_drawing():
-    import adversarial.mcts
-    import adversarial.render
+    import adversarial.beyond.mcts
+    import adversarial.drawing.render as render
     import adversarial.search
-    assert hasattr(adversarial.render, "draw_tree") and not hasattr(adversarial.mcts, "draw_tree")
-    assert hasattr(adversarial.render, "searched_game") and not hasattr(adversarial.search, "searched_game")
+    assert hasattr(render, "draw_tree") and not hasattr(adversarial.mcts, "draw_tree")
+    assert hasattr(render, "searched_game") and not hasattr(adversarial.search, "searched_game")
 
 
 def test_every_search_result_has_stats_and_an_algorithm():
@@ -76,3 +76,19 @@ def test_every_search_result_has_stats_and_an_algorithm():
         assert isinstance(r.stats, Stats) and r.stats.nodes > 0 and isinstance(r.algorithm, str)
     assert [r.algorithm for r in results] == ["alphabeta", "mcts", "iterative deepening (alphabeta)"]
     assert results[1].stats.leaves == 40 and results[1].stats.nodes == results[1].tree.size()
+
+
+def test_every_old_module_path_imports_the_module_at_its_new_place():
+    import importlib
+    for old, new in adversarial.MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    from adversarial import draw, ordering  # a package attribute and an old path side by side
+    from adversarial.drawing.render import draw as drawn
+    assert draw is drawn and ordering.__name__ == "adversarial.beyond.ordering"
+
+
+def test_the_top_holds_only_the_core():
+    top = sorted(p.stem for p in PACKAGE.glob("*.py"))
+    assert top == ["__init__", "formatting", "game", "search", "trace", "tree"]
+    folders = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists())
+    assert folders == ["beyond", "drawing", "exercises", "games", "lab", "widgets"]

@@ -2,14 +2,14 @@
 
 import pytest
 
-from adversarial.engine_lab import play_match
-from adversarial.experiments import random_positions
 from adversarial.games import TicTacToe
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_eval import no_evaluation, open_windows
-from adversarial.games.connectfour_lab import engine_player, match, openings
-from adversarial.matches import Match, alphabeta_player, random_openings
-from adversarial.matches import match as general_match
+from adversarial.lab.connectfour_lab import engine_player, match, openings
+from adversarial.lab.engine_lab import play_match
+from adversarial.lab.experiments import random_positions
+from adversarial.lab.matches import Match, alphabeta_player, random_openings
+from adversarial.lab.matches import match as general_match
 
 
 def test_a_connect_four_match_is_the_general_match_with_engine_players():

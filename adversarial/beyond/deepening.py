@@ -26,7 +26,7 @@ previous :class:`Iteration` (``None`` before the first) and returns a move order
 the search (a function ``order(state, moves)``, or ``None`` for the game's own order).
 :func:`previous_best_first` is the classic choice: the last iteration's best move is
 tried first, which makes alpha-beta cut more. A search without an ``order`` option
-(:func:`~adversarial.chance.expectiminimax`) is run without one.
+(:func:`~adversarial.beyond.chance.expectiminimax`) is run without one.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .formatting import Table, fmt
-from .search import SearchError, Stats, alphabeta
-from .tree import as_game
+from ..formatting import Table, fmt
+from ..search import SearchError, Stats, alphabeta
+from ..tree import as_game
 
 _SUMMED = ("leaves", "cutoffs", "table_hits", "researches", "first_cutoffs")
 
@@ -160,8 +160,8 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
                         stop_when_exact: bool = False) -> DeepeningResult:
     """Search depth 1, 2, ... ``max_depth``; stop early when the budget is used up.
 
-    The package's one iterative deepening: the ladders of :mod:`adversarial.experiments` and
-    :mod:`adversarial.engine_lab` and :func:`adversarial.techniques.deepening` all run it.
+    The package's one iterative deepening: the ladders of :mod:`adversarial.lab.experiments` and
+    :mod:`adversarial.lab.engine_lab` and :func:`adversarial.beyond.techniques.deepening` all run it.
 
     Args:
         game: a game (see :mod:`adversarial.game`).

@@ -7,9 +7,9 @@ the colours swapped, and counts wins, draws and losses, with the score's bootstr
 interval over the openings.
 
 This is the package's one match: the Connect Four matches between evaluations
-(:func:`adversarial.games.connectfour_lab.match`) and between the rungs of the technique
-ladder (:func:`adversarial.engine_lab.play_match`) are this match with game-specific players
-and openings; the openings drawn at random are :func:`adversarial.experiments.random_positions`.
+(:func:`adversarial.lab.connectfour_lab.match`) and between the rungs of the technique
+ladder (:func:`adversarial.lab.engine_lab.play_match`) are this match with game-specific players
+and openings; the openings drawn at random are :func:`adversarial.lab.experiments.random_positions`.
 
 >>> from adversarial.games import TicTacToe
 >>> game = TicTacToe()
@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..beyond.mcts import _check_iterations, mcts
+from ..game import MAX
+from ..search import alphabeta
 from .experiments import random_positions
-from .game import MAX
-from .mcts import _check_iterations, mcts
-from .search import alphabeta
 
 
 def alphabeta_player(depth=None, evaluate=None, order=None, name=None):
@@ -158,5 +158,5 @@ def match(game, first, second, *, openings, seed: int = 0, resamples: int = 2000
 
 def random_openings(game, count, moves, seed):
     """``count`` different openings of ``moves`` random moves each (seeded), as tuples of moves:
-    :func:`adversarial.experiments.random_positions` with ``lines=True``."""
+    :func:`adversarial.lab.experiments.random_positions` with ``lines=True``."""
     return random_positions(game, count, moves, seed, lines=True)

@@ -20,10 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .deepening import iterative_deepening
-from .formatting import Table
-from .game import MAX, MIN, path_label
-from .ordering import (
+from ..beyond.deepening import iterative_deepening
+from ..beyond.ordering import (
     HashMove,
     History,
     Killers,
@@ -33,7 +31,9 @@ from .ordering import (
     shuffled,
     worst_first,
 )
-from .search import alphabeta
+from ..formatting import Table
+from ..game import MAX, MIN, path_label
+from ..search import alphabeta
 
 MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
 
@@ -115,7 +115,7 @@ def reordered(game, order) -> list:
     With ``order=best_first(game)`` a plain left-to-right search of the result is a
     search with the best order, and its drawing reads left to right.
 
-    >>> from adversarial.ordering import best_first
+    >>> from adversarial.beyond.ordering import best_first
     >>> t = UniformTree(2, 2, seed=1)
     >>> t.nested(), reordered(t, best_first(t))
     ([[3, 0], [2, 1]], [[1, 2], [0, 3]])
@@ -159,8 +159,8 @@ class Spread:
     """Every value of a repeated measurement, with its median, quartiles and range.
 
     The one spread of the package: the Connect Four experiments
-    (:mod:`adversarial.games.connectfour_spread`) and the technique ladder
-    (:mod:`adversarial.engine_lab`) use it too.
+    (:mod:`adversarial.lab.connectfour_lab`) and the technique ladder
+    (:mod:`adversarial.lab.engine_lab`) use it too.
 
     >>> s = spread([4, 1, 3, 2, 5])
     >>> s
@@ -283,7 +283,7 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
 def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = False) -> list:
     """``n`` different unfinished positions, each reached by ``moves`` random legal moves
     from the start (the same ones for the same ``seed``); with ``lines=True``, the moves that
-    reach them (tuples), for openings of a match (:func:`adversarial.matches.random_openings`).
+    reach them (tuples), for openings of a match (:func:`adversarial.lab.matches.random_openings`).
 
     The package's one random-position sampler: positions are different as positions (two lines
     that transpose into the same position count once).
@@ -313,7 +313,7 @@ def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = F
 
 def rungs(static_order, table_key=True):
     """The ladder: each rung adds one technique to the rung before. The deepening rungs run
-    :func:`adversarial.deepening.iterative_deepening` (until the value is exact when ``depth`` is None).
+    :func:`adversarial.beyond.deepening.iterative_deepening` (until the value is exact when ``depth`` is None).
 
     Each entry is ``(name, search)`` where ``search(game, state, depth, evaluate)``
     returns ``(value, nodes)``.

@@ -1,17 +1,17 @@
 """Experiments with Connect Four engines: seeded matches between evaluations, the same experiments
 over many seeds or positions with their spread, and lines of play to draw.
 
-The package's one Connect Four lab (notebooks 5 and 6): a match is :func:`adversarial.matches.match`
-with Connect Four players, a spread :func:`adversarial.experiments.spread`, deepening
-:func:`adversarial.deepening.iterative_deepening`. ``adversarial.games.connectfour_spread`` is a
-short re-export of the seed-by-seed part, for old imports.
+The package's one Connect Four lab (notebooks 5 and 6): a match is :func:`adversarial.lab.matches.match`
+with Connect Four players, a spread :func:`adversarial.lab.experiments.spread`, deepening
+:func:`adversarial.beyond.deepening.iterative_deepening`. The old paths
+``adversarial.games.connectfour_lab`` and ``adversarial.games.connectfour_spread`` import this module.
 
 >>> from adversarial.games.connectfour_eval import no_evaluation, open_windows
 >>> m = match(open_windows, no_evaluation, depth=1, openings=2, seed=0)
 >>> m.games, m.wins + m.draws + m.losses
 (4, 4)
 
-A **match** (:func:`adversarial.matches.match`, with Connect Four players) plays every
+A **match** (:func:`adversarial.lab.matches.match`, with Connect Four players) plays every
 opening twice, once with each evaluation as X: after the opening, each side picks its
 move by a depth-limited alpha-beta search with its own evaluation (ties go to the most
 central column), so a match is fully reproducible. The openings are drawn with a seeded
@@ -27,13 +27,13 @@ import re
 import statistics
 from dataclasses import dataclass
 
-from ..deepening import iterative_deepening, previous_best_first
-from ..experiments import Spread, _number, spread
+from ..beyond.deepening import iterative_deepening, previous_best_first
 from ..formatting import Table
-from ..matches import Match, play
-from ..matches import match as general_match
+from ..games.connectfour import ConnectFour, Position, centre_first
 from ..search import alphabeta
-from .connectfour import ConnectFour, Position, centre_first
+from .experiments import Spread, _number, spread
+from .matches import Match, play
+from .matches import match as general_match
 
 _GAME = ConnectFour()
 
@@ -44,7 +44,7 @@ def engine_move(p: Position, evaluate, depth: int):
 
 
 def engine_player(evaluate, depth: int = 2):
-    """A player (see :mod:`adversarial.matches`) that moves by :func:`engine_move`, named after ``evaluate``."""
+    """A player (see :mod:`adversarial.lab.matches`) that moves by :func:`engine_move`, named after ``evaluate``."""
     def player(game, p):
         return engine_move(p, evaluate, depth)
     player.__name__ = _name(evaluate)
@@ -56,7 +56,7 @@ def play_game(evaluate_x, evaluate_o, depth: int = 2, opening: str = "") -> Posi
     return play(_GAME, engine_player(evaluate_x, depth), engine_player(evaluate_o, depth), state=_GAME.play(opening))
 
 
-MatchResult = Match      # the old name of a Connect Four match's result: it is adversarial.matches.Match
+MatchResult = Match      # the old name of a Connect Four match's result: it is adversarial.lab.matches.Match
 
 
 def _name(evaluate) -> str:
@@ -77,7 +77,7 @@ def openings(count: int, seed: int, length: int = 2) -> list[str]:
 def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Match:
     """Play each of ``openings`` seeded openings twice (each evaluation once as X); count for ``first``.
 
-    :func:`adversarial.matches.match` with :func:`engine_player` players; the games' final
+    :func:`adversarial.lab.matches.match` with :func:`engine_player` players; the games' final
     positions are in ``finals`` (``finals[i].history`` is a game's move string).
     """
     return general_match(_GAME, engine_player(first, depth), engine_player(second, depth),
@@ -128,7 +128,7 @@ def played_positions(count: int, stones: int, seed: int, *, evaluations=None, de
     the positions look like the ones an engine meets rather than random play (which leaves an
     immediate win on the board in most positions).
     """
-    from .connectfour_eval import centre_control, open_windows
+    from ..games.connectfour_eval import centre_control, open_windows
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number, 1 or more, got {count!r}")
     if isinstance(stones, bool) or not isinstance(stones, int) or not 2 <= stones < 42:
@@ -161,7 +161,7 @@ def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
     """What iterative deepening to ``depth`` costs against one search to ``depth``, position by position.
 
     All three searches use the game's own move order, except that the ordered deepening tries the
-    previous iteration's best move first at the root (:func:`~adversarial.deepening.previous_best_first`).
+    previous iteration's best move first at the root (:func:`~adversarial.beyond.deepening.previous_best_first`).
     """
     costs = []
     for moves in positions:
@@ -177,7 +177,7 @@ def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
 def solver_nodes(positions, **options) -> tuple:
     """Nodes the exact solver needs for each position, with ``options`` as for
     :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""
-    from .connectfour_solver import Solver
+    from ..games.connectfour_solver import Solver
     solver, nodes = Solver(**options), []
     for moves in positions:
         before = solver.nodes
@@ -237,7 +237,7 @@ class Along:
 
 def draw_line(game, start, moves, evaluate, *, theme=None):
     """Draw the line ``moves`` from ``start`` as a chain of boards, scored at its end by ``evaluate``."""
-    from ..render import draw
+    from ..drawing.render import draw
     along = Along(game, start, moves)
     result = alphabeta(along, start, depth=len(moves), evaluate=evaluate, trace=True)
     return draw(along, result, theme=theme)

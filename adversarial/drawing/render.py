@@ -18,12 +18,12 @@ import re
 
 import graphviz
 
+from ..formatting import fmt
+from ..game import CHANCE, MAX, node_id
+from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
+from ..tree import Tree
 from . import dot
-from .formatting import fmt
-from .game import CHANCE, MAX, node_id
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
-from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
-from .tree import Tree
 
 
 class Drawing(graphviz.Digraph):
@@ -159,7 +159,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     >>> draw(t, alphabeta(t, trace=True), step=15)
     <Drawing: 13 nodes, 0 pruned leaves, step 15>
     """
-    from .tree import as_game
+    from ..tree import as_game
     for name, flag in (("legend", legend), ("show_leaves", show_leaves)):
         check_flag(name, flag)
     game = as_game(game)

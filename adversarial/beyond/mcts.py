@@ -33,7 +33,7 @@ is turned into one:
 
 MIN's reward is 1 minus MAX's. Limits: the value estimate is an average in
 floating point (a score beyond ±1.8e308 counts as ±∞); a game with chance
-nodes is refused (use :func:`~adversarial.chance.expectiminimax`); with few
+nodes is refused (use :func:`~adversarial.beyond.chance.expectiminimax`); with few
 iterations the most visited move can be wrong, and how many are enough depends
 on the tree.
 
@@ -51,10 +51,10 @@ import numbers
 import random
 from dataclasses import dataclass, field
 
-from .formatting import fmt
-from .game import CHANCE, MAX, check_number
-from .search import Stats
-from .tree import Tree, as_game, tree  # noqa: F401 (tree: doctest)
+from ..formatting import fmt
+from ..game import CHANCE, MAX, check_number
+from ..search import Stats
+from ..tree import Tree, as_game, tree  # noqa: F401 (tree: doctest)
 
 
 class MCTSNode:
@@ -135,8 +135,8 @@ class MCTSResult:
 
     def draw(self, depth: int = 2, max_children: int = 4, theme: str | None = None):
         """The grown tree to ``depth``, each node with its visits and win rate
-        (:func:`adversarial.render.draw_tree`, loaded on first use: drawing needs graphviz)."""
-        from .render import draw_tree
+        (:func:`adversarial.drawing.render.draw_tree`, loaded on first use: drawing needs graphviz)."""
+        from ..drawing.render import draw_tree
         return draw_tree(self, depth=depth, max_children=max_children, theme=theme)
 
 

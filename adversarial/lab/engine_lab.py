@@ -1,4 +1,4 @@
-"""The technique ladder on Connect Four: each rung adds one technique of :mod:`adversarial.techniques`.
+"""The technique ladder on Connect Four: each rung adds one technique of :mod:`adversarial.beyond.techniques`.
 
 Used by notebook 9 (small runs) and ``benchmarks/bench_engine.py`` (the full ones). Every
 rung searches by iterative deepening (so a node budget gives a depth reached) with the
@@ -18,12 +18,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from .experiments import spread
-from .games.connectfour import ConnectFour, centre_first
-from .games.connectfour_eval import open_windows
-from .games.connectfour_sample import SAMPLE
-from .matches import Match, match, random_openings
-from .techniques import (
+from ..beyond.techniques import (
     LMR,
     NullMove,
     Quiescence,
@@ -33,7 +28,12 @@ from .techniques import (
     connectfour_pass,
     deepening,
 )
-from .zobrist import ConnectFourZobrist
+from ..beyond.zobrist import ConnectFourZobrist
+from ..games.connectfour import ConnectFour, centre_first
+from ..games.connectfour_eval import open_windows
+from ..games.connectfour_sample import SAMPLE
+from .experiments import spread
+from .matches import Match, match, random_openings
 
 GAME = ConnectFour()
 DELTA = 0.02          # aspiration half-width: open_windows scores lie in (-1, 1), moves change them by ~0.01
@@ -94,7 +94,7 @@ def search(moves: str, rung: int, *, depth: int | None = None, node_budget: int 
 
 
 def quartiles(values) -> tuple:
-    """(lower quartile, median, upper quartile) of ``values``: :attr:`adversarial.experiments.Spread.quartiles`."""
+    """(lower quartile, median, upper quartile) of ``values``: :attr:`adversarial.lab.experiments.Spread.quartiles`."""
     return spread(values).quartiles
 
 
@@ -166,13 +166,13 @@ def player(rung: int, node_budget: int, name: str | None = None):
     return play
 
 
-MatchResult = Match      # the old name of a ladder match's result: it is adversarial.matches.Match
+MatchResult = Match      # the old name of a ladder match's result: it is adversarial.lab.matches.Match
 
 
 def play_match(rung_a: int, rung_b: int, *, openings: int, node_budget: int, seed: int = 0,
                opening_moves: int = 4, resamples: int = 2000) -> Match:
     """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours:
-    :func:`adversarial.matches.match` from ``openings`` seeded random openings; ``str()`` of the result
+    :func:`adversarial.lab.matches.match` from ``openings`` seeded random openings; ``str()`` of the result
     gives the score and its 95% bootstrap interval over the openings."""
     lines = random_openings(GAME, openings, opening_moves, seed)
     return match(GAME, player(rung_a, node_budget), player(rung_b, node_budget), openings=lines,
