@@ -7,22 +7,78 @@
 (7, 2, (2, 1))
 >>> r.stats.nodes, r.stats.leaves, r.stats.cutoffs
 (11, 7, 1)
+
+The folders name the parts: the core (``tree``, ``game``, ``search``, ``trace``, ``formatting``) at the
+top; ``drawing/`` (render, dot, dot_browser, themes); ``widgets/`` (the stepper, the boards to play on);
+``beyond/`` (the techniques beyond plain alpha-beta: nullwindow, deepening, ordering, mcts, chance,
+techniques, zobrist); ``games/``; ``lab/`` (experiments, matches, plots, the Connect Four and
+technique-ladder labs); ``exercises/``.
+
+**Old import paths keep working.** Before the folders, every module sat at the top:
+``adversarial.ordering``, ``adversarial.mcts``, ``adversarial.games.connectfour_lab``, ... Importing one of
+those names gives the module at its new place (the very same module object, see :data:`MOVED`), so earlier
+notebooks and code run unchanged.
 """
 
 import importlib
+import importlib.abc
+import importlib.util
+import sys
 
-from .chance import expectiminimax
+from .beyond.chance import expectiminimax
+from .beyond.mcts import mcts
+from .beyond.nullwindow import mtdf, pvs
+from .drawing.themes import lecture_mode, set_theme
 from .game import CHANCE, MAX, MIN, Game
-from .mcts import mcts
-from .nullwindow import mtdf, pvs
 from .search import SearchError, SearchResult, Stats, alphabeta, minimax, negamax
-from .themes import lecture_mode, set_theme
 from .trace import Trace
 from .tree import Node, Tree, random_tree, tree
 
+# old module path -> where the module lives now
+MOVED = {
+    "adversarial.render": "adversarial.drawing.render",
+    "adversarial.dot": "adversarial.drawing.dot",
+    "adversarial.dot_browser": "adversarial.drawing.dot_browser",
+    "adversarial.themes": "adversarial.drawing.themes",
+    "adversarial.play": "adversarial.widgets.play",
+    "adversarial.play_connectfour": "adversarial.widgets.play_connectfour",
+    "adversarial.nullwindow": "adversarial.beyond.nullwindow",
+    "adversarial.deepening": "adversarial.beyond.deepening",
+    "adversarial.ordering": "adversarial.beyond.ordering",
+    "adversarial.mcts": "adversarial.beyond.mcts",
+    "adversarial.chance": "adversarial.beyond.chance",
+    "adversarial.techniques": "adversarial.beyond.techniques",
+    "adversarial.zobrist": "adversarial.beyond.zobrist",
+    "adversarial.experiments": "adversarial.lab.experiments",
+    "adversarial.matches": "adversarial.lab.matches",
+    "adversarial.plots": "adversarial.lab.plots",
+    "adversarial.engine_lab": "adversarial.lab.engine_lab",
+    "adversarial.games.connectfour_lab": "adversarial.lab.connectfour_lab",
+    "adversarial.games.connectfour_spread": "adversarial.lab.connectfour_lab",
+    "adversarial.adapters": "adversarial.games.adapters",
+}
+
+
+class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports an old module path (a key of :data:`MOVED`) as the module at its new place."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
+
+    def create_module(self, spec):
+        return importlib.import_module(MOVED[spec.name])       # the module itself, not a copy
+
+    def exec_module(self, module):
+        pass                                                      # already run at its new place
+
+
+if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _OldPaths())     # first: an installed copy must not answer for an old path
+
+
 # Drawing (graphviz) and widgets (ipywidgets, IPython) load on first use, so that a pure search does not
 # pay for them: `from adversarial import draw` and `adversarial.Stepper` work as before.
-_ON_FIRST_USE = {"draw": ".render", "Stepper": ".widgets"}
+_ON_FIRST_USE = {"draw": ".drawing.render", "Stepper": ".widgets.stepper"}
 
 
 def __getattr__(name):

@@ -23,7 +23,9 @@ Optional extras the package uses when present:
   is mentioned by its value).
 
 An explicit :class:`~adversarial.tree.Tree` and tic-tac-toe both follow this
-protocol, so one search implementation serves both.
+protocol, so one search implementation serves both. This module imports nothing of the
+package: :func:`adversarial.tree.as_game`, which turns a nested list into a tree, lives
+with the trees.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
-CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.chance)
+CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adversarial.beyond.chance)
 PLAYERS = (MAX, MIN)
 
 State = Any
@@ -55,24 +57,6 @@ class Game(Protocol):
 
 
 REQUIRED = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
-
-
-def as_game(obj: Any) -> Game:
-    """Return ``obj`` as a game: games pass through, nested lists become trees."""
-    if isinstance(obj, (list, tuple)):
-        from .tree import tree
-        return tree(obj)
-    if isinstance(obj, type):
-        raise TypeError(f"got the class {obj.__name__}, not a game: create one first, "
-                        f"e.g. {obj.__name__}()")
-    missing = [name for name in REQUIRED if not callable(getattr(obj, name, None))]
-    if missing:
-        raise TypeError(
-            f"expected a game or a nested list of numbers, got {type(obj).__name__}; "
-            f"a game needs the methods {', '.join(REQUIRED)} (missing: {', '.join(missing)}). "
-            "For a hand-made tree write tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])."
-        )
-    return obj
 
 
 def check_player(player: Any) -> str:

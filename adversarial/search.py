@@ -27,9 +27,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import MAX, MIN, as_game, check_number, path_label
-from .trace import Recorder, Trace, bound_of, fmt
-from .tree import Node, Tree
+from .formatting import fmt
+from .game import MAX, MIN, check_number, path_label
+from .trace import Recorder, Trace, bound_of
+from .tree import Node, Tree, as_game
 
 INF = math.inf
 
@@ -409,7 +410,7 @@ class _Search:
             raise SearchError(
                 f"node {self.name(path)} is a CHANCE node: {self.algorithm}() searches games where "
                 "MAX and MIN choose every move; for dice, cards and other chance nodes use "
-                "expectiminimax() (or star1()) from adversarial.chance")
+                "expectiminimax() (or star1()) from adversarial.beyond.chance")
         raise SearchError(
             f"to_move() must return MAX or MIN (the strings 'MAX' and 'MIN', from adversarial "
             f"import MAX, MIN), got {player!r} at node {self.name(path)}; a game that names its "
@@ -538,18 +539,4 @@ def _reject(algorithm, unknown, allowed):
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise TypeError(f"{algorithm}() has no option {name!r}{hint or '.'} "
                     f"Its options are: {', '.join(allowed)}.")
-
-
-def searched_game(game, result):
-    """The game to draw ``result`` on: refuses a result of another game, and for a
-    search that started below a tree's root, the subtree it searched."""
-    searched = getattr(result, "game", None)
-    if searched is None:
-        return game
-    if type(searched) is not type(game) or (isinstance(game, Tree) and searched != game):
-        raise ValueError(f"this result comes from a search of another game ({searched!r}); "
-                         "draw it with the game it searched: draw(result.game, result)")
-    if isinstance(game, Tree) and result.root is not None and result.root.path:
-        return game.subtree(game.node(result.root.path))
-    return game
 

@@ -16,13 +16,13 @@ Every event names its node by its *path*: the tuple of moves from the root.
 from __future__ import annotations
 
 import gc
-import html
 import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from .drawing.themes import theme_style
+from .formatting import fmt, html_table, text_table
 from .game import MAX, MIN, path_label
-from .themes import theme_style
 
 
 @dataclass(slots=True, unsafe_hash=True)   # not frozen: a frozen dataclass is 3x slower to make
@@ -67,32 +67,6 @@ class Return:
 
 
 Event = Enter | Leaf | Bound | Cutoff | Return
-
-
-def fmt(x) -> str:
-    """Format a score for tables and sentences: ints stay ints, infinities are ∞."""
-    if x is None:
-        return "—"
-    if x == math.inf:
-        return "+∞"
-    if x == -math.inf:
-        return "−∞"
-    if isinstance(x, float) and x.is_integer() and abs(x) < 1e16:    # 1e308: not 309 digits
-        return str(int(x))
-    if isinstance(x, float):
-        return f"{x:g}"
-    if isinstance(x, int) and not -10**21 < x < 10**21:
-        return _scientific(x)
-    return str(x)
-
-
-def _scientific(x: int) -> str:
-    """A huge int as ``1.234e+5000``, without printing all its digits (Python refuses past 4300)."""
-    sign, x = ("-" if x < 0 else ""), abs(x)
-    exponent = int(math.log10(x))
-    exponent += (x >= 10 ** (exponent + 1)) - (x < 10 ** exponent)    # log10 may be off by one
-    digits = str(x // 10 ** (exponent - 3))
-    return f"{sign}{digits[0]}.{digits[1:]}e+{exponent}"
 
 
 def fmt_value(value, bound: str) -> str:
@@ -216,11 +190,7 @@ class TraceTable:
         return cells
 
     def __str__(self) -> str:
-        cells = [self.HEADER] + self.cells()
-        widths = [max(len(r[i]) for r in cells) for i in range(len(self.HEADER))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        return "\n".join(lines)
+        return text_table(self.HEADER, self.cells(), rule=True)
 
     __repr__ = __str__
 
@@ -229,17 +199,16 @@ class TraceTable:
     PAD = "padding:0.15em 0.8em"
 
     def _repr_html_(self) -> str:
-        pad = self.PAD
-        head = "".join(f'<th style="{pad}">{html.escape(h)}</th>' for h in self.HEADER)
-        body = []
-        for cells in self.cells():
-            style = f' style="{pad};color:#b00;font-weight:bold"' if cells[-1] != "no" else f' style="{pad}"'
-            tds = "".join(f'<td style="{pad}">{html.escape(c)}</td>' for c in cells[:-1])
-            body.append(f"<tr>{tds}<td{style}>{html.escape(cells[-1])}</td></tr>")
+        cells = self.cells()
+        pruned = len(self.HEADER) - 1
+
+        def style(row, column):
+            if row >= 0 and column == pruned and cells[row][-1] != "no":
+                return f"{self.PAD};color:#b00;font-weight:bold"
+            return self.PAD
         # lecture_mode() enlarges the table for a projector
-        return (f'<table class="adversarial-trace" style="font-size:{theme_style()["text"]}">'
-                f'<thead><tr>{head}</tr></thead>'
-                f'<tbody>{"".join(body)}</tbody></table>')
+        return html_table(self.HEADER, cells, cell_style=style,
+                          attributes=f'class="adversarial-trace" style="font-size:{theme_style()["text"]}"')
 
 
 # -- sentences ---------------------------------------------------------------

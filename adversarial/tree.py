@@ -20,7 +20,8 @@ import random
 from collections import deque
 from typing import Iterator, Mapping, Sequence
 
-from .game import MAX, MIN, check_number, check_player
+from .formatting import fmt
+from .game import MAX, MIN, REQUIRED, Game, check_number, check_player
 
 MAX_RANDOM_LEAVES = 1_000_000
 
@@ -324,5 +325,21 @@ def _letters(index: int) -> str:
 
 
 def _number(value) -> str:
-    from .trace import fmt
     return fmt(value)
+
+
+def as_game(obj) -> Game:
+    """Return ``obj`` as a game: games pass through, nested lists become trees (:func:`tree`)."""
+    if isinstance(obj, (list, tuple)):
+        return tree(obj)
+    if isinstance(obj, type):
+        raise TypeError(f"got the class {obj.__name__}, not a game: create one first, "
+                        f"e.g. {obj.__name__}()")
+    missing = [name for name in REQUIRED if not callable(getattr(obj, name, None))]
+    if missing:
+        raise TypeError(
+            f"expected a game or a nested list of numbers, got {type(obj).__name__}; "
+            f"a game needs the methods {', '.join(REQUIRED)} (missing: {', '.join(missing)}). "
+            "For a hand-made tree write tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])."
+        )
+    return obj

@@ -8,11 +8,11 @@ ratios are against alpha-beta run in the same process with the same move orderin
 """
 
 from adversarial import alphabeta, minimax, mtdf, pvs
+from adversarial.beyond.mcts import convergence
 from adversarial.games import TicTacToe
 from adversarial.games.connectfour import ConnectFour, centre_first
 from adversarial.games.connectfour_eval import open_windows
-from adversarial.matches import alphabeta_player, match, mcts_player, random_openings
-from adversarial.mcts import convergence
+from adversarial.lab.matches import alphabeta_player, match, mcts_player, random_openings
 
 POSITIONS = ["", "4453", "44433", "4444"]   # the start, and three openings played through the centre
 DEPTHS = [5, 6, 7]

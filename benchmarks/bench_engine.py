@@ -6,7 +6,7 @@ seeded matches at equal node budgets with a confidence interval.
 
 Positions: the package's fixed sample (``adversarial/games/connectfour_sample.py``: 20 positions
 each from Pons' Test_L2_R1 and Test_L2_R2, every 50th line, with the moves the exact solver calls
-best). Every rung keeps the techniques of the rungs above it (``adversarial/engine_lab.py``).
+best). Every rung keeps the techniques of the rungs above it (``adversarial/lab/engine_lab.py``).
 Times are ratios between rungs measured in this process, the rungs taking turns on each position
 (``--rounds`` times, median per position), so the machine's speed and its slow moments cancel out.
 """
@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run from anywhere
 
 from adversarial import engine_lab  # noqa: E402
-from adversarial.engine_lab import GAME, RUNGS, SAMPLE, ladder, ladder_table, play_match, quartiles  # noqa: E402
+from adversarial.beyond.techniques import TranspositionTable, aspiration_deepening  # noqa: E402
+from adversarial.beyond.zobrist import ConnectFourZobrist, collisions  # noqa: E402
 from adversarial.games.connectfour import centre_first  # noqa: E402
 from adversarial.games.connectfour_eval import open_windows  # noqa: E402
-from adversarial.techniques import TranspositionTable, aspiration_deepening  # noqa: E402
-from adversarial.zobrist import ConnectFourZobrist, collisions  # noqa: E402
+from adversarial.lab.engine_lab import GAME, RUNGS, SAMPLE, ladder, ladder_table, play_match, quartiles  # noqa: E402
 from benchmarks.results import write_section  # noqa: E402
 
 

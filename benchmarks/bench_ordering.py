@@ -17,10 +17,10 @@ import argparse
 import time
 from pathlib import Path
 
-from adversarial.experiments import effective_branching, ladder, leaf_counts, random_positions, rungs
+from adversarial.beyond.ordering import connectfour_centre_first
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_eval import open_windows
-from adversarial.ordering import connectfour_centre_first
+from adversarial.lab.experiments import effective_branching, ladder, leaf_counts, random_positions, rungs
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "resources" / "Test_L3_R1"
 

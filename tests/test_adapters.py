@@ -4,8 +4,8 @@ and compared with its own TicTacToe; bad inputs get clear errors."""
 import pytest
 
 from adversarial import Stepper, alphabeta, draw, minimax
-from adversarial.adapters import from_aima, from_easyai, from_openspiel
 from adversarial.games import TicTacToe
+from adversarial.games.adapters import from_aima, from_easyai, from_openspiel
 
 from .aima_style import AimaStyleTicTacToe
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversarial import CHANCE, MAX, MIN, draw, expectiminimax, minimax
-from adversarial.chance import ChanceError, chance, chance_tree, star1
+from adversarial.beyond.chance import ChanceError, chance, chance_tree, star1
 
 from .test_properties import nested
 

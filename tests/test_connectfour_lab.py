@@ -5,7 +5,8 @@ import pytest
 from adversarial import alphabeta
 from adversarial.games import ConnectFour, TicTacToe
 from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows
-from adversarial.games.connectfour_lab import (
+from adversarial.games.tictactoe import count_games
+from adversarial.lab.connectfour_lab import (
     Along,
     SideBySide,
     draw_line,
@@ -14,9 +15,7 @@ from adversarial.games.connectfour_lab import (
     match,
     openings,
     play_game,
-    standings,
 )
-from adversarial.games.tictactoe import count_games
 
 game = ConnectFour()
 
@@ -25,9 +24,9 @@ def test_a_match_is_reproducible_and_plays_each_opening_with_both_colours():
     a = match(open_windows, centre_control, depth=1, openings=3, seed=4)
     b = match(open_windows, centre_control, depth=1, openings=3, seed=4)
     assert a == b and a.games == 6
-    starts = [r[:2] for r in a.records]
+    starts = [f.history[:2] for f in a.finals]
     assert starts[0::2] == starts[1::2] == openings(3, seed=4)
-    assert all(game.is_terminal(game.play(r)) for r in a.records)
+    assert all(game.is_terminal(game.play(f.history)) for f in a.finals)
 
 
 def test_a_match_against_itself_is_even_and_results_are_counted_for_the_first():
@@ -45,14 +44,6 @@ def test_play_game_follows_each_side_s_search():
         evaluate = open_windows if p.player == "X" else no_evaluation
         assert int(column) == engine_move(p, evaluate, 1)
         p = game.result(p, int(column))
-
-
-def test_standings_table_has_every_pair():
-    table = standings([open_windows, centre_control, no_evaluation], depth=1, openings=2, seed=0)
-    assert [r[:2] for r in table.rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
-                                           ["centre_control", "no_evaluation"]]
-    assert all(sum(r[2:]) == 4 for r in table.rows)
-    assert "<table" in table._repr_html_() and "wins" in repr(table)
 
 
 def test_openings_are_distinct_and_checked():

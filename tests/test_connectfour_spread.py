@@ -1,18 +1,19 @@
 """Connect Four experiments over many seeds and positions (notebooks 5 and 6): the helpers, and the
-direction of every claim the notebooks make, re-measured with seeds and positions they do not show."""
+direction of every claim the notebooks make, re-measured with seeds and positions they do not show.
+They live in adversarial.games.connectfour_lab; adversarial.games.connectfour_spread re-exports them."""
 
 import statistics
 
 import pytest
 
 from adversarial import alphabeta
-from adversarial.deepening import iterative_deepening
-from adversarial.games import ConnectFour
+from adversarial.beyond.deepening import iterative_deepening
+from adversarial.games import ConnectFour, connectfour_lab, connectfour_spread
 from adversarial.games.connectfour_eval import centre_control, no_evaluation, open_windows, with_threats
-from adversarial.games.connectfour_lab import match
 from adversarial.games.connectfour_solver import Solver
-from adversarial.games.connectfour_spread import (
+from adversarial.lab.connectfour_lab import (
     deepening_costs,
+    match,
     matches_over_seeds,
     played_positions,
     solver_nodes,
@@ -49,10 +50,11 @@ def test_matches_over_seeds_are_the_seeded_matches():
 
 def test_standings_over_seeds_show_each_seed_and_the_spread():
     table = standings_over_seeds([open_windows, centre_control, no_evaluation], depth=1, openings=3, seeds=[1, 2, 3])
-    assert table.header[:5] == ["evaluation", "against", "seed 1", "seed 2", "seed 3"]
-    assert [r[:2] for r in table.rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
+    assert table.columns[:5] == ["evaluation", "against", "seed 1", "seed 2", "seed 3"]
+    rows = [[r[c] for c in table.columns] for r in table.rows]
+    assert [r[:2] for r in rows] == [["open_windows", "centre_control"], ["open_windows", "no_evaluation"],
                                           ["centre_control", "no_evaluation"]]
-    for row, (a, b) in zip(table.rows, [(open_windows, centre_control), (open_windows, no_evaluation),
+    for row, (a, b) in zip(rows, [(open_windows, centre_control), (open_windows, no_evaluation),
                                         (centre_control, no_evaluation)]):
         ms = [match(a, b, depth=1, openings=3, seed=s) for s in (1, 2, 3)]
         assert row[2:5] == [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
@@ -157,3 +159,8 @@ def test_notebook_5_claim_centre_control_is_better_at_depth_4_on_other_seeds():
 def test_notebook_5_claim_the_threat_extension_wins_on_other_seeds():
     for m in matches_over_seeds(with_threats(open_windows), open_windows, depth=3, openings=10, seeds=range(9, 13)):
         assert m.wins > m.losses, m
+
+
+def test_the_old_module_path_re_exports_the_lab():
+    for name in connectfour_spread.__all__:
+        assert getattr(connectfour_spread, name) is getattr(connectfour_lab, name)

@@ -3,9 +3,10 @@
 import pytest
 
 from adversarial import alphabeta, tree
-from adversarial.deepening import iterative_deepening, previous_best_first
+from adversarial.beyond.deepening import iterative_deepening, previous_best_first
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_eval import open_windows
+from adversarial.games.tictactoe import TicTacToe
 
 game = ConnectFour()
 P = game.play("33144353324114431572")
@@ -28,7 +29,7 @@ def test_a_node_budget_stops_deterministically_and_keeps_the_last_finished_answe
     b = iterative_deepening(game, P, evaluate=open_windows, max_depth=5, node_budget=budget)
     assert a == b and a.stopped == "nodes" and a.completed_depth == 3
     assert a.iterations == full.iterations[:3] and a.nodes == budget + 1
-    assert "stopped: nodes budget" in a.table()
+    assert "stopped: nodes budget" in str(a.table())
 
 
 def test_a_time_budget_stops_the_search():
@@ -78,3 +79,24 @@ def test_bad_options_are_explained(options, message):
 def test_a_missing_evaluation_is_explained():
     with pytest.raises(ValueError, match="no evaluation function"):
         iterative_deepening(game, max_depth=2)
+
+
+def test_iterations_count_nodes_as_the_search_does_and_the_result_has_stats_and_algorithm():
+    from adversarial import pvs
+    for search in (alphabeta, pvs):
+        r = iterative_deepening(game, P, evaluate=open_windows, max_depth=3, search=search)
+        assert [it.nodes for it in r.iterations] == [search(game, P, depth=d, evaluate=open_windows).stats.nodes
+                                                      for d in (1, 2, 3)]
+        assert r.stats.nodes == r.nodes == sum(it.nodes for it in r.iterations)
+        assert r.stats.leaves == sum(it.stats.leaves for it in r.iterations)
+        assert r.algorithm == f"iterative deepening ({search.__name__})"
+
+
+def test_max_depth_none_deepens_until_an_iteration_sees_every_end():
+    ttt = TicTacToe()
+    start = ttt.play(4, 0, 8)
+    r = iterative_deepening(ttt, start, evaluate=lambda s: 0, max_depth=None)
+    assert r.value == alphabeta(ttt, start).value and r.completed_depth <= 6
+    assert iterative_deepening(ttt, start, evaluate=lambda s: 0, max_depth=20).completed_depth == 20
+    with pytest.raises(ValueError, match="needs evaluate"):
+        iterative_deepening(ttt, start, max_depth=None)

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from adversarial.engine_lab import RUNGS, SAMPLE, ladder, ladder_table, options, play_match, quartiles, search
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_solver import Solver
+from adversarial.lab.engine_lab import RUNGS, SAMPLE, ladder, ladder_table, options, play_match, quartiles, search
 
 REPO = Path(__file__).resolve().parent.parent
 # ../shared beside the clone (or beside the folder of worktrees that holds it)

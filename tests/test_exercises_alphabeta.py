@@ -6,6 +6,7 @@ import math
 import pytest
 
 from adversarial import alphabeta
+from adversarial.drawing.render import Drawing
 from adversarial.exercises import check_alphabeta
 from adversarial.exercises.alphabeta import (
     BUG_HINTS,
@@ -15,7 +16,6 @@ from adversarial.exercises.alphabeta import (
     reference,
     run,
 )
-from adversarial.render import Drawing
 
 INF = math.inf
 SEED = 7   # any seed: the check draws fresh trees every run; a fixed one makes failures repeatable here

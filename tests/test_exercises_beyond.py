@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from adversarial.chance import chance, chance_tree
+from adversarial.beyond.chance import chance, chance_tree
 from adversarial.exercises import check_best_margin, check_chance_value, check_negamax, check_ucb1
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import adversarial.search
 from adversarial import minimax, tree
-from adversarial.chance import chance, chance_tree
+from adversarial.beyond.chance import chance, chance_tree
 from adversarial.exercises import (
     Verdict,
     check_best_margin,

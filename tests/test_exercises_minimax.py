@@ -3,9 +3,9 @@ trees now fail on the smallest tree that shows it; right ones written differentl
 
 import pytest
 
+from adversarial.drawing.render import Drawing
 from adversarial.exercises import check_minimax
 from adversarial.exercises.minimax import fresh_cases
-from adversarial.render import Drawing
 
 
 def recursive(node, maximising=True):

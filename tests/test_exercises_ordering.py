@@ -4,15 +4,15 @@ import math
 
 import pytest
 
+from adversarial.beyond.ordering import as_given, reversed_order, tictactoe_centre_first
 from adversarial.exercises import (
     check_beats_static,
     check_best_order_leaves,
     check_deepest,
     check_minimal_leaves,
 )
-from adversarial.experiments import UniformTree, knuth_moore, leaves_read
 from adversarial.games.tictactoe import LINES
-from adversarial.ordering import as_given, reversed_order, tictactoe_centre_first
+from adversarial.lab.experiments import UniformTree, knuth_moore, leaves_read
 
 from .test_exercises_notebooks import SOLUTION
 

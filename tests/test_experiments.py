@@ -7,7 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, minimax
-from adversarial.experiments import (
+from adversarial.beyond.ordering import tictactoe_centre_first
+from adversarial.games import TicTacToe
+from adversarial.lab.experiments import (
     ExperimentError,
     Table,
     UniformTree,
@@ -20,8 +22,6 @@ from adversarial.experiments import (
     random_positions,
     spread,
 )
-from adversarial.games import TicTacToe
-from adversarial.ordering import tictactoe_centre_first
 
 # Every (b, d) of the grid with at most this many leaves (the oracle reads them all).
 GRID = [(b, d) for b in range(2, 9) for d in range(1, 9) if b ** d <= 20_000]
@@ -171,9 +171,9 @@ def test_random_positions_are_unfinished_distinct_and_reproducible():
 
 
 def test_the_connect_four_solving_ladder_agrees_with_pons_test_positions():
+    from adversarial.beyond.ordering import connectfour_centre_first
     from adversarial.games.connectfour import ConnectFour
     from adversarial.games.connectfour_eval import open_windows
-    from adversarial.ordering import connectfour_centre_first
 
     from .conftest import shared_path
     path = shared_path("data", "connect4", "resources", "Test_L3_R1")
@@ -188,7 +188,7 @@ def test_the_connect_four_solving_ladder_agrees_with_pons_test_positions():
 
 
 def test_the_explorer_shows_its_plot_and_sentence_without_a_kernel():
-    from adversarial.plots import OrderingExplorer
+    from adversarial.lab.plots import OrderingExplorer
     e = OrderingExplorer(b=2, d=3, order="best")
     page = e._repr_mimebundle_()["text/html"]
     assert e.plot.value in page and e.caption.value in page
@@ -200,8 +200,9 @@ def test_the_explorer_shows_its_plot_and_sentence_without_a_kernel():
 # -- the spread of a measurement -----------------------------------------------------------
 
 def test_spread_gives_the_median_quartiles_and_range():
-    assert spread([5, 1, 3]) == (3, 1, 2.0, 3, 4.0, 5)
-    assert spread([7]) == (1, 7, 7, 7, 7, 7)
+    fields = ("n", "min", "q1", "median", "q3", "max")
+    assert tuple(getattr(spread([5, 1, 3]), f) for f in fields) == (3, 1, 2.0, 3, 4.0, 5)
+    assert tuple(getattr(spread([7]), f) for f in fields) == (1, 7, 7, 7, 7, 7)
     s = spread(range(1, 9))
     assert (s.min, s.median, s.max) == (1, 4.5, 8) and s.q1 < s.median < s.q3
     with pytest.raises(ExperimentError, match="at least one"):
@@ -233,7 +234,7 @@ def test_the_ladder_reports_each_rungs_spread_and_where_it_is_worse():
 
 
 def test_spread_plots_need_the_tables_that_keep_the_measurements():
-    from adversarial.plots import plot_ladder_spread, plot_leaves
+    from adversarial.lab.plots import plot_ladder_spread, plot_leaves
     grid = leaf_counts([3], range(1, 4), seeds=(0, 1))
     fig = plot_leaves(grid, 3, spread=True)
     assert any("median, range" in text.get_text() for text in fig.axes[0].get_legend().get_texts())

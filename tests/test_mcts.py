@@ -3,9 +3,10 @@
 import pytest
 
 from adversarial import minimax, tree
-from adversarial.chance import chance, chance_tree
+from adversarial.beyond.chance import chance, chance_tree
+from adversarial.beyond.mcts import convergence, mcts
+from adversarial.drawing.render import draw_tree
 from adversarial.games import TicTacToe
-from adversarial.mcts import convergence, draw_tree, mcts
 
 game = TicTacToe()
 
@@ -96,7 +97,7 @@ def test_other_bad_inputs():
 
 # -- matches ----------------------------------------------------------------------------
 
-from adversarial.matches import alphabeta_player, match, mcts_player, play, random_openings  # noqa: E402
+from adversarial.lab.matches import alphabeta_player, match, mcts_player, play, random_openings  # noqa: E402
 
 
 def test_perfect_play_never_loses_and_draws_itself():

@@ -15,7 +15,7 @@ import pytest
 from adversarial import alphabeta, minimax, mtdf, pvs, random_tree
 from adversarial.games.connectfour import ConnectFour, centre_first
 from adversarial.games.connectfour_eval import open_windows
-from adversarial.matches import random_openings
+from adversarial.lab.matches import random_openings
 
 
 def root_tests(seeds, distances):

@@ -7,9 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversarial import MAX, MIN, alphabeta, minimax, negamax, tree
-from adversarial.experiments import UniformTree
-from adversarial.games import TicTacToe
-from adversarial.ordering import (
+from adversarial.beyond.ordering import (
     HashMove,
     History,
     Killers,
@@ -24,6 +22,8 @@ from adversarial.ordering import (
     tictactoe_centre_first,
     worst_first,
 )
+from adversarial.games import TicTacToe
+from adversarial.lab.experiments import UniformTree
 
 TEXTBOOK = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
 
@@ -254,19 +254,25 @@ def test_bad_policies_are_explained():
 
 @given(seeds, st.integers(1, 5))
 def test_iterative_deepening_with_learning_orders_gives_the_minimax_value(seed, depth):
-    from adversarial.experiments import deepen
+    from adversarial.beyond.deepening import iterative_deepening
     game = Lattice(seed)
-    policy = HashMove(Killers(History(shuffled(seed))))
-    result, nodes = deepen(game, game.initial_state(), depth, policy, table=False)
+
+    def learning(policy):
+        def order_from(previous):
+            if previous is not None:
+                policy.remember(game, game.initial_state(), previous.pv)
+            return policy
+        return order_from
+    result = iterative_deepening(game, max_depth=depth, order_from=learning(HashMove(Killers(History(shuffled(seed))))))
     assert result.value == minimax(game, depth=depth).value
-    solved, _ = deepen(game, game.initial_state(), None, HashMove(Killers()), table=False)
-    assert solved.value == minimax(game).value
-    assert nodes >= result.stats.nodes
+    solved = iterative_deepening(game, max_depth=None, order_from=learning(HashMove(Killers())))
+    assert solved.value == minimax(game).value and solved.iterations[-1].stats.leaves > 0
+    assert result.nodes == sum(it.nodes for it in result.iterations) == result.stats.nodes
 
 
 def test_connect_four_centre_first_tries_the_middle_column_first():
+    from adversarial.beyond.ordering import connectfour_centre_first
     from adversarial.games.connectfour import CENTRE_FIRST, ConnectFour
-    from adversarial.ordering import connectfour_centre_first
     game = ConnectFour()
     assert tuple(connectfour_centre_first(game.initial_state(), tuple(range(1, 8)))) == CENTRE_FIRST
     assert plies_played(game.play("4453")) == 4

@@ -12,7 +12,19 @@ from itertools import combinations
 import pytest
 
 from adversarial import alphabeta, tree
-from adversarial.experiments import (
+from adversarial.beyond.ordering import (
+    History,
+    Killers,
+    best_first,
+    connectfour_centre_first,
+    quickest_first,
+    tictactoe_centre_first,
+)
+from adversarial.games import TicTacToe
+from adversarial.games.connectfour import ConnectFour
+from adversarial.games.connectfour_eval import open_windows
+from adversarial.games.tictactoe import LINES
+from adversarial.lab.experiments import (
     effective_branching,
     knuth_moore,
     ladder,
@@ -20,18 +32,6 @@ from adversarial.experiments import (
     random_estimate,
     random_positions,
     spread,
-)
-from adversarial.games import TicTacToe
-from adversarial.games.connectfour import ConnectFour
-from adversarial.games.connectfour_eval import open_windows
-from adversarial.games.tictactoe import LINES
-from adversarial.ordering import (
-    History,
-    Killers,
-    best_first,
-    connectfour_centre_first,
-    quickest_first,
-    tictactoe_centre_first,
 )
 
 OTHER_SEEDS = range(10, 20)

@@ -3,7 +3,7 @@
 import pytest
 
 from adversarial.games.tictactoe import TicTacToe, optimal_moves
-from adversarial.play import EMPTY, MARK_COLOURS, WIN_BACKGROUND, PlayBoard
+from adversarial.widgets.play import EMPTY, MARK_COLOURS, WIN_BACKGROUND, PlayBoard
 
 
 def shown(board) -> str:

@@ -4,7 +4,7 @@ import pytest
 
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_eval import open_windows
-from adversarial.play_connectfour import ConnectFourBoard, column_scores
+from adversarial.widgets.play_connectfour import ConnectFourBoard, column_scores
 
 game = ConnectFour()
 

@@ -4,8 +4,8 @@ show their numbers where matplotlib cannot be had (the in-browser edition offlin
 import pytest
 
 from adversarial import plots
-from adversarial.experiments import leaf_counts
-from adversarial.themes import set_theme
+from adversarial.drawing.themes import set_theme
+from adversarial.lab.experiments import leaf_counts
 
 GRID = leaf_counts([2, 3], range(1, 5), seeds=(0, 1))
 

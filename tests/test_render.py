@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, dot, minimax, random_tree, render, tree
-from adversarial.render import draw, lecture_mode, save_drawing, set_theme
+from adversarial.drawing.render import draw, lecture_mode, save_drawing, set_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
@@ -75,7 +75,7 @@ def test_a_fully_searched_node_shows_its_exact_value_and_only_a_cut_one_a_bound(
 
 def d_id(drawing, path):
     """The Graphviz name of the shape of the node at ``path`` (found from the DOT source)."""
-    from adversarial.render import _node_id
+    from adversarial.drawing.render import _node_id
     return _node_id(path)
 
 
@@ -105,7 +105,7 @@ def test_the_current_path_shows_live_alpha_beta_and_running_values():
     start = draw(t, r, step=1)
     assert note(start, "root")[1:] == ["α=−∞ β=+∞"] and inside(start, ()) == "v=−∞"   # MAX starts at −∞
     # on the path: thick, in the path colour; a node off the path is not
-    from adversarial.themes import theme_style
+    from adversarial.drawing.themes import theme_style
     assert d.source.count(theme_style()["path"]) >= 3
 
 
@@ -128,7 +128,7 @@ def test_the_cut_is_boxed_so_it_shows_in_grayscale_too():
 
 
 def test_not_yet_visited_text_keeps_a_contrast_of_4_5_to_1_on_white():
-    from adversarial.themes import THEMES
+    from adversarial.drawing.themes import THEMES
 
     def luminance(colour):
         channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
@@ -293,8 +293,8 @@ def test_save_drawing_writes_slides_of_the_asked_width(tmp_path):
 
 
 def test_lecture_mode_also_enlarges_widget_text_the_board_and_the_table():
-    from adversarial.play import PlayBoard
     from adversarial.widgets import Stepper
+    from adversarial.widgets.play import PlayBoard
 
     t = tree([[3, 5], [2]])
     plain = (Stepper(t), PlayBoard(), alphabeta(t, trace=True).trace._repr_html_())

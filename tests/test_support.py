@@ -121,7 +121,7 @@ def test_a_pure_search_loads_no_widgets_drawing_or_plots():
                    "print(sorted(m for m in ('IPython', 'ipywidgets', 'graphviz', 'matplotlib') if m in sys.modules))")
     assert done.stdout.strip() == "[]", done.stderr
     done = _python("import adversarial\nprint(adversarial.draw.__module__, adversarial.Stepper.__module__)")
-    assert done.stdout.split() == ["adversarial.render", "adversarial.widgets"], done.stderr
+    assert done.stdout.split() == ["adversarial.drawing.render", "adversarial.widgets.stepper"], done.stderr
 
 
 def test_plots_without_matplotlib_show_numbers_and_say_which_extra_to_install():

@@ -7,13 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, minimax, tree
-from adversarial.deepening import iterative_deepening
-from adversarial.experiments import UniformTree, knuth_moore
-from adversarial.games import TicTacToe
-from adversarial.games.connectfour import ConnectFour, centre_first
-from adversarial.games.connectfour_eval import no_evaluation, open_windows
-from adversarial.ordering import best_first
-from adversarial.techniques import (
+from adversarial.beyond.deepening import iterative_deepening
+from adversarial.beyond.ordering import best_first
+from adversarial.beyond.techniques import (
     LMR,
     ZUGZWANG,
     Aspiration,
@@ -25,7 +21,11 @@ from adversarial.techniques import (
     connectfour_pass,
     engine,
 )
-from adversarial.zobrist import ConnectFourZobrist, Zobrist, collisions
+from adversarial.beyond.zobrist import ConnectFourZobrist, Zobrist, collisions
+from adversarial.games import TicTacToe
+from adversarial.games.connectfour import ConnectFour, centre_first
+from adversarial.games.connectfour_eval import no_evaluation, open_windows
+from adversarial.lab.experiments import UniformTree, knuth_moore
 
 from .test_nullwindow import dag_game
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from adversarial import tree
-from adversarial.themes import lecture_mode
+from adversarial.drawing.themes import lecture_mode
 from adversarial.trace import Cutoff
 from adversarial.widgets import Stepper
 
@@ -301,7 +301,7 @@ def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
     import pytest
 
     from adversarial import widgets
-    from adversarial.play import PlayBoard
+    from adversarial.widgets.play import PlayBoard
     monkeypatch.setattr(widgets.w, "__version__", "7.7.1")
     with pytest.raises(RuntimeError, match="ipywidgets 8 or newer.*restart the kernel"):
         Stepper(tree([[1, 2], [3]]))

@@ -58,8 +58,8 @@ from __future__ import annotations
 import math
 import random
 
+from ..drawing.render import draw as _draw
 from ..game import MAX, MIN
-from ..render import draw as _draw
 from ..search import alphabeta as _package_alphabeta
 from ..search import minimax as _package_minimax
 from ..search import negamax as _package_negamax

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 import random
 
-from ..chance import ChanceNode
-from ..chance import expectiminimax as _expectiminimax
+from ..beyond.chance import ChanceNode
+from ..beyond.chance import expectiminimax as _expectiminimax
+from ..beyond.nullwindow import pvs as _pvs
 from ..games.ends import solve as _solve_ends
-from ..nullwindow import pvs as _pvs
 from ..search import alphabeta as _alphabeta
 from ..search import minimax as _minimax
 from ..search import negamax as _negamax

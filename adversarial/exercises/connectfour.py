@@ -12,7 +12,7 @@ import random
 
 from ..games.connectfour import ConnectFour, solve
 from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
-from ..games.connectfour_lab import match
+from ..lab.connectfour_lab import match
 from ..search import alphabeta
 from .core import (
     Verdict,

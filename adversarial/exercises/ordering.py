@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ..experiments import knuth_moore as _knuth_moore
+from ..beyond.ordering import tictactoe_centre_first
 from ..games.tictactoe import TicTacToe, reachable_positions
-from ..ordering import tictactoe_centre_first
+from ..lab.experiments import knuth_moore as _knuth_moore
 from ..search import SearchError
 from ..search import alphabeta as _alphabeta
 from .core import (

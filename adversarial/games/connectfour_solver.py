@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import time
 
-from .connectfour import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, column_mask, has_four
+from .connectfour_rules import BOTTOM, FULL, H1, HEIGHT, WIDTH, ConnectFour, MoveError, column_mask, has_four
 
 CELLS = WIDTH * HEIGHT
 TIME_CHECK = 4096                                    # look at the clock once per this many nodes
@@ -259,6 +259,20 @@ def _check_budget(value, name, unit, kinds):
     return value
 
 
-def solve(moves: str, *, node_budget=None, time_budget=None) -> int:
-    """Alias of :func:`adversarial.games.connectfour.solve`."""
+def solve(moves: str, *, node_budget: int | None = None, time_budget: float | None = None) -> int:
+    """The exact score of the position after ``moves`` for the side to move (Pons' scoring).
+
+    A win is 22 minus the stones the winner has played at the end, a loss the negative,
+    a draw 0. The solver and what each of its techniques buys are in
+    :mod:`adversarial.games.connectfour_solver`.
+
+    End games take milliseconds; the opening does not: this pure-Python solver has no
+    opening book, and a position with few moves played can take it minutes or hours (the
+    measured times are in :mod:`adversarial.games.connectfour_solver`). ``node_budget``
+    (positions) and ``time_budget`` (seconds) stop it with
+    :class:`~adversarial.games.connectfour_solver.BudgetExceeded` instead of a long wait.
+
+    >>> solve("7422341735647741166133573473242566")
+    1
+    """
     return Solver(node_budget=node_budget, time_budget=time_budget).solve(moves)

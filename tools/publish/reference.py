@@ -16,29 +16,32 @@ from pathlib import Path
 PAGES = [
     ("core", "The core: trees, games, search, traces",
      "What the lessons search and how: explicit trees, the game protocol, minimax and alpha-beta with their "
-     "options, and the trace a search records.",
-     ["adversarial.tree", "adversarial.game", "adversarial.search", "adversarial.trace"]),
+     "options, the trace a search records, and the one number and table formatter.",
+     ["adversarial.tree", "adversarial.game", "adversarial.search", "adversarial.trace", "adversarial.formatting"]),
     ("drawing", "Drawing and widgets",
      "Graphviz drawings of trees and searches, the themes (lecture mode), the stepper and the boards.",
-     ["adversarial.render", "adversarial.themes", "adversarial.dot", "adversarial.widgets", "adversarial.play",
-      "adversarial.play_connectfour"]),
+     ["adversarial.drawing.render", "adversarial.drawing.themes", "adversarial.drawing.dot",
+      "adversarial.widgets.stepper", "adversarial.widgets.play", "adversarial.widgets.play_connectfour"]),
     ("beyond", "Beyond plain alpha-beta",
-     "Null-window searches, iterative deepening, move ordering, Monte Carlo tree search and chance nodes.",
-     ["adversarial.nullwindow", "adversarial.deepening", "adversarial.ordering", "adversarial.mcts",
-      "adversarial.chance"]),
+     "Null-window searches, iterative deepening, move ordering, Monte Carlo tree search, chance nodes, the "
+     "engine's techniques and Zobrist keys.",
+     ["adversarial.beyond.nullwindow", "adversarial.beyond.deepening", "adversarial.beyond.ordering",
+      "adversarial.beyond.mcts", "adversarial.beyond.chance", "adversarial.beyond.techniques",
+      "adversarial.beyond.zobrist"]),
     ("games", "Games and adapters",
      "Tic-tac-toe, Connect Four with its solver and evaluations, small extra games, and adapters for games "
      "written for AIMA, OpenSpiel and easyAI.",
-     ["adversarial.games.tictactoe", "adversarial.games.connectfour", "adversarial.games.connectfour_solver",
-      "adversarial.games.connectfour_eval", "adversarial.games.ends", "adversarial.adapters"]),
+     ["adversarial.games.tictactoe", "adversarial.games.connectfour", "adversarial.games.connectfour_rules",
+      "adversarial.games.connectfour_solver", "adversarial.games.connectfour_eval", "adversarial.games.ends",
+      "adversarial.games.adapters"]),
     ("lab", "The lab: experiments, matches, plots",
      "Measurements over many trees and positions, matches between engines, and the charts of the lessons.",
-     ["adversarial.experiments", "adversarial.games.connectfour_lab", "adversarial.matches", "adversarial.plots"]),
+     ["adversarial.lab.experiments", "adversarial.lab.connectfour_lab", "adversarial.lab.matches",
+      "adversarial.lab.plots", "adversarial.lab.engine_lab"]),
     ("exercises", "Exercise checks",
      "The checks the notebooks' exercises call: an answer in, a verdict and a hint out.",
      ["adversarial.exercises"]),
 ]
-
 
 def modules_present(names: list[str]) -> list[str]:
     """The modules of ``names`` that exist in this checkout (the package's layout may move on)."""

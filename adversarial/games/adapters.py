@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .game import MAX, MIN, check_number
+from ..game import MAX, MIN, check_number
 
 __all__ = ["from_aima", "from_openspiel", "from_easyai"]
 

@@ -26,7 +26,7 @@ previous :class:`Iteration` (``None`` before the first) and returns a move order
 the search (a function ``order(state, moves)``, or ``None`` for the game's own order).
 :func:`previous_best_first` is the classic choice: the last iteration's best move is
 tried first, which makes alpha-beta cut more. A search without an ``order`` option
-(:func:`~adversarial.chance.expectiminimax`) is run without one.
+(:func:`~adversarial.beyond.chance.expectiminimax`) is run without one.
 """
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .game import as_game
-from .search import SearchError, alphabeta
-from .trace import fmt
+from ..formatting import Table, fmt
+from ..search import SearchError, Stats, alphabeta
+from ..tree import as_game
+
+_SUMMED = ("leaves", "cutoffs", "table_hits", "researches", "first_cutoffs")
 
 
 class BudgetExhausted(Exception):
@@ -48,20 +50,36 @@ class BudgetExhausted(Exception):
 
 @dataclass(frozen=True)
 class Iteration:
-    """One finished iteration: its depth, value, best move, principal variation and nodes."""
+    """One finished iteration: its depth, value, best move, principal variation, nodes (as the
+    search counts them: ``stats.nodes``) and the search's whole :class:`~adversarial.search.Stats`."""
     depth: int
     value: float
     move: object
     pv: tuple
     nodes: int
+    stats: Stats | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
 class DeepeningResult:
     """Every finished iteration, and the answer of the last one."""
     iterations: tuple = field(default_factory=tuple)
-    nodes: int = 0                   # positions entered, the unfinished iteration included
+    nodes: int = 0                   # nodes of every iteration, the unfinished one included
     stopped: str | None = None       # None, 'nodes' or 'time': why the search stopped early
+    algorithm: str = "iterative deepening (alphabeta)"
+
+    @property
+    def stats(self) -> Stats:
+        """The cost of all iterations together, as one :class:`~adversarial.search.Stats` (so one table
+        compares deepening with any search): ``nodes`` as :attr:`nodes`, the other counts summed over the
+        finished iterations."""
+        total = Stats(nodes=self.nodes)
+        for it in self.iterations:
+            for name in _SUMMED:
+                setattr(total, name, getattr(total, name) + getattr(it.stats, name, 0))
+        if self.iterations:
+            total.order = getattr(self.iterations[-1].stats, "order", total.order)
+        return total
 
     @property
     def last(self) -> Iteration | None:
@@ -83,16 +101,13 @@ class DeepeningResult:
     def completed_depth(self) -> int:
         return self.last.depth if self.last else 0
 
-    def table(self) -> str:
-        """The iterations as a small text table (depth, best move, value, nodes, principal variation)."""
-        lines = ["depth  move   value     nodes  principal variation"]
-        for it in self.iterations:
-            value = _signed(it.value)
-            lines.append(f"{it.depth:>5}  {it.move!s:>4}  {value:>6}  {it.nodes:>8}  "
-                         f"{' '.join(map(str, it.pv))}")
-        if self.stopped:
-            lines.append(f"(stopped: {self.stopped} budget used up during depth {self.completed_depth + 1})")
-        return "\n".join(lines)
+    def table(self) -> Table:
+        """The iterations as a table (depth, best move, value, nodes, principal variation)."""
+        note = (f"(stopped: {self.stopped} budget used up during depth {self.completed_depth + 1})"
+                if self.stopped else "")
+        return Table.from_lists(["depth", "move", "value", "nodes", "principal variation"],
+                                [[it.depth, it.move, _signed(it.value), it.nodes, " ".join(map(str, it.pv))]
+                                 for it in self.iterations], note=note)
 
     def __repr__(self) -> str:
         return (f"DeepeningResult(depth={self.completed_depth}, move={self.move!r}, value={self.value!r}, "
@@ -139,10 +154,14 @@ def previous_best_first(previous: Iteration | None, root=None):
     return order
 
 
-def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int = 20,
+def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | None = 20,
                         node_budget: int | None = None, time_budget: float | None = None,
-                        order_from: Callable | None = None, search=alphabeta) -> DeepeningResult:
+                        order_from: Callable | None = None, search=alphabeta,
+                        stop_when_exact: bool = False) -> DeepeningResult:
     """Search depth 1, 2, ... ``max_depth``; stop early when the budget is used up.
+
+    The package's one iterative deepening: the ladders of :mod:`adversarial.lab.experiments` and
+    :mod:`adversarial.lab.engine_lab` and :func:`adversarial.beyond.techniques.deepening` all run it.
 
     Args:
         game: a game (see :mod:`adversarial.game`).
@@ -154,13 +173,20 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int = 20,
         order_from: the ordering hook, ``order_from(previous_iteration) -> order or None``
             (see the module docstring and :func:`previous_best_first`).
         search: the depth-limited search to repeat (default :func:`~adversarial.search.alphabeta`).
+        stop_when_exact: stop after an iteration that called no evaluation (it saw the end of
+            every line, so its value is exact and deeper iterations change nothing).
+            ``max_depth=None`` goes on until that happens (or a budget runs out).
+
+    Nodes are counted as the search counts them (its ``stats.nodes``); the node budget counts
+    every position entered, re-searches included, and is checked as the search goes.
 
     Returns:
         A :class:`DeepeningResult` with every finished iteration; its ``move``, ``value`` and
         ``pv`` are those of the deepest finished one.
     """
-    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
-        raise ValueError(f"max_depth must be a whole number of moves, 1 or more, got {max_depth!r}")
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
+        raise ValueError(f"max_depth must be a whole number of moves, 1 or more (or None: until the value "
+                         f"is exact), got {max_depth!r}")
     if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
                                     or node_budget < 1):
         raise ValueError(f"node_budget must be a whole number of positions, 1 or more, got {node_budget!r}")
@@ -176,26 +202,48 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int = 20,
         raise TypeError(f"{getattr(search, '__name__', search)}() has no order option, so order_from "
                         "cannot reorder its moves; leave order_from out, or search with alphabeta")
     game = as_game(game)
+    stop_when_exact = stop_when_exact or max_depth is None
+    guesses = 0
+    if stop_when_exact:
+        scorer = evaluate if evaluate is not None else getattr(game, "evaluate", None)
+        if scorer is None:
+            raise ValueError("stopping when the value is exact needs evaluate=... (a score for the positions "
+                             "where a shallow iteration stops)")
+
+        def evaluate(s, scorer=scorer):
+            nonlocal guesses
+            guesses += 1
+            return scorer(s)
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     counted = _Budgeted(game, node_budget, deadline)
     root = game.initial_state() if state is None else state
-    iterations, stopped = [], None
-    for depth in range(1, max_depth + 1):
+    iterations, stopped, nodes = [], None, 0
+    depth = 0
+    while max_depth is None or depth < max_depth:
+        depth += 1
         previous = iterations[-1] if iterations else None
         options = dict(depth=depth, evaluate=evaluate)
         if ordered:
             options["order"] = order_from(previous) if order_from else None
-        before = counted.nodes
+        before, guesses = counted.nodes, 0
         counted.clock = depth > 1
         try:
             r = search(counted, root, **options)
         except BudgetExhausted as why:
             stopped = str(why)
+            nodes += counted.nodes - before
             break
         except SearchError as error:
             raise error.with_traceback(None) from None
-        iterations.append(Iteration(depth, r.value, r.move, r.pv, counted.nodes - before))
-    return DeepeningResult(tuple(iterations), counted.nodes, stopped)
+        stats = getattr(r, "stats", None)
+        done = stats.nodes if stats is not None else counted.nodes - before
+        nodes += done
+        iterations.append(Iteration(depth, r.value, r.move, r.pv, done, stats))
+        if stop_when_exact and guesses == 0:
+            break
+    name = (getattr(search, "__name__", None) or getattr(getattr(search, "func", None), "__name__", None)
+            or type(search).__name__)
+    return DeepeningResult(tuple(iterations), nodes, stopped, f"iterative deepening ({name})")
 
 
 def _takes_order(search) -> bool:

@@ -18,10 +18,10 @@ import html
 
 import ipywidgets as w
 
-from .games.tictactoe import TicTacToe, optimal_moves
-from .search import alphabeta
-from .themes import theme_style
-from .widgets import require_widgets
+from ..drawing.themes import theme_style
+from ..games.tictactoe import TicTacToe, optimal_moves
+from ..search import alphabeta
+from .stepper import require_widgets
 
 EMPTY = "\u00a0"        # a non-breaking space: a button whose text becomes "" is not redrawn by JupyterLab
 MARK_COLOURS = {"X": "#0072B2", "O": "#D55E00"}       # Okabe–Ito blue and vermillion, bold, on white

@@ -13,15 +13,15 @@ measured by :func:`ladder`; :class:`Table` shows any rows of numbers.
 
 from __future__ import annotations
 
-import html
 import math
 import random
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
+from functools import partial
 
-from .game import MAX, MIN, path_label
-from .ordering import (
+from ..beyond.deepening import iterative_deepening
+from ..beyond.ordering import (
     HashMove,
     History,
     Killers,
@@ -31,7 +31,9 @@ from .ordering import (
     shuffled,
     worst_first,
 )
-from .search import alphabeta
+from ..formatting import Table
+from ..game import MAX, MIN, path_label
+from ..search import alphabeta
 
 MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
 
@@ -113,7 +115,7 @@ def reordered(game, order) -> list:
     With ``order=best_first(game)`` a plain left-to-right search of the result is a
     search with the best order, and its drawing reads left to right.
 
-    >>> from adversarial.ordering import best_first
+    >>> from adversarial.beyond.ordering import best_first
     >>> t = UniformTree(2, 2, seed=1)
     >>> t.nested(), reordered(t, best_first(t))
     ([[3, 0], [2, 1]], [[1, 2], [0, 3]])
@@ -152,30 +154,79 @@ def effective_branching(leaves: float, d: int) -> float:
 
 # -- the spread of a measurement ---------------------------------------------------------
 
-class Spread(NamedTuple):
-    """How a set of measurements spreads: the smallest, the quartiles, the median, the largest.
+@dataclass(frozen=True)
+class Spread:
+    """Every value of a repeated measurement, with its median, quartiles and range.
 
-    >>> spread([4, 1, 3, 2, 5])
-    Spread(n=5, min=1, q1=2.0, median=3, q3=4.0, max=5)
+    The one spread of the package: the Connect Four experiments
+    (:mod:`adversarial.lab.connectfour_lab`) and the technique ladder
+    (:mod:`adversarial.lab.engine_lab`) use it too.
+
+    >>> s = spread([4, 1, 3, 2, 5])
+    >>> s
+    median 3 (range 1 to 5, 5 values)
+    >>> s.n, s.min, s.q1, s.median, s.q3, s.max
+    (5, 1, 2.0, 3, 4.0, 5)
     """
 
-    n: int
-    min: float
-    q1: float
-    median: float
-    q3: float
-    max: float
+    values: tuple
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @property
+    def median(self):
+        return statistics.median(self.values)
+
+    @property
+    def min(self):
+        return min(self.values)
+
+    @property
+    def max(self):
+        return max(self.values)
+
+    low, high = min, max
+
+    @property
+    def quartiles(self) -> tuple:
+        """(lower quartile, median, upper quartile), by the inclusive method: the median of each half
+        for an odd count, interpolated otherwise."""
+        if len(self.values) == 1:
+            return (self.values[0],) * 3
+        return tuple(statistics.quantiles(sorted(self.values), n=4, method="inclusive"))
+
+    @property
+    def q1(self):
+        return self.quartiles[0]
+
+    @property
+    def q3(self):
+        return self.quartiles[2]
+
+    def __repr__(self) -> str:
+        return (f"median {_number(self.median)} (range {_number(self.low)} to {_number(self.high)}, "
+                f"{len(self.values)} values)")
+
+
+def _number(x) -> str:
+    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e6):
+        return f"{int(x)}"
+    if abs(x) >= 1e6:
+        return f"{x:.1e}"
+    return f"{x:.3g}"
 
 
 def spread(values: Iterable[float]) -> Spread:
-    """The :class:`Spread` of ``values`` (quartiles by the inclusive method: the median of each half
-    for an odd count, interpolated otherwise)."""
-    values = sorted(values)
+    """The :class:`Spread` of ``values`` (any iterable of numbers): every value, median, quartiles, range."""
+    values = tuple(values)
     if not values:
-        raise ExperimentError("no values to summarise: give at least one measurement")
-    q1, _, q3 = (statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1
-                 else (values[0],) * 3)
-    return Spread(len(values), values[0], q1, statistics.median(values), q3, values[-1])
+        raise ExperimentError("spread needs at least one value, got none: give at least one measurement")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"spread needs numbers, got {v!r}")
+    return Spread(values)
 
 
 # -- leaves read by order ----------------------------------------------------------------
@@ -229,70 +280,40 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
 
 # -- the ladder of techniques on real positions ------------------------------------------
 
-def random_positions(game, n: int, moves: int, seed: int = 0) -> list:
+def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = False) -> list:
     """``n`` different unfinished positions, each reached by ``moves`` random legal moves
-    from the start (the same ones for the same ``seed``).
+    from the start (the same ones for the same ``seed``); with ``lines=True``, the moves that
+    reach them (tuples), for openings of a match (:func:`adversarial.lab.matches.random_openings`).
+
+    The package's one random-position sampler: positions are different as positions (two lines
+    that transpose into the same position count once).
 
     >>> from adversarial.games import TicTacToe
     >>> random_positions(TicTacToe(), 2, 3, seed=1)
     [Board('.OX/.X./...'), Board('.X./.../.XO')]
+    >>> random_positions(TicTacToe(), 2, 3, seed=1, lines=True)
+    [(2, 1, 4), (1, 8, 7)]
     """
-    rng, found, tries = random.Random(seed), [], 0
+    rng, found, tries = random.Random(seed), {}, 0
     while len(found) < n:
         tries += 1
         if tries > 100 * n + 1000:
             raise ExperimentError(f"found only {len(found)} unfinished positions after {moves} moves; "
                                   "ask for fewer moves or fewer positions")
-        state = game.initial_state()
+        state, line = game.initial_state(), ()
         for _ in range(moves):
             if game.is_terminal(state):
                 break
-            state = game.result(state, rng.choice(list(game.actions(state))))
+            move = rng.choice(list(game.actions(state)))
+            state, line = game.result(state, move), line + (move,)
         if not game.is_terminal(state) and state not in found:
-            found.append(state)
-    return found
-
-
-
-def deepen(game, state, depth: int | None, order, *, evaluate=None, table=True):
-    """Iterative deepening: search to depth 1, 2, ..., ``depth``, each iteration starting
-    from the best moves the previous ones found (``order`` should be a
-    :class:`~adversarial.ordering.HashMove`). With ``depth=None`` it goes on until an
-    iteration needs no evaluation (it saw the end of every line: the value is exact).
-    Returns the last result and the nodes of all the iterations.
-
-    >>> from adversarial.games import TicTacToe
-    >>> from adversarial.ordering import HashMove
-    >>> game = TicTacToe()
-    >>> r, nodes = deepen(game, game.play(4, 0, 8), None, HashMove(), evaluate=lambda s: 0)
-    >>> r.value, r.value == alphabeta(game, game.play(4, 0, 8)).value
-    (0, True)
-    """
-    if evaluate is None:
-        evaluate = getattr(game, "evaluate", None)
-    if evaluate is None:
-        raise ExperimentError("iterative deepening needs evaluate=... (a score for positions "
-                              "where a shallow iteration stops)")
-    guesses = 0
-
-    def counted(s):
-        nonlocal guesses
-        guesses += 1
-        return evaluate(s)
-
-    nodes, result, d = 0, None, 0
-    while depth is None or d < depth:
-        d, guesses = d + 1, 0
-        result = alphabeta(game, state, depth=d, evaluate=counted, order=order, table=table)
-        nodes += result.stats.nodes
-        order.remember(game, state, result.pv)
-        if guesses == 0:          # every line reached the end of the game: deeper changes nothing
-            break
-    return result, nodes
+            found[state] = line
+    return list(found.values()) if lines else list(found)
 
 
 def rungs(static_order, table_key=True):
-    """The ladder: each rung adds one technique to the rung before.
+    """The ladder: each rung adds one technique to the rung before. The deepening rungs run
+    :func:`adversarial.beyond.deepening.iterative_deepening` (until the value is exact when ``depth`` is None).
 
     Each entry is ``(name, search)`` where ``search(game, state, depth, evaluate)``
     returns ``(value, nodes)``.
@@ -303,9 +324,15 @@ def rungs(static_order, table_key=True):
 
     def deepening(make_order):
         def search(game, state, depth, evaluate):
-            result, nodes = deepen(game, state, depth, make_order(), evaluate=evaluate,
-                                   table=table_key)
-            return result.value, nodes
+            order = make_order()            # a HashMove: it learns each iteration's principal variation
+
+            def order_from(previous):
+                if previous is not None:
+                    order.remember(game, state, previous.pv)
+                return order
+            r = iterative_deepening(game, state, evaluate=evaluate, max_depth=depth, stop_when_exact=True,
+                                    order_from=order_from, search=partial(alphabeta, table=table_key))
+            return r.value, r.nodes
         return search
 
     return [
@@ -362,71 +389,12 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
     return table
 
 
-# -- a small table that shows itself -----------------------------------------------------
-
-class Table:
-    """Rows of numbers (a list of dicts with the same keys), shown as an HTML table in
-    Jupyter and as aligned text elsewhere.
-
-    >>> Table([{"b": 2, "leaves": 7}, {"b": 3, "leaves": 17}])
-    b  leaves
-    2       7
-    3      17
-    """
-
-    def __init__(self, rows: list[dict], title: str = "", formats: dict | None = None):
-        self.rows, self.title = list(rows), title
-        self.columns = list(self.rows[0]) if self.rows else []
-        self.formats = formats or {}     # column -> format spec for its floats (default ",.1f")
-
-    def _cell(self, row, column) -> str:
-        return _fmt(row[column], self.formats.get(column, ",.1f"))
-
-    def column(self, name: str) -> list:
-        """One column's values, top to bottom."""
-        if name not in self.columns:
-            raise KeyError(f"no column {name!r}; the columns are {self.columns}")
-        return [row[name] for row in self.rows]
-
-    def __len__(self):
-        return len(self.rows)
-
-    def __iter__(self):
-        return iter(self.rows)
-
-    def __getitem__(self, i):
-        return self.rows[i]
-
-    def __repr__(self) -> str:
-        cells = [self.columns] + [[self._cell(row, c) for c in self.columns] for row in self.rows]
-        widths = [max(len(r[i]) for r in cells) for i in range(len(self.columns))]
-        numeric = [all(isinstance(row[c], (int, float)) for row in self.rows) for c in self.columns]
-        return "\n".join("  ".join(v.rjust(w) if right else v.ljust(w)
-                                   for v, w, right in zip(r, widths, numeric)).rstrip()
-                         for r in cells)
-
-    def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row, c))}</td>"
-                                        for c in self.columns) + "</tr>" for row in self.rows)
-        caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
-        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _fmt(value, spec: str = ",.1f") -> str:
-    if isinstance(value, float):
-        return f"{value:,.0f}" if value == int(value) and spec == ",.1f" else format(value, spec)
-    if isinstance(value, int):
-        return f"{value:,}"
-    return str(value)
-
 __all__ = [
     "ORDERS",
     "ExperimentError",
     "Spread",
     "Table",
     "UniformTree",
-    "deepen",
     "effective_branching",
     "knuth_moore",
     "ladder",

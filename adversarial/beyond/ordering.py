@@ -32,7 +32,8 @@ import math
 import random
 from collections.abc import Callable
 
-from .game import MAX, as_game
+from ..game import MAX
+from ..tree import as_game
 
 
 class OrderError(ValueError):

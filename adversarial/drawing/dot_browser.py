@@ -1,7 +1,7 @@
 """Graphviz layout in the browser: the same drawings, laid out by a WebAssembly Graphviz.
 
 In JupyterLite the kernel is Python compiled to WebAssembly (Pyodide) running in a
-web worker: there is no layout program to start. There, :func:`adversarial.dot.pipe`
+web worker: there is no layout program to start. There, :func:`adversarial.drawing.dot.pipe`
 hands the DOT source to this module, which lays it out with ``@viz-js/viz`` (Graphviz
 compiled to WebAssembly). Its JavaScript travels in the small ``adversarial_viz``
 wheel that ``make lite`` builds beside the package's own, so the site needs nothing
@@ -10,7 +10,7 @@ from the internet. The drawing API does not change: ``draw(...)`` shows as SVG.
 The JavaScript module loads asynchronously. The first drawing waits for it with
 ``pyodide.ffi.run_sync``, which needs the browser's JavaScript Promise Integration
 (present in current Chromium-based browsers). Where it is missing, run
-``await adversarial.dot_browser.load()`` in a cell once before drawing.
+``await adversarial.dot_browser.load()`` (the old short path: it still imports) in a cell once before drawing.
 """
 
 from __future__ import annotations

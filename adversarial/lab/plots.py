@@ -5,7 +5,7 @@ as the cell's value), sized and lettered for the active theme (``lecture_mode()`
 charts as wide as a 1920 px screen's notebook, text of 24 px or more), legends
 outside the data, log axes labelled "log scale":
 
->>> from adversarial.experiments import leaf_counts
+>>> from adversarial.lab.experiments import leaf_counts
 >>> fig = plot_leaves(leaf_counts([3], range(1, 5), seeds=(0,)), 3)
 >>> [line.get_label() for line in fig.axes[0].get_lines()][:3]
 ['worst', 'random', 'best']
@@ -20,6 +20,7 @@ import sys
 
 import ipywidgets as w
 
+from ..drawing.themes import theme_style
 from .experiments import (
     ORDERS,
     ExperimentError,
@@ -33,7 +34,6 @@ from .experiments import (
 from .experiments import (
     spread as experiment_spread,
 )
-from .themes import theme_style
 
 
 def _load_matplotlib():
@@ -445,7 +445,7 @@ class OrderingExplorer(w.VBox):
                           self.caption])
         self.add_class("adversarial-explorer")
         if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
-            from .widgets import LECTURE_CSS
+            from ..widgets.stepper import LECTURE_CSS
             self.children = (w.HTML(LECTURE_CSS), *self.children)
             self.add_class("adversarial-lecture")
             self.caption.style.font_size = theme_style()["text"]

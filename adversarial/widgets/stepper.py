@@ -24,11 +24,11 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from . import render
-from .search import alphabeta, minimax, negamax
-from .themes import check_flag, theme_style
-from .trace import Cutoff, Leaf
-from .tree import Tree, random_tree, tree
+from ..drawing import render
+from ..drawing.themes import check_flag, theme_style
+from ..search import alphabeta, minimax, negamax
+from ..trace import Cutoff, Leaf
+from ..tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
@@ -130,7 +130,7 @@ class Stepper(w.VBox):
             so Example and Reset always show the same search.
 
     A tree typed into the box is checked for size before it is built (at most 300
-    nodes, as :func:`~adversarial.render.draw` draws); a problem shows under the
+    nodes, as :func:`~adversarial.drawing.render.draw` draws); a problem shows under the
     drawing and leaves the stepper as it was.
     """
 

@@ -18,11 +18,12 @@ import re
 
 import graphviz
 
+from ..formatting import fmt
+from ..game import CHANCE, MAX, node_id
+from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
+from ..tree import Tree
 from . import dot
-from .game import CHANCE, MAX, node_id
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
-from .trace import Bound, Cutoff, Enter, Leaf, Return, fmt, fmt_value
-from .tree import Tree
 
 
 class Drawing(graphviz.Digraph):
@@ -158,10 +159,9 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     >>> draw(t, alphabeta(t, trace=True), step=15)
     <Drawing: 13 nodes, 0 pruned leaves, step 15>
     """
-    from .game import as_game
+    from ..tree import as_game
     for name, flag in (("legend", legend), ("show_leaves", show_leaves)):
         check_flag(name, flag)
-    from .search import searched_game
     game = as_game(game)
     _check_drawable(result)
     if result is not None:      # refuse a result of another tree; below the root, draw the subtree searched
@@ -854,3 +854,68 @@ def _svg_size(svg: str) -> tuple[float, float]:
     if not found:
         raise RuntimeError("the layout program wrote an SVG without a viewBox")
     return float(found.group(1)), float(found.group(2))
+
+
+def searched_game(game, result):
+    """The game to draw ``result`` on: refuses a result of another game, and for a
+    search that started below a tree's root, the subtree it searched."""
+    searched = getattr(result, "game", None)
+    if searched is None:
+        return game
+    if type(searched) is not type(game) or (isinstance(game, Tree) and searched != game):
+        raise ValueError(f"this result comes from a search of another game ({searched!r}); "
+                         "draw it with the game it searched: draw(result.game, result)")
+    if isinstance(game, Tree) and result.root is not None and result.root.path:
+        return game.subtree(game.node(result.root.path))
+    return game
+
+
+# -- the tree MCTS grew -----------------------------------------------------------------------
+
+def draw_tree(result, *, depth: int = 2, max_children: int = 4, theme: str | None = None):
+    """Draw the tree MCTS grew: each node shows visits and win rate, thicker edges for more visits.
+
+    Only the ``max_children`` most visited children of each node are drawn, to
+    ``depth`` moves from the root; the summary says how many nodes are hidden.
+
+    >>> from adversarial import mcts
+    >>> r = mcts([[3, -5], [1, 9]], iterations=50, seed=0)
+    >>> draw_tree(r, depth=1)
+    <Drawing: MCTS tree, 3 of 7 nodes drawn, 50 iterations, best move 1>
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number 0 or more, got {depth!r}")
+    if isinstance(max_children, bool) or not isinstance(max_children, int) or max_children < 1:
+        raise ValueError(f"max_children must be a whole number 1 or more, got {max_children!r}")
+    style = theme_style(theme)
+    g = Drawing()
+    g.attr("graph", rankdir="TB", ranksep=str(style["ranksep"]), nodesep=str(style["nodesep"]),
+           bgcolor="white")
+    g.attr("node", fontname=style["font"], fontsize=str(style["small"]), penwidth=str(style["pen"]))
+    g.attr("edge", arrowhead="none", fontname=style["font"], fontsize=str(style["small"]))
+    root_visits = max(result.tree.visits, 1)
+    drawn = 0
+
+    def add(node, name, level):
+        nonlocal drawn
+        drawn += 1
+        shape = "box" if node.terminal else ("triangle" if node.player == MAX else "invtriangle")
+        text = f"{node.visits} visits"
+        if node.parent is not None:
+            text += f"<BR/>win {node.win_rate:.0%}"
+        g.node(name, label=f"<{text}>", shape=shape, margin="0.05")
+        if level == depth:
+            return
+        ranked = sorted(node.children, key=lambda child: -child.visits)[:max_children]
+        for i, child in enumerate(ranked):
+            child_name = f"{name}_{i}"
+            add(child, child_name, level + 1)
+            width = style["pen"] + 4 * style["pen"] * child.visits / root_visits
+            colour = style["pv"] if i == 0 else style["ink"]
+            g.edge(name, child_name, label=f" {fmt(child.move)}",
+                   penwidth=f"{width:.1f}", color=colour)
+
+    add(result.tree, "r", 0)
+    g.summary = (f"MCTS tree, {drawn} of {result.tree.size()} nodes drawn, "
+                 f"{result.iterations} iterations, best move {fmt(result.move)}")
+    return g

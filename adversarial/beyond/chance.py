@@ -31,10 +31,10 @@ import math
 import numbers
 from fractions import Fraction
 
-from .game import CHANCE, MAX, MIN, check_number, check_player
-from .search import INF, SearchError, SearchResult, _reject, _Search
-from .trace import fmt
-from .tree import Node, Tree
+from ..formatting import fmt
+from ..game import CHANCE, MAX, MIN, check_number, check_player
+from ..search import INF, SearchError, SearchResult, _reject, _Search
+from ..tree import Node, Tree
 
 OPTIONS = ("state", "depth", "evaluate", "trace")
 TOLERANCE = 1e-9   # how far from 1 a sum of probabilities may be (rounding, e.g. 3 × 1/3)

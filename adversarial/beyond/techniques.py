@@ -48,8 +48,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .game import MAX
-from .search import INF, SearchError, SearchResult, Stats, _reject, _Search
+from ..game import MAX
+from ..search import INF, SearchError, SearchResult, Stats, _reject, _Search
 
 OPTIONS = ("state", "depth", "evaluate", "order", "window", "fail", "table", "pvs", "lmr", "null_move",
            "quiescence", "node_types")
@@ -135,8 +135,8 @@ class Quiescence:
 class TranspositionTable:
     """Values found, with their bound (exact, lower, upper), per key and depth left, plus the best move.
 
-    ``key``: ``None`` keys by the exact state; a :class:`~adversarial.zobrist.Zobrist` or
-    :class:`~adversarial.zobrist.ConnectFourZobrist` keys by its number, updated
+    ``key``: ``None`` keys by the exact state; a :class:`~adversarial.beyond.zobrist.Zobrist` or
+    :class:`~adversarial.beyond.zobrist.ConnectFourZobrist` keys by its number, updated
     incrementally along the search (two positions with one key then share an entry:
     a collision can give a wrong answer, which is why real programs use 64 bits).
     ``bits`` cuts a Zobrist key to fewer bits (to measure collisions). Reuse one table
@@ -146,7 +146,7 @@ class TranspositionTable:
     def __init__(self, key=None, *, bits: int | None = None):
         if key is not None and not callable(getattr(key, "update", None)):
             raise TypeError("key must be None (exact states) or a Zobrist key maker with key() and "
-                            f"update() (adversarial.zobrist), got {key!r}")
+                            f"update() (adversarial.beyond.zobrist), got {key!r}")
         if bits is not None:
             _whole("bits", bits, 1)
         self.zobrist, self.mask = key, None if bits is None else (1 << bits) - 1
@@ -186,7 +186,7 @@ def connectfour_pass(p):
     passed's opponent. Scores are antisymmetric under the swap, so the negamax value
     of the swapped position is the value of "these discs, the opponent to move".
     """
-    from .games.connectfour import Position
+    from ..games.connectfour import Position
     return Position(p.o, p.x, None if p.winner is None else ("O" if p.winner == "X" else "X"), None)
 
 
@@ -198,8 +198,8 @@ ZUGZWANG = "171231226144413625631766635232354"
 
 def connectfour_noisy(p) -> bool:
     """Is a Connect Four position noisy: can the side to move, or the opponent, win at once?"""
-    from .games.connectfour import BOTTOM, FULL
-    from .games.connectfour_solver import winning_cells
+    from ..games.connectfour import BOTTOM, FULL
+    from ..games.connectfour_solver import winning_cells
     if p.winner:
         return False
     mask = p.x | p.o
@@ -450,11 +450,13 @@ class Aspiration:
             self.previous = r.value
             return r
         low, high = self.previous - self.delta, self.previous + self.delta
+        spent = hits = 0
         while True:
             r = engine(game, state, depth=depth, evaluate=evaluate, order=order, window=(low, high),
                        **self.options)
             self.nodes += r.stats.nodes
             self.table_hits += r.stats.table_hits
+            spent, hits = spent + r.stats.nodes, hits + r.stats.table_hits
             if r.value <= low and low > -INF:
                 self.fail_lows += 1
                 low = -INF
@@ -463,6 +465,7 @@ class Aspiration:
                 high = INF
             else:
                 self.previous = r.value
+                r.stats.nodes, r.stats.table_hits = spent, hits     # the iteration's cost: repeats included
                 return r
 
 
@@ -497,6 +500,7 @@ def deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None
 
     def search(g, st, *, depth, evaluate=None, order=None):
         return engine(g, st, depth=depth, evaluate=evaluate, order=order or fixed, **options)
+    search.__name__ = "engine"
     return iterative_deepening(game, state, evaluate=evaluate, max_depth=max_depth, node_budget=node_budget,
                                order_from=order_from, search=search)
 

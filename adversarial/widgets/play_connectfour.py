@@ -19,11 +19,11 @@ import numbers
 
 import ipywidgets as w
 
-from .games.connectfour import ConnectFour, centre_first, shorten, svg
-from .games.connectfour_eval import open_windows, with_threats
-from .search import alphabeta
-from .themes import theme_style
-from .widgets import require_widgets
+from ..drawing.themes import theme_style
+from ..games.connectfour import ConnectFour, centre_first, shorten, svg
+from ..games.connectfour_eval import open_windows, with_threats
+from ..search import alphabeta
+from .stepper import require_widgets
 
 DEPTHS = (1, 2, 3, 4, 5, 6)
 

@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from .games.connectfour import H1, HEIGHT, WIDTH
+from ..games.connectfour import H1, HEIGHT, WIDTH
 
 
 def _check_bits(bits):

@@ -35,8 +35,8 @@ Both return the same :class:`~adversarial.search.SearchResult` as
 
 from __future__ import annotations
 
-from .game import MAX, check_number
-from .search import INF, SearchResult, _reject, _Search, alphabeta  # noqa: F401 (alphabeta: doctest)
+from ..game import MAX, check_number
+from ..search import INF, SearchResult, _reject, _Search, alphabeta  # noqa: F401 (alphabeta: doctest)
 
 PVS_OPTIONS = ("state", "depth", "evaluate", "order")
 MTDF_OPTIONS = ("state", "depth", "evaluate", "order", "guess")

@@ -33,7 +33,7 @@ is turned into one:
 
 MIN's reward is 1 minus MAX's. Limits: the value estimate is an average in
 floating point (a score beyond ±1.8e308 counts as ±∞); a game with chance
-nodes is refused (use :func:`~adversarial.chance.expectiminimax`); with few
+nodes is refused (use :func:`~adversarial.beyond.chance.expectiminimax`); with few
 iterations the most visited move can be wrong, and how many are enough depends
 on the tree.
 
@@ -51,10 +51,10 @@ import numbers
 import random
 from dataclasses import dataclass, field
 
-from .game import CHANCE, MAX, as_game, check_number
-from .themes import theme_style
-from .trace import fmt
-from .tree import Tree, tree  # noqa: F401 (tree: doctest)
+from ..formatting import fmt
+from ..game import CHANCE, MAX, check_number
+from ..search import Stats
+from ..tree import Tree, as_game, tree  # noqa: F401 (tree: doctest)
 
 
 class MCTSNode:
@@ -121,13 +121,22 @@ class MCTSResult:
     iterations: int
     tree: MCTSNode = field(repr=False)
     game: object = field(repr=False, default=None)
+    algorithm: str = field(default="mcts", repr=False)
+
+    @property
+    def stats(self) -> Stats:
+        """The cost as a :class:`~adversarial.search.Stats`, so one table compares MCTS with every search:
+        ``nodes`` the nodes of the grown tree, ``leaves`` the playouts scored (one per iteration)."""
+        return Stats(nodes=self.tree.size(), leaves=self.iterations, order="random (seeded)")
 
     def __repr__(self) -> str:
         return (f"MCTSResult(value={_value_text(self.value)}, move={self.move!r}, "
                 f"iterations={self.iterations}, tree nodes={self.tree.size()})")
 
     def draw(self, depth: int = 2, max_children: int = 4, theme: str | None = None):
-        """The grown tree to ``depth``, each node with its visits and win rate (see :func:`draw_tree`)."""
+        """The grown tree to ``depth``, each node with its visits and win rate
+        (:func:`adversarial.drawing.render.draw_tree`, loaded on first use: drawing needs graphviz)."""
+        from ..drawing.render import draw_tree
         return draw_tree(self, depth=depth, max_children=max_children, theme=theme)
 
 
@@ -306,54 +315,3 @@ def _check_c(c):
     if c < 0:
         raise ValueError(f"c (the exploration constant) must be 0 or more, got {c}")
     return float(c)
-
-
-# -- drawing -----------------------------------------------------------------------
-
-def draw_tree(result: MCTSResult, *, depth: int = 2, max_children: int = 4, theme: str | None = None):
-    """Draw the tree MCTS grew: each node shows visits and win rate, thicker edges for more visits.
-
-    Only the ``max_children`` most visited children of each node are drawn, to
-    ``depth`` moves from the root; the summary says how many nodes are hidden.
-
-    >>> r = mcts([[3, -5], [1, 9]], iterations=50, seed=0)
-    >>> draw_tree(r, depth=1)
-    <Drawing: MCTS tree, 3 of 7 nodes drawn, 50 iterations, best move 1>
-    """
-    from .render import Drawing
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number 0 or more, got {depth!r}")
-    if isinstance(max_children, bool) or not isinstance(max_children, int) or max_children < 1:
-        raise ValueError(f"max_children must be a whole number 1 or more, got {max_children!r}")
-    style = theme_style(theme)
-    g = Drawing()
-    g.attr("graph", rankdir="TB", ranksep=str(style["ranksep"]), nodesep=str(style["nodesep"]),
-           bgcolor="white")
-    g.attr("node", fontname=style["font"], fontsize=str(style["small"]), penwidth=str(style["pen"]))
-    g.attr("edge", arrowhead="none", fontname=style["font"], fontsize=str(style["small"]))
-    root_visits = max(result.tree.visits, 1)
-    drawn = 0
-
-    def add(node, name, level):
-        nonlocal drawn
-        drawn += 1
-        shape = "box" if node.terminal else ("triangle" if node.player == MAX else "invtriangle")
-        text = f"{node.visits} visits"
-        if node.parent is not None:
-            text += f"<BR/>win {node.win_rate:.0%}"
-        g.node(name, label=f"<{text}>", shape=shape, margin="0.05")
-        if level == depth:
-            return
-        ranked = sorted(node.children, key=lambda child: -child.visits)[:max_children]
-        for i, child in enumerate(ranked):
-            child_name = f"{name}_{i}"
-            add(child, child_name, level + 1)
-            width = style["pen"] + 4 * style["pen"] * child.visits / root_visits
-            colour = style["pv"] if i == 0 else style["ink"]
-            g.edge(name, child_name, label=f" {fmt(child.move)}",
-                   penwidth=f"{width:.1f}", color=colour)
-
-    add(result.tree, "r", 0)
-    g.summary = (f"MCTS tree, {drawn} of {result.tree.size()} nodes drawn, "
-                 f"{result.iterations} iterations, best move {fmt(result.move)}")
-    return g

@@ -1,4 +1,4 @@
-"""The technique ladder on Connect Four: each rung adds one technique of :mod:`adversarial.techniques`.
+"""The technique ladder on Connect Four: each rung adds one technique of :mod:`adversarial.beyond.techniques`.
 
 Used by notebook 9 (small runs) and ``benchmarks/bench_engine.py`` (the full ones). Every
 rung searches by iterative deepening (so a node budget gives a depth reached) with the
@@ -14,16 +14,11 @@ the rungs above it:
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from dataclasses import dataclass
 
-from .games.connectfour import ConnectFour, centre_first
-from .games.connectfour_eval import open_windows
-from .games.connectfour_sample import SAMPLE
-from .matches import match, random_openings
-from .techniques import (
+from ..beyond.techniques import (
     LMR,
     NullMove,
     Quiescence,
@@ -33,7 +28,12 @@ from .techniques import (
     connectfour_pass,
     deepening,
 )
-from .zobrist import ConnectFourZobrist
+from ..beyond.zobrist import ConnectFourZobrist
+from ..games.connectfour import ConnectFour, centre_first
+from ..games.connectfour_eval import open_windows
+from ..games.connectfour_sample import SAMPLE
+from .experiments import spread
+from .matches import Match, match, random_openings
 
 GAME = ConnectFour()
 DELTA = 0.02          # aspiration half-width: open_windows scores lie in (-1, 1), moves change them by ~0.01
@@ -94,12 +94,8 @@ def search(moves: str, rung: int, *, depth: int | None = None, node_budget: int 
 
 
 def quartiles(values) -> tuple:
-    """(lower quartile, median, upper quartile) of ``values``."""
-    values = sorted(values)
-    if len(values) == 1:
-        return values[0], values[0], values[0]
-    q = statistics.quantiles(values, n=4, method="inclusive")
-    return q[0], q[1], q[2]
+    """(lower quartile, median, upper quartile) of ``values``: :attr:`adversarial.lab.experiments.Spread.quartiles`."""
+    return spread(values).quartiles
 
 
 def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: int = 1) -> list[dict]:
@@ -170,36 +166,17 @@ def player(rung: int, node_budget: int, name: str | None = None):
     return play
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    wins: int
-    draws: int
-    losses: int
-    score: float            # points per game for the first player (win 1, draw ½)
-    low: float              # 95% bootstrap interval of the score, resampling openings
-    high: float
-
-    def __str__(self):
-        return (f"{self.wins} wins, {self.draws} draws, {self.losses} losses: score {self.score:.2f} "
-                f"(95% interval {self.low:.2f}–{self.high:.2f})")
+MatchResult = Match      # the old name of a ladder match's result: it is adversarial.lab.matches.Match
 
 
 def play_match(rung_a: int, rung_b: int, *, openings: int, node_budget: int, seed: int = 0,
-               opening_moves: int = 4, resamples: int = 2000) -> MatchResult:
-    """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours."""
+               opening_moves: int = 4, resamples: int = 2000) -> Match:
+    """Rung ``rung_a`` against rung ``rung_b`` at equal node budgets, each opening played with both colours:
+    :func:`adversarial.lab.matches.match` from ``openings`` seeded random openings; ``str()`` of the result
+    gives the score and its 95% bootstrap interval over the openings."""
     lines = random_openings(GAME, openings, opening_moves, seed)
-    a, b = player(rung_a, node_budget), player(rung_b, node_budget)
-    per_opening = []
-    for line in lines:
-        m = match(GAME, a, b, openings=[line])
-        per_opening.append((m.wins, m.draws, m.losses))
-    wins, draws, losses = (sum(x[i] for x in per_opening) for i in range(3))
-    points = [w + d / 2 for w, d, _ in per_opening]          # out of 2 games per opening
-    score = sum(points) / (2 * len(points))
-    rng = random.Random(seed)
-    means = sorted(sum(rng.choice(points) for _ in points) / (2 * len(points)) for _ in range(resamples))
-    low, high = means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
-    return MatchResult(wins, draws, losses, score, low, high)
+    return match(GAME, player(rung_a, node_budget), player(rung_b, node_budget), openings=lines,
+                 seed=seed, resamples=resamples)
 
 
 __all__ = ["RUNGS", "SAMPLE", "options", "search", "ladder", "ladder_table", "ratios", "quartiles", "player",

@@ -1,0 +1,280 @@
+"""Experiments with Connect Four engines: seeded matches between evaluations, the same experiments
+over many seeds or positions with their spread, and lines of play to draw.
+
+The package's one Connect Four lab (notebooks 5 and 6): a match is :func:`adversarial.lab.matches.match`
+with Connect Four players, a spread :func:`adversarial.lab.experiments.spread`, deepening
+:func:`adversarial.beyond.deepening.iterative_deepening`. The old paths
+``adversarial.games.connectfour_lab`` and ``adversarial.games.connectfour_spread`` import this module.
+
+>>> from adversarial.games.connectfour_eval import no_evaluation, open_windows
+>>> m = match(open_windows, no_evaluation, depth=1, openings=2, seed=0)
+>>> m.games, m.wins + m.draws + m.losses
+(4, 4)
+
+A **match** (:func:`adversarial.lab.matches.match`, with Connect Four players) plays every
+opening twice, once with each evaluation as X: after the opening, each side picks its
+move by a depth-limited alpha-beta search with its own evaluation (ties go to the most
+central column), so a match is fully reproducible. The openings are drawn with a seeded
+random generator from all 49 two-move starts,
+so both evaluations play the same variety of positions.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+import statistics
+from dataclasses import dataclass
+
+from ..beyond.deepening import iterative_deepening, previous_best_first
+from ..formatting import Table
+from ..games.connectfour import ConnectFour, Position, centre_first
+from ..search import alphabeta
+from .experiments import Spread, _number, spread
+from .matches import Match, play
+from .matches import match as general_match
+
+_GAME = ConnectFour()
+
+
+def engine_move(p: Position, evaluate, depth: int):
+    """The column a depth-limited alpha-beta search with ``evaluate`` plays at ``p``."""
+    return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
+
+
+def engine_player(evaluate, depth: int = 2):
+    """A player (see :mod:`adversarial.lab.matches`) that moves by :func:`engine_move`, named after ``evaluate``."""
+    def player(game, p):
+        return engine_move(p, evaluate, depth)
+    player.__name__ = _name(evaluate)
+    return player
+
+
+def play_game(evaluate_x, evaluate_o, depth: int = 2, opening: str = "") -> Position:
+    """A whole game after ``opening``: X moves by ``evaluate_x``'s search, O by ``evaluate_o``'s."""
+    return play(_GAME, engine_player(evaluate_x, depth), engine_player(evaluate_o, depth), state=_GAME.play(opening))
+
+
+MatchResult = Match      # the old name of a Connect Four match's result: it is adversarial.lab.matches.Match
+
+
+def _name(evaluate) -> str:
+    return getattr(evaluate, "__name__", "evaluate")
+
+
+def openings(count: int, seed: int, length: int = 2) -> list[str]:
+    """``count`` different openings of ``length`` moves, drawn with ``random.Random(seed)``
+    from all 7**length of them (Connect Four's, as move strings)."""
+    every = [""]
+    for _ in range(length):
+        every = [o + str(c) for o in every for c in range(1, 8)]
+    if not 1 <= count <= len(every):
+        raise ValueError(f"openings must be between 1 and {len(every)}, got {count}")
+    return random.Random(seed).sample(every, count)
+
+
+def match(first, second, *, depth: int = 2, openings: int = 4, seed: int = 0) -> Match:
+    """Play each of ``openings`` seeded openings twice (each evaluation once as X); count for ``first``.
+
+    :func:`adversarial.lab.matches.match` with :func:`engine_player` players; the games' final
+    positions are in ``finals`` (``finals[i].history`` is a game's move string).
+    """
+    return general_match(_GAME, engine_player(first, depth), engine_player(second, depth),
+                         openings=_openings(openings, seed), seed=seed)
+
+
+_openings = openings
+
+
+# -- the same experiment over many seeds or positions, with its spread ------------------------
+
+def _seeds(seeds) -> tuple:
+    seeds = tuple(seeds)
+    if not seeds:
+        raise ValueError("give at least one seed, e.g. seeds=range(1, 9)")
+    return seeds
+
+
+def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> tuple:
+    """One :func:`match` per seed (each its own openings)."""
+    return tuple(match(first, second, depth=depth, openings=openings, seed=s) for s in _seeds(seeds))
+
+
+def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> Table:
+    """Every pair of evaluations in one match per seed: each seed's wins-draws-losses (row's view),
+    on how many seeds the row's evaluation came out ahead, even and behind, and the spread of its
+    wins minus losses."""
+    seeds = _seeds(seeds)
+    rows = []
+    for i, a in enumerate(evaluations):
+        for b in evaluations[i + 1:]:
+            ms = matches_over_seeds(a, b, depth=depth, openings=openings, seeds=seeds)
+            net = [m.wins - m.losses for m in ms]
+            ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
+            rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
+                        + [f"{ahead}/{even}/{len(net) - ahead - even}",
+                           f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
+    header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
+              + ["ahead/even/behind", "wins − losses: median (range)"])
+    return Table.from_lists(header, rows)
+
+
+def played_positions(count: int, stones: int, seed: int, *, evaluations=None, depth: int = 2) -> list[str]:
+    """``count`` positions met in engine games, each after ``stones`` moves of a game not yet over.
+
+    The games are played by depth-``depth`` searches with two evaluations (default ``open_windows``
+    as X against ``centre_control``, then the other way round) from the 49 two-move openings in a seeded order, so
+    the positions look like the ones an engine meets rather than random play (which leaves an
+    immediate win on the board in most positions).
+    """
+    from ..games.connectfour_eval import centre_control, open_windows
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number, 1 or more, got {count!r}")
+    if isinstance(stones, bool) or not isinstance(stones, int) or not 2 <= stones < 42:
+        raise ValueError(f"stones must be a whole number from 2 to 41, got {stones!r}")
+    a, b = evaluations or (open_windows, centre_control)
+    found = []
+    for opening in openings(49, seed=seed):            # all 49 two-move openings, in a seeded order
+        for x, o in ((a, b), (b, a)):
+            end = play_game(x, o, depth, opening)
+            if end.count > stones and end.history[:stones] not in found:
+                found.append(end.history[:stones])
+                if len(found) == count:
+                    return found
+    raise ValueError(f"only {len(found)} of the 98 games from two-move openings last more than {stones} moves: "
+                     "ask for fewer positions or fewer stones")
+
+
+@dataclass(frozen=True)
+class DeepeningCost:
+    """Nodes for one position: one search to ``depth``, and iterative deepening up to it,
+    without and with the previous iteration's best move tried first at the root."""
+    moves: str
+    depth: int
+    single: int
+    deepening: int
+    ordered: int
+
+
+def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
+    """What iterative deepening to ``depth`` costs against one search to ``depth``, position by position.
+
+    All three searches use the game's own move order, except that the ordered deepening tries the
+    previous iteration's best move first at the root (:func:`~adversarial.beyond.deepening.previous_best_first`).
+    """
+    costs = []
+    for moves in positions:
+        p = game.play(moves)
+        single = alphabeta(game, p, depth=depth, evaluate=evaluate).stats.nodes
+        plain = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth).nodes
+        ordered = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth,
+                                      order_from=lambda previous, p=p: previous_best_first(previous, root=p)).nodes
+        costs.append(DeepeningCost(moves, depth, single, plain, ordered))
+    return tuple(costs)
+
+
+def solver_nodes(positions, **options) -> tuple:
+    """Nodes the exact solver needs for each position, with ``options`` as for
+    :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""
+    from ..games.connectfour_solver import Solver
+    solver, nodes = Solver(**options), []
+    for moves in positions:
+        before = solver.nodes
+        solver.solve(moves)
+        nodes.append(solver.nodes - before)
+    return tuple(nodes)
+
+
+def estimate_tree_size(game, playouts: int = 1000, seed: int = 0) -> tuple[float, float]:
+    """Knuth's estimate of a game tree's size: (complete games, nodes), from random playouts.
+
+    Along one random game, the product of the numbers of legal moves met so far is an unbiased
+    estimate of how many nodes the tree has at that depth (each choice stands for its
+    siblings); the mean over many playouts converges to the true size. Checked on tic-tac-toe,
+    whose tree can be counted exactly.
+    """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+        raise ValueError(f"playouts must be a whole number, 1 or more, got {playouts!r}")
+    rng = random.Random(seed)
+    games = nodes = 0.0
+    for _ in range(playouts):
+        state, weight, total = game.initial_state(), 1, 1
+        while not game.is_terminal(state):
+            moves = game.actions(state)
+            weight *= len(moves)
+            total += weight
+            state = game.result(state, rng.choice(moves))
+        games += weight
+        nodes += total
+    return games / playouts, nodes / playouts
+
+
+# -- lines of play, for drawing what a search expects ----------------------------------
+
+class Along:
+    """The game seen along one line: at the states of ``line`` only its next move is legal.
+
+    Searching ``Along(game, start, moves)`` gives a chain of boards that ``draw`` can show with
+    a board in every node: what a search expects to happen, and what it sees at the end.
+    """
+
+    def __init__(self, game, start, moves):
+        self._game, self._next = game, {}
+        state = start
+        for m in moves:
+            self._next[state] = m
+            state = game.result(state, m)
+
+    def actions(self, state):
+        if state in self._next:
+            return (self._next[state],)
+        return self._game.actions(state)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def draw_line(game, start, moves, evaluate, *, theme=None):
+    """Draw the line ``moves`` from ``start`` as a chain of boards, scored at its end by ``evaluate``."""
+    from ..drawing.render import draw
+    along = Along(game, start, moves)
+    result = alphabeta(along, start, depth=len(moves), evaluate=evaluate, trace=True)
+    return draw(along, result, theme=theme)
+
+
+class SideBySide:
+    """Two or more drawings in one picture, left to right, each with a caption."""
+
+    def __init__(self, *drawings, captions=()):
+        self.drawings, self.captions = drawings, list(captions) + [""] * len(drawings)
+
+    def svg(self) -> str:
+        parts, x, height = [], 0.0, 0.0
+        for drawing, caption in zip(self.drawings, self.captions):
+            svg = drawing.svg()
+            w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))
+            h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))
+            inner = re.sub(r"^.*?<svg", "<svg", svg, flags=re.S)
+            inner = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
+                           f'<svg x="{x:g}" y="24" width="{w:g}" height="{h:g}"', inner, count=1)
+            slot = max(w, 7.5 * len(caption))                 # room for the caption (about 7.5pt a letter)
+            inner = inner.replace(f'<svg x="{x:g}"', f'<svg x="{x + (slot - w) / 2:g}"', 1)
+            parts.append(f"<text x='{x + slot / 2:g}' y='16' text-anchor='middle' font-family='sans-serif' "
+                         f"font-size='14'>{html.escape(caption)}</text>{inner}")
+            x, height = x + slot + 30, max(height, h)
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+                f"width='{x:g}pt' height='{height + 24:g}pt' viewBox='0 0 {x:g} {height + 24:g}'>"
+                + "".join(parts) + "</svg>")
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))
+
+
+__all__ = ["estimate_tree_size", "match", "play_game", "engine_move", "engine_player", "openings",
+           "Spread", "spread", "matches_over_seeds", "standings_over_seeds", "played_positions",
+           "DeepeningCost", "deepening_costs", "solver_nodes",
+           "MatchResult", "Table", "Along", "draw_line", "SideBySide"]

@@ -1,0 +1,30 @@
+"""The one number formatter and table renderer (adversarial.formatting) that every table uses."""
+
+import math
+
+import pytest
+
+from adversarial import alphabeta, tree
+from adversarial.formatting import Table, fmt, html_table, text_table
+
+
+def test_fmt_writes_scores_for_people():
+    assert [fmt(x) for x in (3, 3.0, 2.5, math.inf, -math.inf, None)] == ["3", "3", "2.5", "+∞", "−∞", "—"]
+    assert fmt(10**5000).endswith("e+5000")
+
+
+def test_a_table_from_lists_keeps_the_header_order_and_refuses_a_short_row():
+    t = Table.from_lists(["name", "n"], [["a", 1234], ["bb", 5]], note="(two rows)")
+    assert repr(t) == "name      n\na     1,234\nbb        5\n(two rows)"
+    assert t.column("n") == [1234, 5] and "<p>(two rows)</p>" in t._repr_html_()
+    with pytest.raises(ValueError, match="2 cells but the header"):
+        Table.from_lists(["a", "b", "c"], [[1, 2]])
+
+
+def test_the_trace_table_is_drawn_by_the_shared_renderer():
+    table = alphabeta(tree([[3, 5], [2, 9]]), trace=True).trace.table()
+    assert str(table) == text_table(table.HEADER, table.cells(), rule=True)
+    page = table._repr_html_()
+    assert page.startswith('<table class="adversarial-trace"') and "color:#b00" in page
+    assert html_table(["x"], [["<"]]) == ("<table><thead><tr><th>x</th></tr></thead>"
+                                          "<tbody><tr><td>&lt;</td></tr></tbody></table>")

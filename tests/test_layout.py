@@ -1,0 +1,94 @@
+"""The package's plan: no import circle (a module stands above everything it imports), and every search
+result answers the same questions (value, move, stats, algorithm) so one table compares them all."""
+
+import ast
+from pathlib import Path
+
+import adversarial
+from adversarial import alphabeta, mcts, tree
+from adversarial.beyond.deepening import iterative_deepening
+from adversarial.search import Stats
+
+PACKAGE = Path(adversarial.__file__).parent
+
+
+def import_arrows() -> dict:
+    """module -> the package modules it imports, anywhere in its code (inside functions too)."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = ("adversarial",) + path.relative_to(PACKAGE).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    arrows = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        arrows[name] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                subs = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in modules]
+                arrows[name] |= {t for t in (subs or [target]) if t in modules and t != name}
+            elif isinstance(node, ast.Import):
+                arrows[name] |= {a.name for a in node.names if a.name in modules and a.name != name}
+    return arrows
+
+
+def circles(arrows: dict) -> list:
+    """Modules that reach themselves through the arrows (the package's __init__ re-exports are left out)."""
+    def reach(start):
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in arrows[todo.pop()]:
+                if nxt != "adversarial" and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+    return sorted(m for m in arrows if m != "adversarial" and m in reach(m))
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    arrows = import_arrows()
+    assert arrows["adversarial.tree"] >= {"adversarial.game", "adversarial.formatting"}    # the finder finds arrows
+    assert circles(arrows) == []
+    assert not arrows["adversarial.game"] and not arrows["adversarial.formatting"]         # the bottom layer
+    assert "adversarial.games.connectfour" not in arrows["adversarial.games.connectfour_solver"]
+
+
+def test_the_circle_finder_sees_a_circle():
+    assert circles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == ["a", "b"]
+
+
+def test_drawing_helpers_live_with_the_drawing():
+    import adversarial.beyond.mcts
+    import adversarial.drawing.render as render
+    import adversarial.search
+    assert hasattr(render, "draw_tree") and not hasattr(adversarial.mcts, "draw_tree")
+    assert hasattr(render, "searched_game") and not hasattr(adversarial.search, "searched_game")
+
+
+def test_every_search_result_has_stats_and_an_algorithm():
+    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    results = [alphabeta(t), mcts(t, iterations=40, seed=0), iterative_deepening(t, evaluate=lambda s: 0, max_depth=2)]
+    for r in results:
+        assert isinstance(r.stats, Stats) and r.stats.nodes > 0 and isinstance(r.algorithm, str)
+    assert [r.algorithm for r in results] == ["alphabeta", "mcts", "iterative deepening (alphabeta)"]
+    assert results[1].stats.leaves == 40 and results[1].stats.nodes == results[1].tree.size()
+
+
+def test_every_old_module_path_imports_the_module_at_its_new_place():
+    import importlib
+    for old, new in adversarial.MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    from adversarial import draw, ordering  # a package attribute and an old path side by side
+    from adversarial.drawing.render import draw as drawn
+    assert draw is drawn and ordering.__name__ == "adversarial.beyond.ordering"
+
+
+def test_the_top_holds_only_the_core():
+    top = sorted(p.stem for p in PACKAGE.glob("*.py"))
+    assert top == ["__init__", "formatting", "game", "search", "trace", "tree"]
+    folders = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists())
+    assert folders == ["beyond", "drawing", "exercises", "games", "lab", "widgets"]
