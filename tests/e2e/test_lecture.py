@@ -18,6 +18,7 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
     expect = None
 
 from adversarial.play import PlayBoard
+
 from adversarial.tree import random_tree, tree
 from adversarial.widgets import Stepper
 
@@ -374,9 +375,10 @@ SVG_FONT_PX = """svg => {
 def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, lab):
     """The explorer's plot (SVG) and a matplotlib chart (PNG), after lecture_mode(), at 1920×1080 with
     JupyterLab's side bar open: each as wide as it is drawn (not shrunk), every text 24 px or more."""
-    from adversarial import plots
     from adversarial.experiments import leaf_counts
     from adversarial.themes import set_theme
+
+    from adversarial import plots
 
     page.set_viewport_size(FULL_HD)
     open_cells(page, lab, "lecture_mode()\nfrom adversarial.plots import OrderingExplorer, plot_leaves\n"
