@@ -291,12 +291,16 @@ def plot_convergence(xs, series: dict, targets: dict | None = None, *, bands: di
     colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
     targets, bands = targets or {}, bands or {}
     if plt is None:
-        def cell(name, i):
-            value = f"{series[name][i]:.3g}"
-            return value + (f" ({bands[name][0][i]:.3g} to {bands[name][1][i]:.3g})" if name in bands else "")
-        return ChartNumbers(title or ylabel or "values", Table([
-            {xlabel or "x": x, **{name: cell(name, i) for name in series}} for i, x in enumerate(xs)]
-            + ([{xlabel or "x": "target", **{name: targets.get(name, "") for name in series}}] if targets else [])))
+        def cells(name, i):
+            if name not in bands:
+                return {name: series[name][i]}
+            return {name: series[name][i], f"{name} low": bands[name][0][i], f"{name} high": bands[name][1][i]}
+        rows = [{xlabel or "x": x, **{k: v for name in series for k, v in cells(name, i).items()}}
+                for i, x in enumerate(xs)]
+        if targets and rows:
+            rows.append({key: "" for key in rows[0]} | {xlabel or "x": "target"}
+                        | {name: targets.get(name, "") for name in series})
+        return ChartNumbers(title or ylabel or "values", Table(rows))
     fig, ax = _subplots(size, 0.45)
     spread = max((abs(v) for values in series.values() for v in values), default=1) or 1
     seen: dict = {}
