@@ -293,7 +293,8 @@ def test_notebook_runs_in_the_browser(lite_page, name):
     assert not errors, f"{name}: error outputs in the browser: {errors}"
     assert not page.problems, f"{name}: page errors: {page.problems}"
     # The only request that may try to leave: adversarial.plots asking Pyodide's CDN for matplotlib (blocked).
-    uses_plots = any("adversarial.plots" in c["source"] for c in expected["cells"])
+    uses_plots = any(name in c["source"] for c in expected["cells"]
+                     for name in ("adversarial.plots", "adversarial.lab.plots"))
     stray = [url for url in page.outside if not (uses_plots and url.startswith(make_lite.CDN))]
     assert not stray, f"{name}: requests left the site (blocked): {sorted(set(stray))}"
     for index in charts:
