@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 LESSONS_STAMP := $(VENV)/.lessons-installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-e2e test-fast lint notebooks solutions student html clean lock dist
+.PHONY: setup lab test test-e2e test-fast check lint notebooks solutions student html clean lock dist
 
 # Both environments come from lock files with hashes (one source of truth: pyproject.toml's ranges,
 # resolved by `make lock`): requirements-lessons.txt for the lessons (make lab), requirements.txt for
@@ -52,15 +52,28 @@ lab: $(LESSONS_STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-# Everything: the linter, every notebook pair in sync, the solutions edition with every check
-# passing, package tests, nbval on every notebook, the site and the in-browser edition, and the browser tests when a Chromium is
-# available (installed here where possible; otherwise they skip and say why).
+# Everything: the linter, every notebook pair in sync, package tests, nbval on every notebook, the solutions
+# edition with every check passing (tests/test_solutions_edition.py), the site and the in-browser edition, and
+# the browser tests when a Chromium is available (installed here where possible; otherwise they skip and say
+# why). pytest-xdist spreads the tests over JOBS processes (conftest.py keeps together what must share one: a
+# notebook's cells, a test file's server or build); --durations lists the ten slowest.
+JOBS ?= 2
+PYTEST_PARALLEL = $(if $(filter-out 0 1,$(JOBS)),-n $(JOBS) --dist loadgroup,)
 test: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
 	$(BIN)/python tools/notebooks.py check
-	$(BIN)/python tools/notebooks.py solutions
 	@tools/install_browser.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=10
+
+# The quick loop, to run before every commit: the linter, every notebook pair in sync, the doctests and the
+# package's tests with Hypothesis's quick profile (100 examples a property). It executes no notebook, starts
+# no kernel, browser or server and builds no environment or edition: `make test` (and CI) does all that.
+CHECK_SKIPS = --ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py \
+	--ignore=tests/test_solutions_edition.py -m "not slow"
+check: $(STAMP)
+	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
+	$(BIN)/python tools/notebooks.py check
+	ADVERSARIAL_HYPOTHESIS=quick $(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) -q adversarial tests $(CHECK_SKIPS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
@@ -71,9 +84,10 @@ test-e2e: $(STAMP)
 	@tools/install_browser.sh --require
 	ADVERSARIAL_E2E=required $(BIN)/python -m pytest tests/e2e
 
-# Unit and property tests only (no notebooks): a quick check while editing.
+# Unit and property tests at full strength, without notebooks (nbval or the solutions edition) or browsers.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest adversarial tests --ignore=tests/e2e
+	$(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) adversarial tests --ignore=tests/e2e \
+	  --ignore=tests/test_solutions_edition.py
 
 # Re-execute every notebook (or NB=notebooks/01_minimax_by_hand.md) from its Markdown source on a
 # fresh kernel, storing its outputs in the .ipynb beside it.

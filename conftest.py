@@ -7,10 +7,36 @@ their bytes depend on the Graphviz build, and each drawing's text/plain summary
 A cell tagged ``predict`` is stored unrun (no output to give the prediction away), so
 nbval executes it without comparing; here its fresh output is compared with the
 fingerprint ``tools/notebooks.py run`` stored for it instead.
+
+nbval is switched on here rather than in pyproject's ``addopts``, so that ``-p no:nbval`` (``make check``)
+leaves the plugin, and the nbformat import it costs, out of the quick loop; ``pytest notebooks/…`` still
+checks notebooks.
+
+``make test`` runs pytest-xdist's ``-n 2 --dist loadgroup``: the tests in units (``group``), each unit run in
+one process in its order, the costliest units first (``COST``). A notebook's cells share one kernel and run
+in order; a test file's module fixtures (the site's build, a JupyterLab server, a Chromium) are built once;
+the in-browser edition's tests share one build. Tests that share nothing are spread one by one (``SPLIT``).
 """
 
 import importlib.util
 from pathlib import Path
+
+import pytest
+
+# Tests spread one by one over the processes: each stands alone (its own kernel or environment).
+SPLIT = ("tests/test_solutions_edition.py", "tests/test_install.py")
+
+# Seconds a unit took in one process on a quiet 2-core machine (`pytest --durations=0`, 2026-11-24;
+# benchmarks/RESULTS.md), for handing the long units out first: a unit not listed counts its tests, at
+# a tenth of a second each. Only the order depends on these numbers, never what runs.
+COST = {
+    "tests/e2e/test_lite.py": 231, "tests/e2e/test_jupyterlab.py": 156, "tests/e2e/test_lecture.py": 87,
+    "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 71,
+    "tests/e2e/test_ordering_explorer.py": 23, "tests/e2e/test_connectfour_board.py": 18,
+    "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
+    "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
+    "tests/test_exercises_ordering.py": 13,
+}
 
 _TOOL = None
 
@@ -23,6 +49,46 @@ def _notebook_tool():
         _TOOL = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(_TOOL)
     return _TOOL
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("nbval") and not (config.option.nbval or config.option.nbval_lax):
+        config.option.nbval = True
+        config.option.nbval_current_env = True
+        if config.option.nbval_cell_timeout == 2000:      # nbval's default: not given on the command line
+            config.option.nbval_cell_timeout = 300
+
+
+def group(nodeid: str) -> str:
+    """The unit of work ``nodeid`` belongs to under ``--dist loadgroup``: its test file, or the test alone
+    when its file is listed in ``SPLIT``."""
+    path = nodeid.split("::")[0]
+    return nodeid if path in SPLIT else path
+
+
+def cost(unit: str, tests: int) -> float:
+    return COST.get(unit, 0.1 * tests)
+
+
+@pytest.hookimpl(optionalhook=True)      # pytest-xdist's hook: absent without it
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's own loadgroup reads ``xdist_group`` marks by renaming test ids, which pytest 9 no
+    longer allows (the marks are silently ignored); this scheduler groups by ``group()`` and hands out the
+    costliest unit first, so that no long unit starts last."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            costliest = max(self.workqueue, key=lambda unit: cost(unit, len(self.workqueue[unit])))
+            self.workqueue.move_to_end(costliest, last=False)
+            super()._assign_work_unit(node)
+
+    return Units(config, log)
 
 
 def pytest_collectstart(collector):
@@ -42,8 +108,7 @@ def _checking_prediction(item):
 
 
 def pytest_collection_modifyitems(items):
-    # The browser tests run last: Playwright's sync API leaves its event loop marked as running in the main
-    # thread for the rest of the session, and the stepper's Run (driven by the event loop) is tested before.
+    # The browser tests run last in a plain `pytest` run, so that the quick tests answer first.
     items.sort(key=lambda item: "/e2e/" in str(item.path).replace("\\", "/"))
     for item in items:
         cell = getattr(item, "cell", None)

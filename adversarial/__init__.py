@@ -24,6 +24,7 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
+import types
 
 from .beyond.chance import expectiminimax
 from .beyond.mcts import mcts
@@ -74,6 +75,21 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
     sys.meta_path.insert(0, _OldPaths())     # first: an installed copy must not answer for an old path
+
+
+class _Package(types.ModuleType):
+    """After ``import adversarial.mcts`` (an old path), Python names the module as the package's attribute
+    ``mcts``, over the function of that name: ``from adversarial import mcts`` would then give a module.
+    The package keeps its functions; the old path still imports the module."""
+
+    def __setattr__(self, name, value):
+        if isinstance(value, types.ModuleType) and callable(self.__dict__.get(name)) \
+                and f"{__name__}.{name}" in MOVED:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 # Drawing (graphviz) and widgets (ipywidgets, IPython) load on first use, so that a pure search does not

@@ -25,3 +25,26 @@ def shared_path(*parts) -> Path:
         pytest.skip(f"{path} is absent: this test reads the external data in ../shared "
                     "(present in the team's workspace, not in a plain clone)")
     return path
+
+
+# The quick loop (`make check`, which runs `-m "not slow"`) leaves these out; `make test` and CI run them.
+# Each executes a lesson notebook's code (its cells in one namespace, once per answer tried), starts a Jupyter
+# kernel, server or a pytest in a subprocess, or reruns a notebook's experiment on more seeds: 2-13 s each at
+# the quick Hypothesis profile (`pytest --durations`, 2026-11-24).
+SLOW = (
+    "tests/test_exercises_notebooks.py::test_every_check_rejects_the_typical_wrong_answers",
+    "tests/test_exercises_null_window_and_chance.py::test_every_check_rejects_the_typical_wrong_answers",
+    "tests/test_exercises_ordering.py::test_notebook_6_checks_reject_wrong_answers",
+    "tests/test_predict_cells.py::test_a_",                  # store(): executes a small notebook on a kernel
+    "tests/test_predict_cells.py::test_rewriting_without_executing_keeps_the_fingerprint",
+    "tests/test_predict_cells.py::test_nbval_",              # pytest --nbval in a subprocess
+    "tests/test_notebook_pairs.py::test_saving_in_jupyter_writes_both_files",   # a Jupyter server
+    "tests/test_connectfour_spread.py::test_notebook_5_claim_",
+    "tests/test_ordering_claims.py::test_the_connect_four_ladder_on_other_openings",
+)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -85,6 +85,13 @@ def test_every_old_module_path_imports_the_module_at_its_new_place():
     from adversarial import draw, ordering  # a package attribute and an old path side by side
     from adversarial.drawing.render import draw as drawn
     assert draw is drawn and ordering.__name__ == "adversarial.beyond.ordering"
+    # `adversarial.mcts` was a module path and is a function: importing the old path keeps the function
+    from adversarial.mcts import mcts as same
+
+    from adversarial import mcts as search
+    assert search is same and adversarial.mcts is same
+    import sys
+    assert adversarial.tree is sys.modules["adversarial.tree"].tree
 
 
 def test_the_top_holds_only_the_core():

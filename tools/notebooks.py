@@ -378,23 +378,30 @@ def verdicts(notebook) -> list[tuple[str, str]]:
     return found
 
 
-def solutions(numbers: list[str], out: Path) -> int:
+def solution_problems(md: Path, out: Path) -> list[str]:
+    """Execute ``md``'s solutions edition on a fresh kernel, write it to ``out``, and return what failed:
+    each check that did not say ✓ and each prediction cell whose output differs from its fingerprint."""
     out.mkdir(parents=True, exist_ok=True)
+    notebook = execute(solutions_edition(read_source(md)), md.parent)
+    nbformat.write(notebook, out / md.with_suffix(".ipynb").name)
+    problems = [f"{md.name}: check {cell_id} did not pass: {text.strip()[:300]}"
+                for cell_id, text in verdicts(notebook) if not text.lstrip().startswith("✓")]
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and PREDICT in tags(cell):
+            if problem := prediction_problem(notebook, cell, cell.outputs):
+                problems.append(f"{md.name}: {problem}")
+    return problems
+
+
+def solutions(numbers: list[str], out: Path) -> int:
     failed = 0
     for md in sources():
         if numbers and md.name[:2] not in numbers:
             continue
-        notebook = execute(solutions_edition(read_source(md)), md.parent)
-        nbformat.write(notebook, out / md.with_suffix(".ipynb").name)
-        for cell_id, text in verdicts(notebook):
-            if not text.lstrip().startswith("✓"):
-                failed += 1
-                print(f"{md.name}: check {cell_id} did not pass: {text.strip()[:300]}")
-        for cell in notebook.cells:
-            if cell.cell_type == "code" and PREDICT in tags(cell):
-                if problem := prediction_problem(notebook, cell, cell.outputs):
-                    failed += 1
-                    print(f"{md.name}: {problem}")
+        problems = solution_problems(md, out)
+        for problem in problems:
+            print(problem)
+        failed += len(problems)
         print(f"wrote {(out / md.with_suffix('.ipynb').name).relative_to(ROOT)}")
     print("every check passes" if not failed else f"{failed} check(s) failed")
     return 1 if failed else 0

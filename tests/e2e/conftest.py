@@ -187,8 +187,11 @@ def lab(chromium_path, tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
+    """One Chromium per test file (a second or two to start). Playwright's sync API marks an event loop as
+    running in this thread while it is open; stopping it after each file leaves the process's other tests
+    (the stepper's Run, driven by asyncio) a normal thread, whichever order pytest-xdist runs them in."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -1,0 +1,59 @@
+"""How `make test` splits the suite over pytest-xdist's processes (root conftest.py's ``group`` and ``cost``):
+what shares a kernel, a server or a build lands in one process, what shares nothing spreads out, and the
+long units are handed out first."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("_root_conftest", ROOT / "conftest.py")
+root_conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(root_conftest)
+group, cost, COST = root_conftest.group, root_conftest.cost, root_conftest.COST
+
+
+def test_a_notebooks_cells_share_one_unit_and_notebooks_are_apart():
+    assert group("notebooks/01_minimax_by_hand.ipynb::Cell 0") == group("notebooks/01_minimax_by_hand.ipynb::Cell 9")
+    assert group("notebooks/01_minimax_by_hand.ipynb::Cell 0") != group("notebooks/02_alphabeta_by_hand.ipynb::Cell 0")
+
+
+def test_a_files_tests_share_one_unit():
+    assert group("tests/test_site.py::test_page_shows_its_drawings[00_start_here]") == \
+        group("tests/test_site.py::test_the_contents_page_lists_every_notebook")
+    assert group("tests/test_site.py::test_x") != group("tests/test_properties.py::test_x")
+
+
+def test_the_in_browser_editions_tests_share_one_build():
+    lite = {group("tests/e2e/test_lite.py::test_notebook_runs_in_the_browser[00_start_here.ipynb]"),
+            group("tests/e2e/test_lite.py::test_the_lock_serves_our_packages_from_the_site")}
+    assert len(lite) == 1 and lite != {group("tests/e2e/test_jupyterlab.py::test_x")}
+
+
+def test_the_solutions_edition_and_the_install_tests_spread_one_by_one():
+    a = "tests/test_solutions_edition.py::test_every_check_passes_in_the_solutions_edition[00_start_here]"
+    b = "tests/test_solutions_edition.py::test_every_check_passes_in_the_solutions_edition[01_minimax_by_hand]"
+    assert group(a) != group(b)
+    assert group("tests/test_install.py::test_a") != group("tests/test_install.py::test_b")
+
+
+def test_long_units_cost_more_than_many_quick_tests():
+    assert cost("tests/e2e/test_lite.py", 20) > cost("tests/e2e/test_jupyterlab.py", 15) > cost("tests/x.py", 500)
+    assert cost("tests/x.py", 50) > cost("tests/y.py", 5)
+
+
+def test_every_unit_named_in_cost_exists():
+    """A renamed file or test would otherwise silently lose its place at the front of the queue."""
+    for unit in COST:
+        path, _, test = unit.partition("::")
+        assert (ROOT / path).exists(), f"COST names {path}, which does not exist"
+        if test:
+            assert re.search(rf"def {re.escape(test)}\(", (ROOT / path).read_text()), f"COST names {unit}"
+
+
+def test_every_test_the_quick_loop_leaves_out_exists():
+    """`make check` leaves out tests/conftest.py's SLOW: a renamed test would silently come back into it."""
+    from tests.conftest import SLOW
+    for prefix in SLOW:
+        path, _, name = prefix.partition("::")
+        assert re.search(rf"def {re.escape(name)}", (ROOT / path).read_text()), f"SLOW names {prefix}"
