@@ -31,7 +31,7 @@ SPLIT = ("tests/test_solutions_edition.py", "tests/test_install.py")
 # a tenth of a second each. Only the order depends on these numbers, never what runs.
 COST = {
     "tests/e2e/test_lite.py": 231, "tests/e2e/test_jupyterlab.py": 156, "tests/e2e/test_lecture.py": 87,
-    "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 71,
+    "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 15,
     "tests/e2e/test_ordering_explorer.py": 23, "tests/e2e/test_connectfour_board.py": 18,
     "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
     "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
