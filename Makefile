@@ -52,8 +52,8 @@ lab: $(LESSONS_STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-# Everything: the linter, every notebook pair in sync, package tests, nbval on every notebook, the solutions
-# edition with every check passing (tests/test_solutions_edition.py), the site and the in-browser edition, and
+# Everything: the linter, every notebook pair in sync, package tests, nbval on every notebook (whose run of each
+# check also runs its worked answer, which must pass: the solutions edition), the site and the in-browser edition, and
 # the browser tests when a Chromium is available (installed here where possible; otherwise they skip and say
 # why). pytest-xdist spreads the tests over JOBS processes (conftest.py keeps together what must share one: a
 # notebook's cells, a test file's server or build); --durations lists the ten slowest.
@@ -68,8 +68,7 @@ test: $(STAMP)
 # The quick loop, to run before every commit: the linter, every notebook pair in sync, the doctests and the
 # package's tests with Hypothesis's quick profile (100 examples a property). It executes no notebook, starts
 # no kernel, browser or server and builds no environment or edition: `make test` (and CI) does all that.
-CHECK_SKIPS = --ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py \
-	--ignore=tests/test_solutions_edition.py -m "not slow"
+CHECK_SKIPS = --ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py -m "not slow"
 check: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
 	$(BIN)/python tools/notebooks.py check
@@ -84,10 +83,9 @@ test-e2e: $(STAMP)
 	@tools/install_browser.sh --require
 	ADVERSARIAL_E2E=required $(BIN)/python -m pytest tests/e2e
 
-# Unit and property tests at full strength, without notebooks (nbval or the solutions edition) or browsers.
+# Unit and property tests at full strength, without running the notebooks (nbval) or browsers.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) adversarial tests --ignore=tests/e2e \
-	  --ignore=tests/test_solutions_edition.py
+	$(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) adversarial tests --ignore=tests/e2e
 
 # Re-execute every notebook (or NB=notebooks/01_minimax_by_hand.md) from its Markdown source on a
 # fresh kernel, storing its outputs in the .ipynb beside it.

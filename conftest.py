@@ -8,6 +8,9 @@ A cell tagged ``predict`` is stored unrun (no output to give the prediction away
 nbval executes it without comparing; here its fresh output is compared with the
 fingerprint ``tools/notebooks.py run`` stored for it instead.
 
+A cell tagged ``check`` runs on the exercise's stub (its stored verdict compared, as any output), then the
+worked answer runs and the check again, which must say ✓: the solutions edition, inside nbval's one run.
+
 nbval is switched on here rather than in pyproject's ``addopts``, so that ``-p no:nbval`` (``make check``)
 leaves the plugin, and the nbformat import it costs, out of the quick loop; ``pytest notebooks/…`` still
 checks notebooks.
@@ -24,7 +27,7 @@ from pathlib import Path
 import pytest
 
 # Tests spread one by one over the processes: each stands alone (its own kernel or environment).
-SPLIT = ("tests/test_solutions_edition.py", "tests/test_install.py")
+SPLIT = ("tests/test_install.py",)
 
 # Seconds a unit took in one process on a quiet 2-core machine (`pytest --durations=0`, 2026-11-24;
 # benchmarks/RESULTS.md), for handing the long units out first: a unit not listed counts its tests, at
@@ -32,7 +35,7 @@ SPLIT = ("tests/test_solutions_edition.py", "tests/test_install.py")
 COST = {
     "tests/e2e/test_lite.py": 231, "tests/e2e/test_jupyterlab.py": 156, "tests/e2e/test_lecture.py": 87,
     "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 15,
-    "tests/e2e/test_ordering_explorer.py": 23, "tests/e2e/test_connectfour_board.py": 18,
+    "tests/e2e/test_ordering_explorer.py": 9, "tests/e2e/test_connectfour_board.py": 18,
     "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
     "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
     "tests/test_exercises_ordering.py": 13,
@@ -107,11 +110,53 @@ def _checking_prediction(item):
     return run
 
 
+def worked_answer(notebook, check) -> str | None:
+    """The code of the worked answer to the exercise that ``check`` checks: an exercise is three cells, the
+    stub (tagged ``exercise``), its folded answer (``solution``) and its check (``check``)."""
+    tool = _notebook_tool()
+    cells = notebook.cells
+    index = next(i for i, cell in enumerate(cells) if cell is check)
+    if index >= 2 and "exercise" in tool.tags(cells[index - 2]) and "solution" in tool.tags(cells[index - 1]):
+        return tool.solution_code(cells[index - 1])
+    return None
+
+
+def _checking_worked_answer(item):
+    """The check cell runs as nbval runs it (on the stub: its verdict must be the stored one); then the
+    worked answer runs in the same kernel and the check again, which must now say ✓. From there on the
+    notebook runs with the answer in place, as the solutions edition does: one run of each notebook does
+    the work of nbval and of the solutions edition (their other outputs are the same)."""
+    runtest = item.runtest
+
+    def run():
+        runtest()
+        answer = worked_answer(item.parent.nb, item.cell)
+        if answer is None:
+            return
+        import nbformat
+
+        stored = item.cell
+        try:
+            for source in (answer, stored.source):
+                item.cell = nbformat.v4.new_code_cell(source)     # never run: its outputs are not compared
+                runtest()
+        finally:
+            item.cell = stored
+        verdict = "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in item.test_outputs)
+        if not verdict.lstrip().startswith("✓"):
+            item.raise_cell_error("The worked answer does not pass its check", f"the check said: {verdict}")
+    return run
+
+
 def pytest_collection_modifyitems(items):
     # The browser tests run last in a plain `pytest` run, so that the quick tests answer first.
     items.sort(key=lambda item: "/e2e/" in str(item.path).replace("\\", "/"))
     for item in items:
         cell = getattr(item, "cell", None)
-        if cell is not None and cell.get("cell_type") == "code" and "predict" in cell.metadata.get("tags", []):
+        if cell is None or cell.get("cell_type") != "code":
+            continue
+        if "predict" in cell.metadata.get("tags", []):
             item.runtest = _checking_prediction(item)
+        elif "check" in cell.metadata.get("tags", []):
+            item.runtest = _checking_worked_answer(item)
 

@@ -30,10 +30,7 @@ def test_the_in_browser_editions_tests_share_one_build():
     assert len(lite) == 1 and lite != {group("tests/e2e/test_jupyterlab.py::test_x")}
 
 
-def test_the_solutions_edition_and_the_install_tests_spread_one_by_one():
-    a = "tests/test_solutions_edition.py::test_every_check_passes_in_the_solutions_edition[00_start_here]"
-    b = "tests/test_solutions_edition.py::test_every_check_passes_in_the_solutions_edition[01_minimax_by_hand]"
-    assert group(a) != group(b)
+def test_the_install_tests_spread_one_by_one():
     assert group("tests/test_install.py::test_a") != group("tests/test_install.py::test_b")
 
 

@@ -1,12 +1,16 @@
-"""Notebook 6's ordering explorer in JupyterLab: move a slider or pick an order, the plot and sentence follow.
+"""Notebook 7's ordering explorer in JupyterLab: move a slider or pick an order, the plot and sentence follow.
 
 What the page shows is compared with what the package computes here for the same (b, d, order): the
-sentence exactly, and the plot's text (axis labels, title, legend), which names b and the order.
+sentence exactly, and the plot's text (axis labels, title, legend), which names b and the order. The test
+runs the notebook's explorer cell as it is written, after the import it needs (the whole notebook runs in
+JupyterLab in test_jupyterlab.py; running all of it again here would only cost time).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+
+import nbformat
 
 try:
     from playwright.sync_api import expect
@@ -15,7 +19,7 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
 
 from adversarial.plots import explorer_caption, explorer_figure, svg_of
 
-from .lab_page import artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
+from .lab_page import NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
 
 EXPLORER = ".adversarial-explorer"
 PLOT = f"{EXPLORER} .adversarial-explorer-plot"
@@ -33,8 +37,15 @@ def expect_explorer_shows(page, b, d, order) -> None:
     assert svg_texts(page, PLOT) == plot_texts(b, d, order), f"plot differs at b={b}, d={d}, {order}"
 
 
+def explorer_cell() -> str:
+    notebook = nbformat.read(NOTEBOOKS / "07_move_ordering.ipynb", as_version=4)
+    (source,) = [c.source for c in notebook.cells if c.cell_type == "code" and "OrderingExplorer(" in c.source]
+    return source
+
+
 def test_moving_a_slider_or_the_order_updates_the_plot(page, lab):
-    open_notebook(page, lab, lab.copy("07_move_ordering.ipynb"))
+    cells = ["from adversarial.lab.plots import OrderingExplorer", explorer_cell()]
+    open_notebook(page, lab, lab.notebook("explorer.ipynb", cells))
     run_all(page)
     assert error_outputs(page) == [], describe(page)
     assert widget_errors(page) == []
