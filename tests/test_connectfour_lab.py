@@ -70,3 +70,30 @@ def test_along_restricts_the_line_and_draw_line_scores_its_end():
     both = SideBySide(drawing, drawing, captions=["left", "right"])
     svg = both._repr_mimebundle_()["image/svg+xml"]
     assert svg.count("<svg") == 3 and ">left<" in svg and "left: " in repr(both)
+
+
+def test_a_remembered_engine_move_is_the_move_a_fresh_search_makes():
+    """engine_move remembers the package's evaluations' moves (they are pure): asked twice, at positions met
+    in real games, it answers what alpha-beta answers now."""
+    from adversarial.games.connectfour import centre_first
+    from adversarial.lab.connectfour_lab import played_positions
+    game = ConnectFour()
+    for moves in played_positions(6, 10, seed=3) + played_positions(4, 20, seed=5):
+        p = game.play(moves)
+        for evaluate in (open_windows, centre_control, no_evaluation):
+            fresh = alphabeta(game, p, depth=3, evaluate=evaluate, order=centre_first).move
+            assert engine_move(p, evaluate, 3) == engine_move(p, evaluate, 3) == fresh, (moves, evaluate)
+
+
+def test_an_evaluation_of_ones_own_is_searched_every_time():
+    """A student's evaluation need not be pure (it may count, learn or draw at random): never remembered."""
+    calls = []
+
+    def mine(p):
+        calls.append(1)
+        return open_windows(p)
+    p = ConnectFour().play("4433")
+    engine_move(p, mine, 2)
+    first = len(calls)
+    engine_move(p, mine, 2)
+    assert first > 0 and len(calls) == 2 * first

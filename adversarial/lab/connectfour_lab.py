@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..beyond.deepening import iterative_deepening, previous_best_first
 from ..formatting import Table
 from ..games.connectfour import ConnectFour, Position, centre_first
+from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
 from ..search import alphabeta
 from .experiments import Spread, _number, spread
 from .matches import Match, play
@@ -38,9 +39,25 @@ from .matches import match as general_match
 _GAME = ConnectFour()
 
 
+# The package's evaluations are pure functions of the position, so the move a search with one of them makes
+# at a position is remembered: a game met before (the 49 openings repeat across seeds) costs no search.
+_PURE = (no_evaluation, centre_control, open_windows)
+_MOVES: dict = {}
+
+
 def engine_move(p: Position, evaluate, depth: int):
-    """The column a depth-limited alpha-beta search with ``evaluate`` plays at ``p``."""
-    return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
+    """The column a depth-limited alpha-beta search with ``evaluate`` plays at ``p``.
+
+    With one of the package's evaluations the answer for a position is remembered (the search is
+    deterministic), so replaying a game costs nothing; any other ``evaluate`` is searched every time.
+    """
+    key = (p.x, p.o, evaluate, depth) if evaluate in _PURE else None
+    if key in _MOVES:
+        return _MOVES[key]
+    move = alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
+    if key is not None and len(_MOVES) < 200_000:
+        _MOVES[key] = move
+    return move
 
 
 def engine_player(evaluate, depth: int = 2):
