@@ -27,6 +27,8 @@ so a guess never outranks a real win (which scores at least 1).
 
 from __future__ import annotations
 
+import functools
+
 from .connectfour import BOTTOM, FULL, HEIGHT, WIDTH, ConnectFour, Position, bit
 from .connectfour_solver import winning_cells
 
@@ -99,7 +101,14 @@ def open_windows(p: Position) -> float:
     done = _finished(p)
     if done is not None:
         return done
-    x, o, score = p.x, p.o, 0
+    return _window_score(p.x, p.o)
+
+
+# A search meets the same position again and again by other move orders (at depth 6, about two calls in
+# three), so each position's score is kept: it depends on the two bitboards alone.
+@functools.lru_cache(maxsize=1 << 17)
+def _window_score(x: int, o: int) -> float:
+    score = 0
     for w in WINDOWS:
         if not w & o:
             score += WINDOW_POINTS[(w & x).bit_count()]
