@@ -51,6 +51,16 @@ UNRUN = f"""() => {{
 }}"""
 
 
+def code_cell(name: str, text: str) -> str:
+    """The source of the one code cell of notebooks/``name`` that contains ``text``: a widget test runs the
+    lesson's own cell without running the whole lesson again (test_jupyterlab.py runs every lesson)."""
+    import nbformat
+
+    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
+    (source,) = [c.source for c in notebook.cells if c.cell_type == "code" and text in c.source]
+    return source
+
+
 def open_notebook(page, lab, path: str, timeout_ms: int = 60_000) -> None:
     """Open ``path`` (relative to the server's root) and wait until its kernel is really ready.
 

@@ -24,7 +24,17 @@ from adversarial.games.tictactoe import TicTacToe, optimal_moves
 from adversarial.tree import tree
 from adversarial.widgets import Stepper
 
-from .lab_page import NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
+from .lab_page import (
+    NOTEBOOKS,
+    artifact,
+    code_cell,
+    describe,
+    error_outputs,
+    open_notebook,
+    run_all,
+    svg_texts,
+    widget_errors,
+)
 
 STEPPER = ".adversarial-stepper >> nth=0"          # notebook 02 shows more than one: test the first
 DRAWING = f"{STEPPER} >> .adversarial-drawing"
@@ -113,7 +123,9 @@ def test_stepper_step_and_back_follow_the_trace(page, lab):
 
 def test_the_board_answers_every_move_with_an_optimal_one(page, lab):
     game = TicTacToe()
-    open_notebook(page, lab, lab.copy("03_tictactoe_minimax.ipynb"))
+    cells = ["from adversarial.widgets.play import PlayBoard",
+             code_cell("03_tictactoe_minimax.ipynb", "PlayBoard(human=")]                # notebook 3's board cell
+    open_notebook(page, lab, lab.notebook("board.ipynb", cells))
     run_all(page)
     assert_no_errors(page)
     board = page.locator(BOARD)

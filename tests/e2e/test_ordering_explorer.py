@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import nbformat
-
 try:
     from playwright.sync_api import expect
 except ImportError:          # the fixtures skip (or fail under make test-e2e) and say how to install it
@@ -19,7 +17,7 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
 
 from adversarial.plots import explorer_caption, explorer_figure, svg_of
 
-from .lab_page import NOTEBOOKS, artifact, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
+from .lab_page import artifact, code_cell, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
 
 EXPLORER = ".adversarial-explorer"
 PLOT = f"{EXPLORER} .adversarial-explorer-plot"
@@ -37,14 +35,9 @@ def expect_explorer_shows(page, b, d, order) -> None:
     assert svg_texts(page, PLOT) == plot_texts(b, d, order), f"plot differs at b={b}, d={d}, {order}"
 
 
-def explorer_cell() -> str:
-    notebook = nbformat.read(NOTEBOOKS / "07_move_ordering.ipynb", as_version=4)
-    (source,) = [c.source for c in notebook.cells if c.cell_type == "code" and "OrderingExplorer(" in c.source]
-    return source
-
-
 def test_moving_a_slider_or_the_order_updates_the_plot(page, lab):
-    cells = ["from adversarial.lab.plots import OrderingExplorer", explorer_cell()]
+    cells = ["from adversarial.lab.plots import OrderingExplorer",
+             code_cell("07_move_ordering.ipynb", "OrderingExplorer(b=")]
     open_notebook(page, lab, lab.notebook("explorer.ipynb", cells))
     run_all(page)
     assert error_outputs(page) == [], describe(page)
