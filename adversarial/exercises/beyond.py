@@ -23,6 +23,7 @@ from ..search import minimax as _minimax
 from ..search import negamax as _negamax
 from ..tree import tree as _tree
 from .core import (
+    Slip,
     Verdict,
     _sequence,
     call_student,
@@ -39,8 +40,30 @@ from .core import (
     wrong,
 )
 
-__all__ = ["check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
+__all__ = ["AskedAgain", "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
            "check_selfish_move"]
+
+
+class AskedAgain(Slip):
+    """Notebook 8's ``at_least`` raises this when an MTD(f) driver asks it the same question ``times`` times
+    in a row: the interval cannot move, so the driver would loop for ever. ``yes``: the answer was yes (the
+    trap of asking "at least lower?" when the guess equals ``lower``)."""
+
+    def __init__(self, gamma, yes: bool, times: int):
+        question = f'"is the value at least {gamma}?"'
+        if yes:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row. After the first yes that answer was "
+                f"already known, so each new test said yes again and the interval [lower, upper] never moved: "
+                f"when the guess equals lower, ask at lower + 1 (is the value more than lower?)",
+                hint="a test is worth asking only if its answer is not known yet: a yes at γ moves lower up "
+                     "to the bound; the next question must be above lower.")
+        else:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row and got the same no each time, so the "
+                f"interval [lower, upper] never moved: the next question must come from the bound the last "
+                f"test returned",
+                hint="after a no, upper drops to the returned bound; ask next at that bound, not at the old γ.")
 
 
 def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None):
