@@ -102,6 +102,22 @@ def best_margin(row):
         sign = -sign
     return total"""
 
+MARGIN_PLAIN = """
+def best_margin(row):            # right, but without a memory: every stretch worked out again
+    def best(i, j):
+        return 0 if i == j else max(row[i] - best(i + 1, j), row[j - 1] - best(i, j - 1))
+    return best(0, len(row))"""
+
+MARGIN_TABLE = """
+def best_margin(row):            # bottom-up: a table of stretches, the shortest first
+    n = len(row)
+    best = {(i, i): 0 for i in range(n + 1)}
+    for length in range(1, n + 1):
+        for i in range(n - length + 1):
+            j = i + length
+            best[i, j] = max(row[i] - best[i + 1, j], row[j - 1] - best[i, j - 1])
+    return best[0, n]"""
+
 MARGIN_LRU = """
 from functools import lru_cache
 def best_margin(row):
@@ -131,7 +147,7 @@ ANSWERS = {
          [SOLUTION, "def ucb1(w, n, big_n, c):\n    return (w / n) + c * (math.log(big_n) / n) ** 0.5"]),
         (["answer2 = 2.0", "answer2 = 4", "answer2 = 0", "answer2 = 6.5", "answer2 = 4.6", "answer2 = 2.4",
           "answer2 = '2.7'"], [SOLUTION, "answer2 = 27 / 10"]),
-        ([MARGIN_GREEDY], [SOLUTION, MARGIN_LRU]),
+        ([MARGIN_GREEDY, MARGIN_PLAIN], [SOLUTION, MARGIN_LRU, MARGIN_TABLE]),
         (["answer4 = 0", "answer4 = 1", "answer4 = 3"], [SOLUTION]),
     ],
 }
