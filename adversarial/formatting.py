@@ -144,6 +144,14 @@ class Table:
                           right=numeric)
         return text + f"\n{self.note}" if self.note else text
 
+    def markdown(self) -> str:
+        """The table as a Markdown table (for a report file such as benchmarks/RESULTS.md)."""
+        def row(cells):
+            return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+        lines = [row(self.columns), "|" + "---|" * len(self.columns)]
+        lines += [row(self._cell(r, c) for c in self.columns) for r in self.rows]
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         table = html_table(self.columns, [[self._cell(row, c) for c in self.columns] for row in self.rows],
                            caption=self.title)

@@ -83,11 +83,11 @@ def main(argv=None) -> int:
 
     fixed = ladder(positions, depth=args.depth, rounds=args.rounds)
     parts.append(f"### The ladder at depth {args.depth} ({len(positions)} positions)\n\n"
-                 + ladder_table(fixed, ratio_fields=("nodes", "seconds")))
+                 + ladder_table(fixed, ratio_fields=("nodes", "seconds")).markdown())
     print(parts[-1], flush=True)
     budget = ladder(positions, node_budget=args.budget)
     parts.append(f"### The ladder at {args.budget:,} nodes per position\n\n"
-                 + ladder_table(budget, fields=("depth",), ratio_fields=("depth",)))
+                 + ladder_table(budget, fields=("depth",), ratio_fields=("depth",)).markdown())
     print(parts[-1], flush=True)
     hurts = [f"{row['rung']} (median nodes ratio {ratio[1]:.2f})" for row, ratio in
              zip(fixed[1:], engine_lab.ratios(fixed)[1:]) if ratio[1] > 1]

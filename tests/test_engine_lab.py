@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from adversarial.formatting import Table
 from adversarial.games.connectfour import ConnectFour
 from adversarial.games.connectfour_solver import Solver
 from adversarial.lab.engine_lab import RUNGS, SAMPLE, ladder, ladder_table, options, play_match, quartiles, search
@@ -65,8 +66,16 @@ def test_a_node_budget_is_kept_and_the_table_goes_deeper():
 
 def test_ladder_table_and_quartiles():
     rows = ladder(SAMPLE[:3], depth=3, rungs=[0, 1])
-    text = ladder_table(rows)
-    assert text.count("\n") == 3 and "alpha-beta" in text and "/3 |" in text
+    table = ladder_table(rows)
+    assert isinstance(table, Table) and len(table) == 2 and table.column("rung")[0] == "alpha-beta"
+    text = repr(table)                      # what nbval compares: aligned text, no Markdown pipes
+    lines = text.splitlines()
+    assert len(lines) == 3 and "|" not in text and "---" not in text
+    second = lines[0].index("nodes median [IQR]")           # every row's second column starts there
+    assert all(line[second - 2:second] == "  " and line[second] != " " for line in lines)
+    assert "<table" in table._repr_html_() and "right move" in table._repr_html_()
+    markdown = table.markdown()             # the benchmark's report keeps its Markdown table
+    assert markdown.count("\n") == 3 and markdown.startswith("| rung |") and "/3 |" in markdown
     assert quartiles([1, 2, 3, 4, 5]) == (2, 3, 4)
     with pytest.raises(ValueError, match="exactly one of depth"):
         search(SAMPLE[0].moves, 0)

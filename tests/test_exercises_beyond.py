@@ -141,9 +141,53 @@ def margin_even_odd(row):                  # the parity guarantee, not the value
     return abs(sum(row[0::2]) - sum(row[1::2]))
 
 
-@pytest.mark.parametrize("right", [margin_memo, margin_table])
+def margin_dict(row):
+    memo = {}
+
+    def best(i, j):
+        if (i, j) not in memo:
+            memo[i, j] = 0 if i == j else max(row[i] - best(i + 1, j), row[j - 1] - best(i, j - 1))
+        return memo[i, j]
+    return best(0, len(row))
+
+
+@lru_cache(maxsize=None)
+def _margin_of_tuple(row):
+    return max(row[0] - _margin_of_tuple(row[1:]), row[-1] - _margin_of_tuple(row[:-1])) if row else 0
+
+
+def margin_slices_cached(row):             # memo keyed by the stretch itself, a tuple
+    return _margin_of_tuple(tuple(row))
+
+
+def margin_plain(row):                     # right, but works every stretch out again: 2^n calls
+    def best(i, j):
+        return 0 if i == j else max(row[i] - best(i + 1, j), row[j - 1] - best(i, j - 1))
+    return best(0, len(row))
+
+
+def margin_plain_slices(row):              # the same, on slices, with an except that would hide a stop
+    try:
+        return max(row[0] - margin_plain_slices(row[1:]), row[-1] - margin_plain_slices(row[:-1])) if row else 0
+    except Exception:
+        return 0
+
+
+@pytest.mark.parametrize("right", [margin_memo, margin_table, margin_dict, margin_slices_cached])
 def test_best_margin_right_answers_pass(right):
     assert check_best_margin(right)
+
+
+@pytest.mark.parametrize("slow", [margin_plain, margin_plain_slices])
+def test_best_margin_rejects_a_recursion_without_memory_and_says_why(slow):
+    """Right on every short row, but 2^n calls: stopped by a count of calls (not a clock), with a message
+    that says why and what to do; the same verdict every time."""
+    verdicts = [check_best_margin(slow) for _ in range(2)]
+    verdict = verdicts[0]
+    assert not verdict and verdict.answered and verdicts[1].message == verdict.message
+    for words in ("right on short rows", "row of 40 numbers", "calls without finishing", "2^40",
+                  "lru_cache", "dict"):
+        assert words in verdict.message, verdict.message
 
 
 @pytest.mark.parametrize("wrong", [margin_greedy, margin_without_opponent, margin_even_odd])

@@ -317,3 +317,18 @@ def fresh_hints():
     """Hints climb a ladder per exercise; every test starts from the first rung, whatever ran before."""
     from adversarial.exercises.core import reset_hints
     reset_hints()
+
+
+def test_a_slip_caught_in_the_act_is_the_verdict_with_its_own_hint():
+    """A helper that raises Slip names the mistake itself: no "raised ...", and its hint, not the general one."""
+    from adversarial.exercises.core import Slip, check_function
+
+    def caught(x):
+        raise Slip("you asked the same thing twice", hint="ask something new")
+
+    verdict = check_function(caught, abs, [3], hint="the general hint")
+    assert not verdict and verdict.answered
+    assert "you asked the same thing twice" in verdict.message and "ask something new" in verdict.message
+    assert "raised" not in verdict.message and "general hint" not in verdict.message
+    plain = check_function(lambda x: -x, abs, [3], hint="the general hint")      # no Slip: the general hint
+    assert "the general hint" in plain.message

@@ -78,7 +78,9 @@ EXERCISES = {
                          [(9, "every cell"), (8, "the number of symmetries")]),
     "04-4 positions": (check_positions_up_to_symmetry, [765, np.int64(765)],
                        [(5478, "every reachable position"), (5478 // 8, "divided by 8"),
-                        (5478 / 8, "divided by 8")]),
+                        (5478 / 8, "divided by 8"), (627, "unfinished positions only"),
+                        (4520, "every unfinished position"), (255168, "complete games"),
+                        (549946, "nodes of the game tree")]),
 }
 
 

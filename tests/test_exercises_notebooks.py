@@ -153,7 +153,12 @@ ANSWERS = {
          [SOLUTION, "import numpy as np\nanswer3 = np.int64(3)"]),
         ([("answer4 = len(reachable_positions(game))", "every reachable position"),
           ("answer4 = len(reachable_positions(game)) // 8", "divided by 8"),
-          ("answer4 = len(reachable_positions(game)) / 8", "divided by 8")],
+          ("answer4 = len(reachable_positions(game)) / 8", "divided by 8"),
+          ("answer4 = len({game.canonical(b) for b in reachable_positions(game) if not game.is_terminal(b)})",
+           "left out the finished ones"),
+          ("answer4 = sum(not game.is_terminal(b) for b in reachable_positions(game))", "every unfinished"),
+          ("from adversarial.games.tictactoe import count_games\nanswer4 = sum(count_games(game).values())",
+           "complete games")],
          [SOLUTION, "answer4 = len(set(map(game.canonical, reachable_positions(game)))) * 1.0"]),
     ],
 }

@@ -69,6 +69,31 @@ def my_mtdf(spec, guess):        # right, written from the upper end: "at least 
         g = bound
     return upper"""
 
+MTDF_STUCK_ON_THE_GUESS = """
+def my_mtdf(spec, guess):        # never moves its question: always "at least guess?"
+    lower, upper = -math.inf, math.inf
+    while lower < upper:
+        v = at_least(spec, guess)
+        if v >= guess:
+            lower = v
+        else:
+            upper = v
+    return lower"""
+
+MTDF_MAX_LOWER = """
+def my_mtdf(spec, guess):        # right, another way to ask above lower: max(g, lower + 1)
+    lower, upper, g = -math.inf, math.inf, guess
+    while True:
+        gamma = max(g, lower + 1)
+        v = at_least(spec, gamma)
+        if v >= gamma:
+            lower = v
+        else:
+            upper = v
+        if lower >= upper:
+            return lower
+        g = v"""
+
 MARGIN_GREEDY = """
 def best_margin(row):
     row, sign, total = list(row), 1, 0
@@ -76,6 +101,22 @@ def best_margin(row):
         total += sign * (row.pop(0) if row[0] >= row[-1] else row.pop())
         sign = -sign
     return total"""
+
+MARGIN_PLAIN = """
+def best_margin(row):            # right, but without a memory: every stretch worked out again
+    def best(i, j):
+        return 0 if i == j else max(row[i] - best(i + 1, j), row[j - 1] - best(i, j - 1))
+    return best(0, len(row))"""
+
+MARGIN_TABLE = """
+def best_margin(row):            # bottom-up: a table of stretches, the shortest first
+    n = len(row)
+    best = {(i, i): 0 for i in range(n + 1)}
+    for length in range(1, n + 1):
+        for i in range(n - length + 1):
+            j = i + length
+            best[i, j] = max(row[i] - best[i + 1, j], row[j - 1] - best[i, j - 1])
+    return best[0, n]"""
 
 MARGIN_LRU = """
 from functools import lru_cache
@@ -95,7 +136,8 @@ ANSWERS = {
         (["rule3 = lambda g: g == 7", "rule3 = lambda g: 3 <= g <= 9", "rule3 = lambda g: 3 < g < 9",
           "rule3 = lambda g: 7 <= g <= 9", "rule3 = lambda g: abs(g - 7) <= 2", "rule3 = lambda g: g > 3"],
          [SOLUTION, "rule3 = lambda g: g > 3 and not g > 9"]),
-        ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST], [SOLUTION, MTDF_FROM_ABOVE]),
+        ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST, MTDF_STUCK_ON_THE_GUESS],
+         [SOLUTION, MTDF_FROM_ABOVE, MTDF_MAX_LOWER]),
     ],
     "11_monte_carlo_and_chance": [
         (["def ucb1(wins, visits, parent_visits, c):\n    return wins / visits + c * math.log(parent_visits) / visits",
@@ -105,7 +147,7 @@ ANSWERS = {
          [SOLUTION, "def ucb1(w, n, big_n, c):\n    return (w / n) + c * (math.log(big_n) / n) ** 0.5"]),
         (["answer2 = 2.0", "answer2 = 4", "answer2 = 0", "answer2 = 6.5", "answer2 = 4.6", "answer2 = 2.4",
           "answer2 = '2.7'"], [SOLUTION, "answer2 = 27 / 10"]),
-        ([MARGIN_GREEDY], [SOLUTION, MARGIN_LRU]),
+        ([MARGIN_GREEDY, MARGIN_PLAIN], [SOLUTION, MARGIN_LRU, MARGIN_TABLE]),
         (["answer4 = 0", "answer4 = 1", "answer4 = 3"], [SOLUTION]),
     ],
 }
@@ -139,6 +181,37 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
             continue
         run_cell(cell.source, namespace)
     assert exercise + 1 == len(ANSWERS[name]) >= 4
+
+
+def _namespace_at_check(name, number, monkeypatch):
+    """The namespace of notebook ``name`` run up to exercise ``number``'s check cell, and that cell's source."""
+    monkeypatch.chdir(NOTEBOOKS)
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    namespace, exercise = {"__name__": "__main__"}, 0
+    for cell in cells:
+        if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        exercise += "exercise" in tags(cell)
+        if "check" in tags(cell) and exercise == number:
+            return namespace, cell.source
+        run_cell(cell.source, namespace)
+    raise AssertionError(f"{name} has no exercise {number}")
+
+
+@pytest.mark.parametrize("driver, words", [
+    (MTDF_SAME_QUESTION, ['asked "is the value at least', "in a row", "already known",
+                          "never moved", "ask at lower + 1"]),
+    (MTDF_STUCK_ON_THE_GUESS, ['asked "is the value at least', "in a row", "never moved"]),
+])
+def test_the_mtdf_driver_that_asks_the_same_question_again_is_told_so(driver, words, monkeypatch):
+    """Notebook 8, exercise 4: a driver stuck on one question is stopped, and the verdict says what happened
+    in the student's terms (not "RuntimeError"), with a hint of its own."""
+    namespace, check = _namespace_at_check("08_null_window_searches", 4, monkeypatch)
+    run_cell(driver, namespace)
+    verdict = run_cell(check, namespace)
+    assert not verdict and verdict.answered
+    assert all(w in verdict.message for w in words), verdict.message
+    assert "Error" not in verdict.message and "raised" not in verdict.message
 
 
 @pytest.mark.parametrize("slip, expected", [("unweighted average", 2.0), ("max at chance", 4), ("min at chance", 0),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 from ..beyond.chance import ChanceNode
 from ..beyond.chance import expectiminimax as _expectiminimax
@@ -23,6 +24,7 @@ from ..search import minimax as _minimax
 from ..search import negamax as _negamax
 from ..tree import tree as _tree
 from .core import (
+    Slip,
     Verdict,
     _sequence,
     call_student,
@@ -39,8 +41,30 @@ from .core import (
     wrong,
 )
 
-__all__ = ["check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
+__all__ = ["AskedAgain", "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
            "check_selfish_move"]
+
+
+class AskedAgain(Slip):
+    """Notebook 8's ``at_least`` raises this when an MTD(f) driver asks it the same question ``times`` times
+    in a row: the interval cannot move, so the driver would loop for ever. ``yes``: the answer was yes (the
+    trap of asking "at least lower?" when the guess equals ``lower``)."""
+
+    def __init__(self, gamma, yes: bool, times: int):
+        question = f'"is the value at least {gamma}?"'
+        if yes:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row. After the first yes that answer was "
+                f"already known, so each new test said yes again and the interval [lower, upper] never moved: "
+                f"when the guess equals lower, ask at lower + 1 (is the value more than lower?)",
+                hint="a test is worth asking only if its answer is not known yet: a yes at γ moves lower up "
+                     "to the bound; the next question must be above lower.")
+        else:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row and got the same no each time, so the "
+                f"interval [lower, upper] never moved: the next question must come from the bound the last "
+                f"test returned",
+                hint="after a no, upper drops to the returned bound; ask next at that bound, not at the old γ.")
 
 
 def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None):
@@ -198,7 +222,7 @@ MARGIN_LADDER = [
     "taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and then "
     "loses what the opponent secures from the rest, so compare both ends that way.",
     "best(i, j), the margin for the side to move on row[i:j], is 0 when i == j, else the larger of "
-    "row[i] - best(i + 1, j) and row[j - 1] - best(i, j - 1); remember each (i, j) in a dict so a row of 16 "
+    "row[i] - best(i + 1, j) and row[j - 1] - best(i, j - 1); remember each (i, j) in a dict so a long row "
     "stays fast.",
 ]
 
@@ -223,13 +247,64 @@ def _margin_slip(case, got, want):
     return None
 
 
+LONG_ROW = [(7 * i * i + 3 * i) % 23 - 6 for i in range(40)]   # 2^40 ways to play it: only a memo finishes
+CALL_BUDGET = 200_000       # Python calls allowed on LONG_ROW; a memo or a table needs a few thousand
+
+
+class _TooManyCalls(BaseException):
+    """Raised inside the student's function when it goes over CALL_BUDGET (a BaseException: an
+    ``except Exception`` in the student's code does not swallow it)."""
+
+
+def _within_budget(fn, row, budget):
+    """``fn(row)`` while counting the Python function calls it makes (generators resumed included):
+    (its Call, False), or (None, True) when it went over ``budget``. Counted, not timed: the same
+    function gets the same verdict on a busy machine."""
+    calls = 0
+
+    def profile(frame, event, arg):
+        nonlocal calls
+        if event == "call":
+            calls += 1
+            if calls > budget:
+                raise _TooManyCalls
+
+    old = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        call = call_student(fn, row)
+    except _TooManyCalls:
+        return None, True
+    finally:
+        sys.setprofile(old)
+    return call, False
+
+
 def check_best_margin(fn) -> Verdict:
-    """Is ``fn(row)`` the margin the first player secures in the take-from-either-end game?"""
+    """Is ``fn(row)`` the margin the first player secures in the take-from-either-end game, and does it
+    remember each stretch (a row of 40 numbers within :data:`CALL_BUDGET` Python calls)?"""
     rng = random.Random(11)     # fixed: rows where taking the larger end first is a mistake
     cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],), ([400, -250, 30, 1000],)]
     cases += [([rng.randint(-5, 20) for _ in range(rng.randint(2, 16))],) for _ in range(30)]
-    return _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
-                      hint=MARGIN_LADDER, forbid=(_solve_ends,), key=("best margin",), diagnose=_margin_slip)
+    verdict = _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
+                         hint=MARGIN_LADDER, forbid=(_solve_ends,), key=("best margin",), diagnose=_margin_slip)
+    if not verdict:
+        return verdict
+    want = _solve_ends(LONG_ROW).value
+    call, slow = _within_budget(fn, list(LONG_ROW), CALL_BUDGET)
+    if slow:
+        return wrong(f"your function is right on short rows, but on a row of {len(LONG_ROW)} numbers it made more "
+                     f"than {CALL_BUDGET:,} calls without finishing: without a memory it works out the same "
+                     f"stretch row[i:j] again every time it is reached, and there are about 2^{len(LONG_ROW)} "
+                     "ways to reach them", "remember the answer for each stretch (i, j) the first time it is "
+                     "computed, in a dict or with functools.lru_cache, and look it up after that (or fill a "
+                     "table of stretches from the shortest up).")
+    problem = call.problem() or (None if same(call.value, want) else
+                                 f"your function gives {short(call.value)}, but the right answer is {short(want)}")
+    if problem:
+        return wrong(f"on a row of {len(LONG_ROW)} numbers, {problem}", MARGIN_LADDER, key=("best margin",))
+    return right(f"your function agrees on all {len(cases) + 1} rows, one of {len(LONG_ROW)} numbers among them",
+                 key=("best margin",))
 
 
 # -- Exercise: UCB1 --------------------------------------------------------------

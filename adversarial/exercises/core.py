@@ -64,7 +64,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = [
-    "Verdict", "Call", "CheckOptionError", "right", "wrong", "not_answered", "unanswered",
+    "Verdict", "Call", "Slip", "CheckOptionError", "right", "wrong", "not_answered", "unanswered",
     "plain_number", "number_problem", "same", "same_number", "call_student", "run_student",
     "check_value", "check_move", "check_set", "check_function", "check_rule", "check_options",
     "draw_seed", "is_stub", "hint_for", "reset_hints", "short",
@@ -390,6 +390,16 @@ def _normal_set(items) -> set:
 
 # -- running the student's function ------------------------------------------------------
 
+class Slip(Exception):
+    """Raised by a notebook's helper when it catches a known mistake of the student's code in the act
+    (e.g. the same question asked again and again). Its message names the mistake in the student's terms
+    and becomes the verdict's "what is off"; its ``hint`` (when given) replaces the exercise's general hint."""
+
+    def __init__(self, message: str, hint: str | Sequence[str] | None = None):
+        super().__init__(message)
+        self.hint = hint
+
+
 @dataclass
 class Call:
     """What happened when the student's function ran: its value, or what went wrong instead."""
@@ -413,6 +423,8 @@ class Call:
                     "base case, and does each call go one step further down?")
         if isinstance(self.error, SystemExit):
             return "your function called sys.exit() (or exit()): return a value instead"
+        if isinstance(self.error, Slip):
+            return str(self.error)
         if self.error is not None:
             return f"your function raised {type(self.error).__name__}: {self.error}"
         if self.changed:
@@ -664,6 +676,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
                 if special:        # a named slip: its own hint (or ladder), not a rung of the general one
                     return wrong(f"on {label}, {problem}", special)
         if problem:
+            if isinstance(call.error, Slip) and call.error.hint:
+                return wrong(f"on {label}, {problem}", call.error.hint)
             return wrong(f"on {label}, {problem}", hint, key=key)
     return right(f"your function agrees on all {len(fixed) + len(fresh)} cases", key=_key(hint, key))
 

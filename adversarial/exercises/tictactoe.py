@@ -192,8 +192,29 @@ def _reverse_order_counts():
 
 @functools.lru_cache(maxsize=None)
 def _symmetry_counts():
+    """(reachable positions, the right answer, {number: (what it counts, a hint of its own)} for the slips)."""
     positions = reachable_positions(_PLAIN)
-    return len(positions), len({_PLAIN.canonical(b) for b in positions})
+    canonical = {_PLAIN.canonical(b) for b in positions}
+    games, nodes = {}, {}                 # per position: the games that follow it, the tree nodes below it
+    for board in sorted(positions, key=lambda b: len(b.empty)):          # fullest first: children are done
+        children = [] if _PLAIN.is_terminal(board) else [_PLAIN.result(board, m) for m in _PLAIN.actions(board)]
+        games[board] = sum(games[c] for c in children) if children else 1
+        nodes[board] = 1 + sum(nodes[c] for c in children)
+    empty = _PLAIN.initial_state()       # (no message for one less than the answer: it would give it away)
+    finished = "a finished board (won, lost or drawn) is a position too: the game reaches it, so it counts"
+    slips = {
+        len({_PLAIN.canonical(b) for b in positions if not _PLAIN.is_terminal(b)}):
+            ("the unfinished positions only: you left out the finished ones", finished),
+        sum(not _PLAIN.is_terminal(b) for b in positions):
+            ("every unfinished position, not up to symmetry: two slips at once", finished + "; and count "
+             "each symmetry class once (game.canonical)"),
+        games[empty]: ("the number of complete games (move sequences), not of positions",
+                       "many games pass through the same board: count distinct boards, in a set"),
+        nodes[empty]: ("the number of nodes of the game tree (every move sequence), not of positions",
+                       "the tree repeats a board once for every order of moves that reaches it: count "
+                       "distinct boards, in a set"),
+    }
+    return len(positions), len(canonical), slips
 
 
 def check_reverse_order_nodes(answer) -> Verdict:
@@ -253,7 +274,7 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     """How many reachable positions remain when symmetric positions count as one?"""
     if unanswered(answer):
         return not_answered()
-    count, truth = _symmetry_counts()
+    count, truth, slips = _symmetry_counts()
     key = ("positions up to symmetry",)
     ladder = ["not the count divided by 8: a symmetric position (the empty board, X in the centre) has "
               "fewer than eight different images.",
@@ -267,6 +288,9 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     if same(a, count):
         return wrong(f"you answered {short(answer)}, every reachable position: count each symmetry class once",
                      ladder, key=key)
+    for number, (what, hint) in slips.items():
+        if same(a, number):
+            return wrong(f"you answered {short(answer)}, {what}", hint)
     if same(a, count / 8) or same(a, count // 8) or same(a, round(count / 8)):
         return wrong(f"you answered {short(answer)}, the count divided by 8", ladder, key=key)
     return wrong(f"you answered {short(answer)}", ladder, key=key)

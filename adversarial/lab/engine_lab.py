@@ -29,6 +29,7 @@ from ..beyond.techniques import (
     deepening,
 )
 from ..beyond.zobrist import ConnectFourZobrist
+from ..formatting import Table
 from ..games.connectfour import ConnectFour, centre_first
 from ..games.connectfour_eval import open_windows
 from ..games.connectfour_sample import SAMPLE
@@ -134,15 +135,16 @@ def ratios(rows, field: str = "nodes") -> list:
     return out
 
 
-def ladder_table(rows, *, fields=("nodes", "depth"), ratio_fields=("nodes",)) -> str:
-    """The ladder as a Markdown table: median [quartiles] of each of ``fields``, the median [quartiles]
-    of each rung's ratio to the rung above for each of ``ratio_fields`` ("nodes", "seconds", "depth"),
-    and how many positions got a right move."""
+def ladder_table(rows, *, fields=("nodes", "depth"), ratio_fields=("nodes",)) -> Table:
+    """The ladder as a :class:`~adversarial.formatting.Table` (an HTML table in Jupyter, aligned text
+    elsewhere, ``.markdown()`` for a report): median [quartiles] of each of ``fields``, the median
+    [quartiles] of each rung's ratio to the rung above for each of ``ratio_fields`` ("nodes", "seconds",
+    "depth"), and how many positions got a right move."""
     head = ["rung"] + [f"{f} median [IQR]" for f in fields]
     head += [f"{'time' if f == 'seconds' else f} ÷ rung above, median [IQR]" for f in ratio_fields]
     head += ["right move"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     all_ratios = [ratios(rows, f) for f in ratio_fields]
+    lines = []
     for i, row in enumerate(rows):
         cells = [row["rung"]]
         for f in fields:
@@ -151,8 +153,8 @@ def ladder_table(rows, *, fields=("nodes", "depth"), ratio_fields=("nodes",)) ->
         for rs in all_ratios:
             cells.append("—" if rs[i] is None else f"{rs[i][1]:.2f} [{rs[i][0]:.2f}–{rs[i][2]:.2f}]")
         cells.append(f"{row['right']}/{row['positions']}")
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        lines.append(cells)
+    return Table.from_lists(head, lines)
 
 
 # -- matches ------------------------------------------------------------------------------------
