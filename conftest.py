@@ -142,8 +142,8 @@ def _checking_worked_answer(item):
                 runtest()
         finally:
             item.cell = stored
-        verdict = "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in item.test_outputs)
-        if not verdict.lstrip().startswith("✓"):
+        verdict = _notebook_tool().verdict_text(item.test_outputs)
+        if not _notebook_tool().passed(verdict):
             item.raise_cell_error("The worked answer does not pass its check", f"the check said: {verdict}")
     return run
 

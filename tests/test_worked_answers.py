@@ -2,9 +2,8 @@
 its verdict compared with the stored one, then the worked answer and the check again, which must say ✓.
 
 Each test stores a small three-cell exercise (stub, folded answer, check), executed as the student edition,
-and runs nbval on it in a fresh pytest with the repository's conftest as a plugin."""
+and runs nbval on it in a fresh pytest with the repository's conftest as a plugin (test_predict_cells.nbval)."""
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import notebooks as nbtool  # noqa: E402
+
+from .test_predict_cells import nbval  # noqa: E402  (nbval in a fresh pytest, with the repository's conftest)
 
 pytestmark = pytest.mark.slow          # a kernel and a pytest in a subprocess
 
@@ -37,14 +38,6 @@ def lesson(folder: Path, worked: str, after: str = "print('done')") -> Path:
     path = folder / "lesson.ipynb"
     nbformat.write(notebook, path)
     return path
-
-
-def nbval(folder: Path, notebook: Path):
-    (folder / "pytest.ini").write_text("[pytest]\n")
-    (folder / "repository_conftest.py").write_text(
-        f"import runpy\nglobals().update(runpy.run_path({str(ROOT / 'conftest.py')!r}))\n")
-    return subprocess.run([sys.executable, "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "-q",
-                           "-p", "repository_conftest", str(notebook)], cwd=folder, capture_output=True, text=True)
 
 
 def test_a_right_worked_answer_passes_after_the_stubs_verdict(tmp_path):

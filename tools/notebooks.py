@@ -367,15 +367,19 @@ def student_edition(notebook):
     return notebook
 
 
+def verdict_text(outputs) -> str:
+    """What a check cell said: its printed text and the plain text of what it displayed."""
+    return "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in outputs or [])
+
+
+def passed(verdict: str) -> bool:
+    """A check says ✓ first when the answer is right."""
+    return verdict.lstrip().startswith("✓")
+
+
 def verdicts(notebook) -> list[tuple[str, str]]:
     """(cell id, text) of every check cell's output."""
-    found = []
-    for cell in notebook.cells:
-        if "check" in tags(cell):
-            text = "".join(o.get("text", "") or o.get("data", {}).get("text/plain", "")
-                           for o in cell.get("outputs", []))
-            found.append((cell.id, text))
-    return found
+    return [(cell.id, verdict_text(cell.get("outputs"))) for cell in notebook.cells if "check" in tags(cell)]
 
 
 def solution_problems(md: Path, out: Path) -> list[str]:
@@ -385,7 +389,7 @@ def solution_problems(md: Path, out: Path) -> list[str]:
     notebook = execute(solutions_edition(read_source(md)), md.parent)
     nbformat.write(notebook, out / md.with_suffix(".ipynb").name)
     problems = [f"{md.name}: check {cell_id} did not pass: {text.strip()[:300]}"
-                for cell_id, text in verdicts(notebook) if not text.lstrip().startswith("✓")]
+                for cell_id, text in verdicts(notebook) if not passed(text)]
     for cell in notebook.cells:
         if cell.cell_type == "code" and PREDICT in tags(cell):
             if problem := prediction_problem(notebook, cell, cell.outputs):

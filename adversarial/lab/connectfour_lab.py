@@ -21,6 +21,7 @@ so both evaluations play the same variety of positions.
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import re
@@ -42,7 +43,6 @@ _GAME = ConnectFour()
 # The package's evaluations are pure functions of the position, so the move a search with one of them makes
 # at a position is remembered: a game met before (the 49 openings repeat across seeds) costs no search.
 _PURE = (no_evaluation, centre_control, open_windows)
-_MOVES: dict = {}
 
 
 def engine_move(p: Position, evaluate, depth: int):
@@ -51,13 +51,14 @@ def engine_move(p: Position, evaluate, depth: int):
     With one of the package's evaluations the answer for a position is remembered (the search is
     deterministic), so replaying a game costs nothing; any other ``evaluate`` is searched every time.
     """
-    key = (p.x, p.o, evaluate, depth) if evaluate in _PURE else None
-    if key in _MOVES:
-        return _MOVES[key]
-    move = alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
-    if key is not None and len(_MOVES) < 200_000:
-        _MOVES[key] = move
-    return move
+    return (_remembered_move if evaluate in _PURE else _searched_move)(p, evaluate, depth)
+
+
+def _searched_move(p: Position, evaluate, depth: int):
+    return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
+
+
+_remembered_move = functools.lru_cache(maxsize=1 << 17)(_searched_move)   # positions are equal by their discs
 
 
 def engine_player(evaluate, depth: int = 2):
