@@ -100,3 +100,56 @@ def test_max_depth_none_deepens_until_an_iteration_sees_every_end():
     assert iterative_deepening(ttt, start, evaluate=lambda s: 0, max_depth=20).completed_depth == 20
     with pytest.raises(ValueError, match="needs evaluate"):
         iterative_deepening(ttt, start, max_depth=None)
+
+
+class _Chain:
+    """Five positions: the root (MAX) moves to 'a' or straight to 'p'; 'a' leads to 'p', 'p' to 'q', 'q' to
+    the only ending, worth -1. Every guess says +1. 'p' is met one ply deep and two plies deep."""
+    NEXT = {"root": ("a", "p"), "a": ("p",), "p": ("q",), "q": ("end",)}
+
+    def initial_state(self):
+        return "root"
+
+    def to_move(self, state):
+        return "MAX" if state == "root" else "MIN"
+
+    def actions(self, state):
+        return self.NEXT[state]
+
+    def result(self, state, move):
+        return move
+
+    def is_terminal(self, state):
+        return state == "end"
+
+    def utility(self, state):
+        return -1
+
+    def evaluate(self, state):
+        return 1
+
+
+def test_deepening_until_exact_with_a_shared_table_does_not_trust_guesses_from_other_plies():
+    """Issue 30: with a shared table, depth 3 met 'p' two plies down with 1 move left, a table entry
+    found at depth 2 from a guess; no evaluation was called, so the value 1 was taken as exact."""
+    from adversarial.beyond.techniques import TranspositionTable, aspiration_deepening, deepening
+    want = alphabeta(_Chain()).value
+    assert want == -1
+    r = deepening(_Chain(), max_depth=None, table=TranspositionTable())
+    assert r.value == want and r.last.stats.guessed_hits == 0
+    r, _ = aspiration_deepening(_Chain(), max_depth=None, table=TranspositionTable())
+    assert r.value == want
+
+
+def test_deepening_until_exact_with_a_shared_table_gives_minimax_on_random_dag_games():
+    from adversarial import minimax
+    from adversarial.beyond.techniques import TranspositionTable, aspiration_deepening, deepening
+
+    from .dag_games import DagGame
+    for seed in range(40):                  # before the fix, seeds 9 and 34 came out wrong
+        game = DagGame(seed, size=6)
+        want = minimax(game).value
+        assert deepening(game, max_depth=None, table=TranspositionTable()).value == want, seed
+        assert deepening(game, max_depth=None, table=TranspositionTable(), pvs=True).value == want, seed
+        r, _ = aspiration_deepening(game, max_depth=None, table=TranspositionTable(), delta=1)
+        assert r.value == want, seed

@@ -174,7 +174,9 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
             (see the module docstring and :func:`previous_best_first`).
         search: the depth-limited search to repeat (default :func:`~adversarial.search.alphabeta`).
         stop_when_exact: stop after an iteration that called no evaluation (it saw the end of
-            every line, so its value is exact and deeper iterations change nothing).
+            every line, so its value is exact and deeper iterations change nothing) and used no
+            value that rests on one (a table hit from an evaluation of an earlier iteration, a
+            null-move cut).
             ``max_depth=None`` goes on until that happens (or a budget runs out).
 
     Nodes are counted as the search counts them (its ``stats.nodes``); the node budget counts
@@ -239,11 +241,18 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
         done = stats.nodes if stats is not None else counted.nodes - before
         nodes += done
         iterations.append(Iteration(depth, r.value, r.move, r.pv, done, stats))
-        if stop_when_exact and guesses == 0:
+        if stop_when_exact and guesses == 0 and not _guessed(stats):
             break
     name = (getattr(search, "__name__", None) or getattr(getattr(search, "func", None), "__name__", None)
             or type(search).__name__)
     return DeepeningResult(tuple(iterations), nodes, stopped, f"iterative deepening ({name})")
+
+
+def _guessed(stats) -> int:
+    """Values this iteration took from guesses made elsewhere: a table shared between iterations
+    (:func:`~adversarial.beyond.techniques.deepening` with ``table=``) answers from evaluations
+    made at other depths, and a null-move cut assumes passing is no better than moving."""
+    return getattr(stats, "guessed_hits", 0) + getattr(stats, "null_cutoffs", 0)
 
 
 def _takes_order(search) -> bool:

@@ -66,6 +66,7 @@ class EngineStats(Stats):
     verification_failures: int = 0   # ... that the check overturned (the node was searched properly)
     extensions: int = 0              # quiescence: plies searched past the horizon
     table_stores: int = 0
+    guessed_hits: int = 0            # table hits whose value rests on an evaluation (or a null-move cut)
     types: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})   # as found
     expected: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})  # as predicted
     type_agreement: int = 0          # nodes whose found type is the predicted one
@@ -164,8 +165,10 @@ class TranspositionTable:
     def get(self, key, depth):
         return self.entries.get(self._k(key, depth))
 
-    def put(self, key, depth, value, bound, move):
-        self.entries[self._k(key, depth)] = (value, bound)
+    def put(self, key, depth, value, bound, move, guessed=True):
+        """Store a value; ``guessed``: it rests on an evaluation at the horizon (or a null-move
+        cut), so it is not the exact game value even where no evaluation is called again."""
+        self.entries[self._k(key, depth)] = (value, bound, guessed)
         if move is not None:
             self.moves[self._k(key, 0)] = move
 
@@ -272,17 +275,21 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                 depth, ext = 1, ext + 1
             else:
                 scored[0] = True
+                guesses[0] += 1
                 return clamp(sign * s.evaluate(state, path), alpha, beta), ()
-        alpha0 = alpha
+        alpha0, guesses_before = alpha, guesses[0]
         hash_move = None
         if table is not None and depth > 0 and ext == 0:
             hash_move = table.best_move(key)
             entry = table.get(key, depth)
             if entry is not None:
-                v, bound = entry
+                v, bound, guessed = entry
                 if path and (bound == "exact" or bound == "lower" and v >= beta
                              or bound == "upper" and v <= alpha):
                     stats.table_hits += 1
+                    if guessed:             # found from evaluations, maybe in an earlier search
+                        stats.guessed_hits += 1
+                        guesses[0] += 1
                     scored[0] = False
                     return clamp(v, alpha, beta), ((hash_move,) if hash_move is not None else ())
         if (null_move is not None and null_ok and path and depth >= null_move.min_depth
@@ -301,13 +308,14 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                     stats.verification_failures += not confirmed
                 if confirmed:
                     stats.null_cutoffs += 1
+                    guesses[0] += 1         # passing is assumed no better than moving: a guess
                     scored[0] = False
                     return clamp(-v, alpha, beta), ()
         best, line, tried = search_moves(state, alpha, beta, depth, path, key, player, ext, null_ok,
                                          hash_move)
         if table is not None and depth > 0 and ext == 0:
             bound = "lower" if best >= beta else "upper" if best <= alpha0 else "exact"
-            table.put(key, depth, best, bound, line[0] if line else None)
+            table.put(key, depth, best, bound, line[0] if line else None, guesses[0] > guesses_before)
             stats.table_stores += 1
         if node_types and kind != "null":
             found = "CUT" if best >= beta else "ALL" if best <= alpha0 else "PV"
@@ -379,6 +387,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
 
     parent_types, first_child = {}, {}
     scored = [False]        # did the last node to return score itself (terminal or at the horizon)?
+    guesses = [0]           # evaluations, null-move cuts and guessed table hits so far
 
     def run(root):
         sign = 1 if game.to_move(root) == MAX else -1
@@ -392,11 +401,17 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
 
 def _above(x):
     """The next number above ``x``: (x, _above(x)) is a null window, for ints and floats alike."""
-    return math.nextafter(x, INF)
+    try:
+        return math.nextafter(x, INF)
+    except OverflowError:       # an int beyond every float: no float lies between it and the next int
+        return x + 1
 
 
 def _below(x):
-    return math.nextafter(x, -INF)
+    try:
+        return math.nextafter(x, -INF)
+    except OverflowError:
+        return x - 1
 
 
 def _check_window(window):
@@ -449,14 +464,15 @@ class Aspiration:
             self.table_hits += r.stats.table_hits
             self.previous = r.value
             return r
-        low, high = self.previous - self.delta, self.previous + self.delta
-        spent = hits = 0
+        low, high = _around(self.previous, self.delta)
+        spent = hits = guessed = 0
         while True:
             r = engine(game, state, depth=depth, evaluate=evaluate, order=order, window=(low, high),
                        **self.options)
             self.nodes += r.stats.nodes
             self.table_hits += r.stats.table_hits
             spent, hits = spent + r.stats.nodes, hits + r.stats.table_hits
+            guessed += r.stats.guessed_hits
             if r.value <= low and low > -INF:
                 self.fail_lows += 1
                 low = -INF
@@ -466,7 +482,20 @@ class Aspiration:
             else:
                 self.previous = r.value
                 r.stats.nodes, r.stats.table_hits = spent, hits     # the iteration's cost: repeats included
+                r.stats.guessed_hits = guessed
                 return r
+
+
+def _around(previous, delta):
+    """The aspiration window ``(previous − delta, previous + delta)``, or the whole line where
+    that is no window: an infinite previous value, or one too large for ``± delta`` to move it."""
+    try:
+        low, high = previous - delta, previous + delta
+    except OverflowError:             # an int too large to become a float
+        return -INF, INF
+    if not (-INF < low < previous < high < INF):
+        return -INF, INF
+    return low, high
 
 
 def _reject_bad(options):
