@@ -256,3 +256,22 @@ def test_engine_agrees_with_alphabeta_on_connect_four_node_for_node():
     a = alphabeta(C4, p, depth=4, evaluate=open_windows, order=centre_first)
     e = engine(C4, p, depth=4, evaluate=open_windows, order=centre_first)
     assert (a.value, a.move, a.stats.nodes, a.stats.leaves) == (e.value, e.move, e.stats.nodes, e.stats.leaves)
+
+
+def test_the_module_docstring_names_only_the_exact_techniques_as_exact_and_its_table_parses():
+    """Issue 30: LMR with re-search was listed as exact; on 47446 it is not. The option table had
+    text in its column margin (docutils: "Malformed table")."""
+    import io
+
+    import docutils.core
+
+    import adversarial.beyond.techniques as techniques
+    doc = techniques.__doc__
+    exact = doc[doc.index("Exact techniques"):].split(")")[0]
+    assert "PVS" in exact and "LMR" not in exact
+    q, kw = C4.play("47446"), dict(depth=4, evaluate=open_windows, order=centre_first)
+    assert engine(C4, q, lmr=LMR(), **kw).value != alphabeta(C4, q, **kw).value
+    warnings = io.StringIO()
+    docutils.core.publish_doctree(doc.split(">>>")[0], settings_overrides={"warning_stream": warnings,
+                                                                           "report_level": 2})
+    assert "table" not in warnings.getvalue().lower()

@@ -3,34 +3,36 @@
 :func:`engine` is alpha-beta in negamax form (the one of :func:`~adversarial.search.negamax`)
 with switches:
 
-=======================  ==================================================================
-option                   what it does (counter in ``result.stats``)
-=======================  ==================================================================
-``fail="hard"``          return α or β instead of the best value found when it falls
-                         outside the window (default ``"soft"``)
-``table=``               a :class:`TranspositionTable` (keys exact, or Zobrist); its best
-                         move is tried first (``table_hits``)
-``pvs=True``             principal variation search: later moves tested with a null
-                         window, re-searched when the test says "better" (``researches``)
-``lmr=LMR(...)``         late move reductions: late moves searched shallower with a null
-                         window, re-searched at full depth when they surprise
-                         (``reductions``, ``reduction_researches``)
-``null_move=NullMove()`` pass, search R plies shallower; if even that fails high, cut;
-                         optionally verified by a real shallow search (``null_tries``,
-                         ``null_cutoffs``, ``verifications``, ``verification_failures``)
-``quiescence=``          at the horizon, search on while ``noisy(state)``, at most ``cap``
-                         plies (``extensions``)
-``node_types=True``      count PV, CUT and ALL nodes, and how often the type Knuth and Moore
-                         predict is the one found (``types``, ``type_agreement``)
-=======================  ==================================================================
+========================  ==================================================================
+option                    what it does (counter in ``result.stats``)
+========================  ==================================================================
+``fail="hard"``           return α or β instead of the best value found when it falls
+                          outside the window (default ``"soft"``)
+``table=``                a :class:`TranspositionTable` (keys exact, or Zobrist); its best
+                          move is tried first (``table_hits``)
+``pvs=True``              principal variation search: later moves tested with a null
+                          window, re-searched when the test says "better" (``researches``)
+``lmr=LMR(...)``          late move reductions: late moves searched shallower with a null
+                          window, re-searched at full depth when they surprise
+                          (``reductions``, ``reduction_researches``)
+``null_move=NullMove()``  pass, search R plies shallower; if even that fails high, cut;
+                          optionally verified by a real shallow search (``null_tries``,
+                          ``null_cutoffs``, ``verifications``, ``verification_failures``)
+``quiescence=``           at the horizon, search on while ``noisy(state)``, at most ``cap``
+                          plies (``extensions``)
+``node_types=True``       count PV, CUT and ALL nodes, and how often the type Knuth and Moore
+                          predict is the one found (``types``, ``type_agreement``)
+========================  ==================================================================
 
 :func:`aspiration_deepening` runs iterative deepening with **aspiration windows**:
 each iteration starts with a narrow window around the previous value and widens it
 when the value falls outside (fail-low / fail-high re-searches counted).
 
-Exact techniques (fail-hard, the table, PVS, LMR with re-search, aspiration windows)
-give the value of plain alpha-beta; null-move pruning and LMR without re-search do not
-(tests show both sides). Scores are from MAX's point of view, as everywhere.
+Exact techniques (fail-hard, the table, PVS, aspiration windows) give the value of plain
+alpha-beta. Late move reductions and null-move pruning do not, even with LMR's re-search:
+a late move that looks bad when searched shallower is never searched again (notebook 10
+counts how often the value changes; tests show both sides). Scores are from MAX's point of
+view, as everywhere.
 
 >>> from adversarial.games.connectfour import ConnectFour, centre_first
 >>> from adversarial.games.connectfour_eval import open_windows
@@ -38,9 +40,13 @@ give the value of plain alpha-beta; null-move pruning and LMR without re-search 
 >>> p = game.play("4453")
 >>> plain = engine(game, p, depth=4, evaluate=open_windows, order=centre_first)
 >>> fast = engine(game, p, depth=4, evaluate=open_windows, order=centre_first, pvs=True,
-...               table=TranspositionTable(), lmr=LMR())
+...               table=TranspositionTable())
 >>> plain.value == fast.value, fast.stats.nodes < plain.stats.nodes
 (True, True)
+>>> q = game.play("47446")              # LMR, even with its re-search, changes the value here
+>>> engine(game, q, depth=4, evaluate=open_windows, order=centre_first, lmr=LMR()).value != (
+...     engine(game, q, depth=4, evaluate=open_windows, order=centre_first).value)
+True
 """
 
 from __future__ import annotations
