@@ -275,3 +275,28 @@ def test_the_module_docstring_names_only_the_exact_techniques_as_exact_and_its_t
     docutils.core.publish_doctree(doc.split(">>>")[0], settings_overrides={"warning_stream": warnings,
                                                                            "report_level": 2})
     assert "table" not in warnings.getvalue().lower()
+
+
+def test_a_table_that_cannot_key_the_game_is_refused_before_the_search_with_the_mismatch_named():
+    """Issue 30: bits= with exact keys, and a Connect Four Zobrist on tic-tac-toe, failed mid-search
+    with a raw TypeError / AttributeError."""
+    with pytest.raises(ValueError, match=r"bits=8 cuts a Zobrist key.*exact state.*ConnectFourZobrist"):
+        TranspositionTable(bits=8)
+    game = TicTacToe()
+    with pytest.raises(TypeError, match=r"ConnectFourZobrist keys Connect Four positions, got Board.*Zobrist\(9"):
+        engine(game, table=TranspositionTable(ConnectFourZobrist()))
+    with pytest.raises(TypeError, match="sequences of 42 cells.*cells_of"):
+        engine(game, table=TranspositionTable(Zobrist(42, "XO", empty=".")))
+    assert len(TranspositionTable(ConnectFourZobrist(), bits=8)) == 0
+
+
+def test_zobrist_update_refuses_an_unknown_piece_and_a_child_of_another_size():
+    z = Zobrist(3, ("X",), empty=".")
+    start = (".", ".", ".")
+    with pytest.raises(ValueError, match=r"cell 1 holds 'O', which is not one of the pieces \('X',\)"):
+        z.update(z.key(start), start, 1, (".", "O", "."))
+    with pytest.raises(ValueError, match="states of 3 cells, got one of 2"):
+        z.update(z.key(start), start, 0, ("X", "."))
+    with pytest.raises(TypeError, match="ConnectFourZobrist keys Connect Four positions"):
+        ConnectFourZobrist().update(0, C4.initial_state(), 1, start)
+    assert z.update(z.key(start), start, 0, ("X", ".", ".")) == z.key(("X", ".", "."))

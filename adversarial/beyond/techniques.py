@@ -156,6 +156,10 @@ class TranspositionTable:
                             f"update() (adversarial.beyond.zobrist), got {key!r}")
         if bits is not None:
             _whole("bits", bits, 1)
+            if key is None:
+                raise ValueError(f"bits={bits} cuts a Zobrist key, but this table keys by the exact state "
+                                 "(key=None), which has no bits to cut: give a Zobrist key maker too, e.g. "
+                                 f"TranspositionTable(ConnectFourZobrist(), bits={bits}), or leave bits out")
         self.zobrist, self.mask = key, None if bits is None else (1 << bits) - 1
         self.entries, self.moves = {}, {}
 

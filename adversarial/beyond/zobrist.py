@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from ..games.connectfour import H1, HEIGHT, WIDTH
+from ..games.connectfour import H1, HEIGHT, WIDTH, Position
 
 
 def _check_bits(bits):
@@ -84,30 +84,44 @@ class Zobrist:
     def key(self, state) -> int:
         """The key of ``state``, computed from scratch (one XOR per occupied cell)."""
         side = self.side is not None and self.side(state)
-        state = self.cells_of(state)
-        if len(state) != self.cells:
-            raise ValueError(f"this Zobrist table is for states of {self.cells} cells, got one of {len(state)}")
+        state = self._cells(state)
         k = 0
         for cell, piece in enumerate(state):
             if piece != self.empty:
-                try:
-                    k ^= self.numbers[cell, piece]
-                except KeyError:
-                    raise ValueError(f"cell {cell} holds {piece!r}, which is not one of the pieces "
-                                     f"{self.pieces!r} nor empty ({self.empty!r})") from None
+                k ^= self._number(cell, piece)
         return k ^ (self.side_number if side else 0)
 
     def update(self, key: int, state, move, child) -> int:
         """The key of ``child`` (``state`` after ``move``) from ``key``, XORing only the cells that changed."""
         if self.side is not None and self.side(state) != self.side(child):
             key ^= self.side_number
-        for cell, (before, after) in enumerate(zip(self.cells_of(state), self.cells_of(child))):
+        for cell, (before, after) in enumerate(zip(self._cells(state), self._cells(child))):
             if before != after:
                 if before != self.empty:
-                    key ^= self.numbers[cell, before]
+                    key ^= self._number(cell, before)
                 if after != self.empty:
-                    key ^= self.numbers[cell, after]
+                    key ^= self._number(cell, after)
         return key
+
+    def _cells(self, state):
+        try:
+            cells = self.cells_of(state)
+            size = len(cells)
+        except TypeError:
+            raise TypeError(f"this Zobrist table keys states that are sequences of {self.cells} cells, got "
+                            f"{state!r}; pass cells_of=... to say where a state keeps its cells "
+                            "(for Connect Four use ConnectFourZobrist)") from None
+        if size != self.cells:
+            raise ValueError(f"this Zobrist table is for states of {self.cells} cells, got one of {size}: "
+                             f"make it with Zobrist({size}, ...) for this game")
+        return cells
+
+    def _number(self, cell, piece):
+        try:
+            return self.numbers[cell, piece]
+        except (KeyError, TypeError):
+            raise ValueError(f"cell {cell} holds {piece!r}, which is not one of the pieces "
+                             f"{self.pieces!r} nor empty ({self.empty!r})") from None
 
     def __call__(self, state) -> int:
         return self.key(state)
@@ -129,6 +143,8 @@ class ConnectFourZobrist:
         self.side_number = rng.getrandbits(bits)
 
     def key(self, p) -> int:
+        if not isinstance(p, Position):
+            raise TypeError(_NOT_CONNECT_FOUR.format(p))
         k = 0
         for col in range(WIDTH):
             for row in range(HEIGHT):
@@ -140,6 +156,8 @@ class ConnectFourZobrist:
         return k ^ (self.side_number if p.count % 2 else 0)
 
     def update(self, key: int, p, move, child) -> int:
+        if not isinstance(p, Position) or not isinstance(child, Position):
+            raise TypeError(_NOT_CONNECT_FOUR.format(child if isinstance(p, Position) else p))
         new = child.mask ^ p.mask
         if new & (new - 1) or not new:           # not one new disc: a pass or a position built otherwise
             return self.key(child)
@@ -148,6 +166,11 @@ class ConnectFourZobrist:
 
     def __call__(self, p) -> int:
         return self.key(p)
+
+
+_NOT_CONNECT_FOUR = ("ConnectFourZobrist keys Connect Four positions, got {0!r}; for a game whose state is a "
+                     "tuple of cells use Zobrist(cells, pieces, ...) (tic-tac-toe: Zobrist(9, 'XO', empty='.', "
+                     "cells_of=lambda board: board.cells))")
 
 
 def collisions(states: Iterable, key, bits: int) -> dict:
