@@ -105,7 +105,14 @@ class Table:
 
     def __init__(self, rows: list[dict], title: str = "", formats: dict | None = None, note: str = ""):
         self.rows, self.title, self.note = list(rows), title, note
-        self.columns = list(self.rows[0]) if self.rows else []
+        self.columns = list(self.rows[0]) if self.rows and isinstance(self.rows[0], dict) else []
+        for i, row in enumerate(self.rows):
+            if not isinstance(row, dict):
+                raise TypeError(f"Table rows must be dicts (column name -> value); row {i} is {row!r}. For "
+                                "rows given as lists of cells use Table.from_lists(header, rows)")
+            if list(row) != self.columns:
+                raise ValueError(f"every row of a Table must have the same columns; row {i} has {list(row)}, "
+                                 f"row 0 has {self.columns}")
         self.formats = formats or {}
 
     @classmethod

@@ -199,6 +199,10 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
         raise TypeError(f"order_from must be a function of the previous iteration, got {order_from!r}")
     if not callable(search):
         raise TypeError(f"search must be a search function such as alphabeta, got {search!r}")
+    if not _takes(search, "depth"):
+        raise TypeError(f"search must be a depth-limited search that takes depth= and evaluate= (alphabeta, pvs, "
+                        f"mtdf, expectiminimax); {_name(search)}() has no depth option, so it cannot be deepened "
+                        "(Monte Carlo tree search is anytime already: give mcts() more iterations instead)")
     ordered = _takes_order(search)
     if order_from is not None and not ordered:
         raise TypeError(f"{getattr(search, '__name__', search)}() has no order option, so order_from "
@@ -243,9 +247,7 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
         iterations.append(Iteration(depth, r.value, r.move, r.pv, done, stats))
         if stop_when_exact and guesses == 0 and not _guessed(stats):
             break
-    name = (getattr(search, "__name__", None) or getattr(getattr(search, "func", None), "__name__", None)
-            or type(search).__name__)
-    return DeepeningResult(tuple(iterations), nodes, stopped, f"iterative deepening ({name})")
+    return DeepeningResult(tuple(iterations), nodes, stopped, f"iterative deepening ({_name(search)})")
 
 
 def _guessed(stats) -> int:
@@ -262,6 +264,20 @@ def _takes_order(search) -> bool:
     except (TypeError, ValueError):
         return True
     return "order" in parameters
+
+
+def _takes(search, option) -> bool:
+    """Can ``search`` be called with ``option=`` (by name, or through ``**options``)?"""
+    try:
+        parameters = inspect.signature(search).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == option and p.kind != p.POSITIONAL_ONLY or p.kind == p.VAR_KEYWORD for p in parameters)
+
+
+def _name(search) -> str:
+    return (getattr(search, "__name__", None) or getattr(getattr(search, "func", None), "__name__", None)
+            or type(search).__name__)
 
 
 def _signed(value) -> str:

@@ -508,11 +508,14 @@ def _around(previous, delta):
     return low, high
 
 
-def _reject_bad(options):
+def _reject_bad(options, who="Aspiration"):
     for name in options:
         if name not in OPTIONS or name in ("state", "depth", "evaluate", "order", "window"):
-            raise TypeError(f"Aspiration options are engine() options other than state, depth, evaluate, "
-                            f"order and window; got {name!r}")
+            why = (" (each iteration sets its own window)" if name == "window" else
+                   " (give depth-limited search max_depth=, and state/evaluate/order by name)" if name in OPTIONS
+                   else "")
+            raise TypeError(f"{who} options are engine() options other than state, depth, evaluate, "
+                            f"order and window{why}; got {name!r}")
 
 
 def aspiration_deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None, delta=0.05,
@@ -533,7 +536,7 @@ def deepening(game, state=None, *, evaluate=None, max_depth=20, node_budget=None
     """Iterative deepening with :func:`engine` and these options (a fresh table each iteration
     unless ``table=`` gives one to share, which is the point of a table under deepening)."""
     from .deepening import iterative_deepening
-    _reject_bad(options)
+    _reject_bad(options, "deepening()")
 
     fixed = order
 

@@ -14,6 +14,7 @@ measured by :func:`ladder`; :class:`Table` shows any rows of numbers.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import statistics
 from collections.abc import Iterable, Sequence
@@ -223,10 +224,19 @@ def spread(values: Iterable[float]) -> Spread:
     values = tuple(values)
     if not values:
         raise ExperimentError("spread needs at least one value, got none: give at least one measurement")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise TypeError(f"spread needs numbers, got {v!r}")
-    return Spread(values)
+    return Spread(tuple(_measured(v) for v in values))
+
+
+def _measured(v):
+    """``v`` as an int or a float (numpy's numbers too), or a clear error."""
+    if type(v) is int or type(v) is float and v == v:
+        return v
+    if not isinstance(v, bool) and isinstance(v, numbers.Real):
+        v = int(v) if isinstance(v, numbers.Integral) else float(v)
+        if v == v:
+            return v
+        raise ValueError("spread needs real numbers, got NaN: leave out the measurements that failed")
+    raise TypeError(f"spread needs numbers (int or float), got {v!r}")
 
 
 # -- leaves read by order ----------------------------------------------------------------
@@ -325,6 +335,8 @@ def rungs(static_order, table_key=True):
     def deepening(make_order):
         def search(game, state, depth, evaluate):
             order = make_order()            # a HashMove: it learns each iteration's principal variation
+            if depth is None and evaluate is None and getattr(game, "evaluate", None) is None:
+                evaluate = _no_guess        # solving: shallow iterations only order the deeper ones
 
             def order_from(previous):
                 if previous is not None:
@@ -345,6 +357,12 @@ def rungs(static_order, table_key=True):
         ("+ killer moves", deepening(lambda: HashMove(Killers(static_order)))),
         ("+ history heuristic", deepening(lambda: HashMove(Killers(History(static_order))))),
     ]
+
+
+def _no_guess(state) -> int:
+    """The evaluation of deepening until exact when none is given: every unfinished position scores 0.
+    The shallow iterations' values are thrown away; only the last, exact one is kept."""
+    return 0
 
 
 def ladder(game, positions: Sequence, depth: int | None, static_order, *, evaluate=None,

@@ -82,6 +82,9 @@ class Match:
     seed: int = 0
     resamples: int = 2000
 
+    def __post_init__(self):
+        _check_resamples(self.resamples)
+
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
@@ -116,6 +119,12 @@ class Match:
                 f"(95% interval {low:.2f}–{high:.2f})")
 
 
+def _check_resamples(resamples):
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ValueError(f"resamples must be a whole number of bootstrap resamples, 1 or more (2000 is usual), "
+                         f"got {resamples!r}")
+
+
 def _name(player) -> str:
     return getattr(player, "__name__", "player")
 
@@ -132,6 +141,7 @@ def match(game, first, second, *, openings, seed: int = 0, resamples: int = 2000
     Returns:
         A :class:`Match` counted from ``first``'s side.
     """
+    _check_resamples(resamples)
     openings = list(openings)
     if not openings:
         raise ValueError("openings is empty: give at least one starting position (\"\" is the start)")

@@ -169,7 +169,7 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=None, spread=False):
     if not rows:
         raise ExperimentError(f"the table has no rows with b = {b}; it has b in "
                               f"{sorted({row['b'] for row in table})}")
-    orders = [o for o in (orders or ORDERS) if o in rows[0]]
+    orders = [o for o in ORDERS if o in rows[0]] if orders is None else _chosen(orders, rows[0])
     if plt is None:
         return ChartNumbers(f"leaves read, branching b = {b}", Table([
             {"d": r["d"], **{o: r[o] for o in orders}, "Knuth–Moore": knuth_moore(b, r["d"]),
@@ -191,6 +191,21 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=None, spread=False):
     return fig
 
 
+def _chosen(orders, row) -> list:
+    """``orders`` if each is a column of the table's ``row``, else a clear error naming the ones it has."""
+    if isinstance(orders, str):
+        raise ExperimentError(f"orders must be a list of order names, e.g. orders=[{orders!r}], got {orders!r}")
+    orders = list(orders)
+    have = [o for o in row if o in EXPLORER_ORDERS]
+    unknown = [o for o in orders if o not in row]
+    if not orders:
+        raise ExperimentError(f"orders is empty: name at least one of {', '.join(have)}, or leave orders out")
+    if unknown:
+        raise ExperimentError(f"the table has no column for the order(s) {unknown}; it measured "
+                              f"{', '.join(have) or 'no orders'} (leaf_counts(orders=...) measures others)")
+    return orders
+
+
 def _spread_points(ax, table, b, ds, order, colour, marker):
     """Median and min–max bar of ``order`` at each depth, from the counts ``leaf_counts`` keeps."""
     counts = getattr(table, "counts", None)
@@ -208,7 +223,10 @@ def _spread_points(ax, table, b, ds, order, colour, marker):
 @_themed
 def plot_effective_branching(table: Table, orders=None, *, size=None):
     """Effective branching factor (leaves^(1/d)) of each order at each (b, deepest d), against b."""
-    orders = orders or [o for o in ORDERS if table.rows and o in table.rows[0]]
+    if orders is None:
+        orders = [o for o in ORDERS if table.rows and o in table.rows[0]]
+    elif table.rows:
+        orders = _chosen(orders, table.rows[0])
     deepest = {}
     for row in table:
         if row["d"] >= deepest.get(row["b"], {"d": 0})["d"]:
@@ -380,6 +398,11 @@ def mean_leaves(b: int, d: int, order: str, seeds=EXPLORER_SEEDS) -> float:
 @_themed
 def explorer_figure(b: int, d: int, order: str, *, size=None):
     """The explorer's plot: leaves read by ``order`` at depths 1..d for branching b, with theory."""
+    if order not in EXPLORER_ORDERS:
+        raise ExperimentError(f"unknown order {order!r}; choose from {', '.join(EXPLORER_ORDERS)}")
+    for name, x in (("b", b), ("d", d)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 1 + (name == "b"):
+            raise ExperimentError(f"{name} must be a whole number, {1 + (name == 'b')} or more, got {x!r}")
     ds = [k for k in range(1, d + 1) if b ** k <= EXPLORER_MAX_LEAVES]
     if plt is None:
         return ChartNumbers(f"b = {b}, order: {order}", Table([
