@@ -437,3 +437,46 @@ def test_a_wide_drawing_is_shown_as_wide_as_the_page_and_a_narrow_one_at_its_siz
     import re
     assert re.search(r'<svg width="100%"\s+viewBox=', wide) and 'height="' not in wide.split("viewBox")[0]
     assert re.search(r'<svg width="[\d.]+pt" height="[\d.]+pt"', narrow)
+
+
+class _Pictured:
+    """Two moves from the start, each ending the game; picture() gives plain text or markup."""
+
+    def __init__(self, picture):
+        self.picture = picture
+
+    def initial_state(self):
+        return "start"
+
+    def to_move(self, state):
+        return "MAX"
+
+    def actions(self, state):
+        return ("L", "R")
+
+    def result(self, state, move):
+        return move
+
+    def is_terminal(self, state):
+        return state != "start"
+
+    def utility(self, state):
+        return 1 if state == "L" else 0
+
+
+@pytest.mark.parametrize("picture, shown", [
+    (lambda s: f"{s} < 3 & 4 > 2\nnext", "&lt; 3 &amp; 4 &gt; 2"),                        # plain text
+    (lambda s: f"<TABLE><TR><TD>{s} & co</TD></TR></TABLE>", "<TD>start &amp; co</TD>"),  # markup
+])
+def test_a_games_picture_with_angle_brackets_or_ampersands_draws(picture, shown):
+    """Issue 30: a user game whose picture() returned text with < or & gave an opaque Graphviz error."""
+    game = _Pictured(picture)
+    d = draw(game, alphabeta(game, trace=True))
+    assert shown in d.source
+    assert "<svg" in d._repr_mimebundle_()["image/svg+xml"]
+
+
+def test_a_picture_that_is_not_text_is_explained():
+    game = _Pictured(lambda s: None)
+    with pytest.raises(TypeError, match=r"picture\(state\) must return text"):
+        draw(game, alphabeta(game, trace=True))

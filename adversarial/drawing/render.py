@@ -397,8 +397,8 @@ def _draw_node(g, game, path, info, state, style):
         g.node(_node_id(path), label="?", shape="box", width=side, height=side, **attrs)
         return
     if picture and not isinstance(game, Tree):
-        g.node(_node_id(path), label=f"<{picture(info['state'])}>", shape="box", fixedsize="false",
-               margin="0.05", **attrs)
+        g.node(_node_id(path), label=f"<{_picture_label(picture(info['state']))}>", shape="box",
+               fixedsize="false", margin="0.05", **attrs)
     else:
         shape = "triangle" if info["player"] == MAX else "invtriangle"
         width, height = style["inner"] * 1.6, style["inner"]
@@ -414,6 +414,18 @@ def _draw_node(g, game, path, info, state, style):
 
     _draw_note(g, game, path, info, state, style, ink)
     g.edge(_node_id(path), _note_id(path), style="invis", weight="100")
+
+
+def _picture_label(picture) -> str:
+    """What a game's ``picture(state)`` gave, made safe for a Graphviz HTML-like label: markup (text that
+    starts with ``<`` and ends with ``>``, such as the boards' tables) is kept, with any bare ``&`` escaped;
+    plain text is escaped whole (``<``, ``&``), its lines kept."""
+    if not isinstance(picture, str):
+        raise TypeError(f"a game's picture(state) must return text (plain, or a Graphviz HTML-like table), "
+                        f"got {picture!r}")
+    if picture.strip().startswith("<") and picture.strip().endswith(">"):
+        return re.sub(r"&(?!#?\w+;)", "&amp;", picture)
+    return "<BR/>".join(html.escape(line) for line in picture.split("\n")) or " "
 
 
 def _inside(game, path, info, state) -> tuple[str, bool]:
