@@ -98,3 +98,12 @@ def test_bad_inputs_get_clear_errors():
         alphabeta(from_openspiel(pyspiel.load_game("kuhn_poker")))
     with pytest.raises(ValueError, match="max_player must be 0 or 1"):
         from_openspiel("tic_tac_toe", max_player=2)
+
+
+def test_a_max_player_that_is_not_a_player_is_refused():
+    """Issue 30: from_aima(game, max_player='a') made every node MIN, silently."""
+    with pytest.raises(ValueError, match=r"max_player='a' is not a player of this game \(its players are 'X' "
+                                         r"and 'O'; 'X' moves first\)"):
+        from_aima(AimaStyleTicTacToe(), max_player="a")
+    game = from_aima(AimaStyleTicTacToe(), max_player="O")
+    assert minimax(game).value == 0 and game.to_move(game.initial_state()) == "MIN"

@@ -38,6 +38,18 @@ def test_step_back_reset_move_through_the_events():
     assert s.position == 0
 
 
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), None, "3", 2.5, True])
+def test_goto_refuses_what_is_not_a_step_number(bad):
+    """Issue 30: goto(nan / inf / None) raised Python's own conversion errors."""
+    s = make()
+    s.goto(3)
+    with pytest.raises(TypeError, match=f"goto needs a whole number of events, 0 to {len(s.trace)}"):
+        s.goto(bad)
+    assert s.position == 3
+    s.goto(4.0)
+    assert s.position == 4
+
+
 def test_keys_and_a_clicker_step_back_reset_and_run():
     s = make()
     for key in ("ArrowRight", "PageDown", "PageDown"):

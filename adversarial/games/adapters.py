@@ -100,7 +100,24 @@ def from_aima(game: Any, max_player: Any = None) -> AIMAGame:
              "It takes an aima-python Game such as games.TicTacToe().")
     if not (hasattr(game, "terminal_test") or hasattr(game, "is_terminal")):
         raise TypeError("from_aima needs terminal_test(state) or is_terminal(state) on the game")
-    return AIMAGame(game, game.to_move(game.initial) if max_player is None else max_player)
+    first = game.to_move(game.initial)
+    if max_player is not None and max_player != first:
+        players = [first] + [p for p in _second_player(game) if p != first]
+        if max_player not in players:
+            named = " and ".join(repr(p) for p in players)
+            raise ValueError(f"max_player={max_player!r} is not a player of this game (its players are {named}; "
+                             f"{first!r} moves first): every node would be MIN. Pass one of them, or leave "
+                             "max_player out for the player who moves first")
+    return AIMAGame(game, first if max_player is None else max_player)
+
+
+def _second_player(game) -> list:
+    """The player to move after the first move of an aima-python game (none if the game starts over)."""
+    test = getattr(game, "is_terminal", None) or game.terminal_test
+    if test(game.initial):
+        return []
+    moves = list(game.actions(game.initial))
+    return [game.to_move(game.result(game.initial, moves[0]))] if moves else []
 
 
 class OpenSpielGame(_Adapted):

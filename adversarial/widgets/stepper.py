@@ -19,6 +19,8 @@ import ast
 import asyncio
 import copy
 import html
+import math
+import numbers
 import re
 from pathlib import Path
 
@@ -234,6 +236,10 @@ class Stepper(w.VBox):
         return self._running
 
     def goto(self, k: int) -> None:
+        """Show the search after ``k`` events (0: before it starts; past the end: the end)."""
+        if isinstance(k, bool) or not isinstance(k, numbers.Real) or not (
+                isinstance(k, numbers.Integral) or math.isfinite(k) and float(k).is_integer()):
+            raise TypeError(f"goto needs a whole number of events, 0 to {len(self.trace)} (the end), got {k!r}")
         self.slider.value = max(0, min(int(k), len(self.trace)))
 
     def step(self) -> None:
