@@ -463,6 +463,9 @@ class _Search:
                     f"order() must return the same moves it was given, reordered; at node "
                     f"{self.name(path)} it was given {list(given)} and returned {list(moves)}"
                 )
+            if moves and any(type(m) is not type(given[0]) for m in moves):   # equal, not the same: numpy's ints
+                known = dict(zip(given, given))
+                moves = tuple(known[m] for m in moves)
         elif not isinstance(moves, (tuple, list, range)):
             moves = tuple(moves)
         if not moves:

@@ -177,3 +177,12 @@ def test_a_game_deeper_than_the_recursion_limit_gets_a_clear_error(search, make)
 @pytest.mark.parametrize("search", ALL)
 def test_a_long_game_within_the_limit_still_works_with_a_depth_limit(search):
     assert search(Line(5000), depth=50, evaluate=lambda s: 0).value == 0
+
+
+@pytest.mark.parametrize("search", ALL)
+@pytest.mark.parametrize("returned", [np.array, lambda moves: [np.int64(m) for m in reversed(moves)]])
+def test_an_order_giving_numpy_ints_still_gives_the_games_own_moves(search, returned):
+    """Issue 30: an order returning a numpy array put np.int64(2) into the result's move, pv and repr."""
+    r = search(tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]), order=lambda state, moves: returned(moves))
+    assert r.value == 7 and type(r.move) is int and all(type(m) is int for m in r.pv)
+    assert "np." not in repr(r)
