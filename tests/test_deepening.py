@@ -153,3 +153,10 @@ def test_deepening_until_exact_with_a_shared_table_gives_minimax_on_random_dag_g
         assert deepening(game, max_depth=None, table=TranspositionTable(), pvs=True).value == want, seed
         r, _ = aspiration_deepening(game, max_depth=None, table=TranspositionTable(), delta=1)
         assert r.value == want, seed
+
+
+def test_a_search_without_a_depth_option_is_refused_with_advice():
+    """Issue 30: iterative_deepening(t, search=mcts) failed inside with "unexpected keyword argument"."""
+    from adversarial import mcts
+    with pytest.raises(TypeError, match=r"mcts\(\) has no depth option.*more iterations"):
+        iterative_deepening(tree([[1, 2], [3, 4]]), evaluate=lambda s: 0, search=mcts)

@@ -247,3 +247,25 @@ def test_spread_plots_need_the_tables_that_keep_the_measurements():
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == table.column("technique")
     with pytest.raises(ExperimentError, match="ladder"):
         plot_ladder_spread(Table(table.rows))
+
+
+def test_spread_takes_numpy_numbers_and_refuses_nan():
+    """Issue 30: spread(np.array([1, 2, 3])) said "needs numbers, got np.int64(1)"."""
+    np = pytest.importorskip("numpy")
+    from adversarial.lab.experiments import spread
+    s = spread(np.array([1, 2, 3]))
+    assert (s.median, s.min, s.max) == (2, 1, 3) and type(s.min) is int and repr(s).startswith("median 2")
+    assert spread(np.array([0.5, 1.5])).median == 1.0
+    with pytest.raises(ValueError, match="got NaN"):
+        spread([1, float("nan")])
+    with pytest.raises(TypeError, match="needs numbers.*'3'"):
+        spread([1, "3"])
+
+
+def test_the_ladder_solves_with_depth_none_without_an_evaluation():
+    """Issue 30: depth=None is documented to solve, but the deepening rungs demanded evaluate=."""
+    game = TicTacToe()
+    positions = [game.play(4, 0), game.play(0, 4, 8)]
+    table = ladder(game, positions, None, tictactoe_centre_first)
+    assert table.values == [alphabeta(game, p).value for p in positions]
+    assert len(table) == 6

@@ -28,3 +28,13 @@ def test_the_trace_table_is_drawn_by_the_shared_renderer():
     assert page.startswith('<table class="adversarial-trace"') and "color:#b00" in page
     assert html_table(["x"], [["<"]]) == ("<table><thead><tr><th>x</th></tr></thead>"
                                           "<tbody><tr><td>&lt;</td></tr></tbody></table>")
+
+
+def test_a_table_of_rows_that_are_not_dicts_is_refused_when_built():
+    """Issue 30: Table([['<b>', 1]]) was accepted and failed only when shown."""
+    with pytest.raises(TypeError, match=r"rows must be dicts.*row 0 is \['<b>', 1\].*Table\.from_lists"):
+        Table([["<b>", 1]])
+    with pytest.raises(ValueError, match=r"same columns; row 1 has \['a', 'c'\]"):
+        Table([{"a": 1, "b": 2}, {"a": 1, "c": 2}])
+    shown = Table([{"name": "<b>&", "n": 1}])._repr_html_()
+    assert "&lt;b&gt;&amp;" in shown and "<b>&" not in shown

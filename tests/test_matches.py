@@ -50,3 +50,10 @@ def test_random_openings_are_the_lines_to_random_positions_each_position_once():
 def test_no_openings_is_a_clear_error():
     with pytest.raises(ValueError, match="openings is empty"):
         general_match(TicTacToe(), alphabeta_player(), alphabeta_player(), openings=[])
+
+
+@pytest.mark.parametrize("resamples", [0, -5, 2.5, None])
+def test_resamples_must_be_a_whole_number_and_are_checked_before_any_game(resamples):
+    """Issue 30: match(..., resamples=0).interval raised IndexError, after every game was played."""
+    with pytest.raises(ValueError, match="resamples must be a whole number of bootstrap resamples"):
+        general_match(TicTacToe(), alphabeta_player(), alphabeta_player(), openings=[()], resamples=resamples)

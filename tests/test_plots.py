@@ -118,3 +118,15 @@ def test_without_matplotlib_a_convergence_chart_without_targets_keeps_every_row(
     monkeypatch.setattr(plots, "plt", None)
     chart = plots.plot_convergence([30, 100], {"a": [0.2, 0.9]}, xlabel="iterations")
     assert chart.table.column("iterations") == [30, 100] and chart.table.column("a") == [0.2, 0.9]
+
+
+def test_unknown_orders_are_refused_not_drawn_as_nothing():
+    """Issue 30: explorer_figure(3, 4, 'bogus') and plot_leaves(..., orders=['bogus'])."""
+    with pytest.raises(plots.ExperimentError, match="unknown order 'bogus'; choose from worst"):
+        plots.explorer_figure(3, 4, "bogus")
+    with pytest.raises(plots.ExperimentError, match=r"no column for the order\(s\) \['bogus'\]; it measured worst"):
+        plots.plot_leaves(GRID, 3, orders=["bogus"])
+    with pytest.raises(plots.ExperimentError, match=r"a list of order names, e.g. orders=\['best'\]"):
+        plots.plot_leaves(GRID, 3, orders="best")
+    with pytest.raises(plots.ExperimentError, match=r"no column for the order\(s\) \['bogus'\]"):
+        plots.plot_effective_branching(GRID, orders=["best", "bogus"])

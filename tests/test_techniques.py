@@ -300,3 +300,23 @@ def test_zobrist_update_refuses_an_unknown_piece_and_a_child_of_another_size():
     with pytest.raises(TypeError, match="ConnectFourZobrist keys Connect Four positions"):
         ConnectFourZobrist().update(0, C4.initial_state(), 1, start)
     assert z.update(z.key(start), start, 0, ("X", ".", ".")) == z.key(("X", ".", "."))
+
+
+@pytest.mark.parametrize("leaves", [[float("inf"), 0], [0, float("-inf")], [[float("-inf"), 3], [float("inf"), 2]],
+                                    [10**400, 0], [[10**400, 3], [2, -10**400]], [[1e308, 3], [2, 1e300]]])
+def test_aspiration_deepening_and_null_windows_take_infinite_and_huge_values(leaves):
+    """Issue 30: an infinite value gave the window (inf, inf); a huge int an OverflowError."""
+    t = tree(leaves)
+    want = minimax(t).value
+    r, _ = aspiration_deepening(t, evaluate=lambda s: 0, max_depth=3, pvs=True)
+    assert r.value == want
+    assert engine(t, pvs=True, lmr=LMR(after=1, min_depth=2), depth=3, evaluate=lambda s: 0).value == want
+
+
+def test_deepening_options_name_deepening_and_say_why_window_is_not_one():
+    from adversarial.beyond.techniques import deepening
+    with pytest.raises(TypeError, match=r"^deepening\(\) options .* \(each iteration sets its own window\); "
+                                        r"got 'window'"):
+        deepening(tree([[1, 2], [3, 4]]), evaluate=lambda s: 0, window=(0, 1))
+    with pytest.raises(TypeError, match=r"^Aspiration options"):
+        Aspiration(options={"window": (0, 1)})
