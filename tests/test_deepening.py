@@ -160,3 +160,9 @@ def test_a_search_without_a_depth_option_is_refused_with_advice():
     from adversarial import mcts
     with pytest.raises(TypeError, match=r"mcts\(\) has no depth option.*more iterations"):
         iterative_deepening(tree([[1, 2], [3, 4]]), evaluate=lambda s: 0, search=mcts)
+
+
+def test_a_huge_value_prints_in_the_deepening_result():
+    """An int too long for Python to print in full (over 4300 digits) made repr() raise ValueError."""
+    r = iterative_deepening(tree([10**5000, 0]), evaluate=lambda s: 0, max_depth=2)
+    assert r.value == 10**5000 and "value=1.000e+5000" in repr(r)

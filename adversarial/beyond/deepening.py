@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..formatting import Table, fmt
-from ..search import SearchError, Stats, alphabeta
+from ..search import SearchError, Stats, _number_repr, alphabeta
 from ..tree import as_game
 
 _SUMMED = ("leaves", "cutoffs", "table_hits", "researches", "first_cutoffs")
@@ -110,7 +110,7 @@ class DeepeningResult:
                                  for it in self.iterations], note=note)
 
     def __repr__(self) -> str:
-        return (f"DeepeningResult(depth={self.completed_depth}, move={self.move!r}, value={self.value!r}, "
+        return (f"DeepeningResult(depth={self.completed_depth}, move={self.move!r}, value={_number_repr(self.value)}, "
                 f"nodes={self.nodes}, stopped={self.stopped!r})")
 
 
