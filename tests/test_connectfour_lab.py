@@ -97,3 +97,11 @@ def test_an_evaluation_of_ones_own_is_searched_every_time():
     first = len(calls)
     engine_move(p, mine, 2)
     assert first > 0 and len(calls) == 2 * first
+
+
+@pytest.mark.parametrize("depth", [0, None, -1, 1.5])
+def test_a_match_at_no_depth_or_to_the_end_is_refused_at_once(depth):
+    """depth=0 gave "columns are numbered 1 to 7 ..., got None" mid-game; depth=None searched Connect
+    Four to the end (hours)."""
+    with pytest.raises(ValueError, match="depth must be a whole number of moves, 1 or more"):
+        match(open_windows, no_evaluation, depth=depth, openings=1)

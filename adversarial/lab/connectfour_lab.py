@@ -63,6 +63,12 @@ _remembered_move = functools.lru_cache(maxsize=1 << 17)(_searched_move)   # posi
 
 def engine_player(evaluate, depth: int = 2):
     """A player (see :mod:`adversarial.lab.matches`) that moves by :func:`engine_move`, named after ``evaluate``."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be a whole number of moves, 1 or more (2 is quick), got {depth!r}: a player "
+                         "must look at least one move ahead, and Connect Four is too big to search to the end")
+    if not callable(evaluate):
+        raise TypeError(f"evaluate must be a function of a position (e.g. open_windows), got {evaluate!r}")
+
     def player(game, p):
         return engine_move(p, evaluate, depth)
     player.__name__ = _name(evaluate)
