@@ -91,3 +91,10 @@ def test_a_match_counts_every_game_and_its_interval_holds_the_score():
     m = play_match(1, 0, openings=2, node_budget=150, seed=3)
     assert m.wins + m.draws + m.losses == 4
     assert m.low <= m.score <= m.high
+
+
+@pytest.mark.parametrize("depth", [0, -2, 2.5])
+def test_a_depth_that_is_not_a_whole_positive_number_is_refused_at_once(depth):
+    """search(moves, rung, depth=0) fell back to searching to the end of the game (found with issue 30)."""
+    with pytest.raises(ValueError, match="depth must be a whole number of moves, 1 or more"):
+        search(SAMPLE[0].moves, 0, depth=depth)

@@ -269,3 +269,15 @@ def test_the_ladder_solves_with_depth_none_without_an_evaluation():
     table = ladder(game, positions, None, tictactoe_centre_first)
     assert table.values == [alphabeta(game, p).value for p in positions]
     assert len(table) == 6
+
+
+@pytest.mark.parametrize("b, d", [(0, 3), (2, -1), (2.5, 2), (3, 1.5), (True, 2)])
+def test_knuth_moore_refuses_what_is_not_a_tree_shape(b, d):
+    """knuth_moore(0, 3) said -1 leaves and knuth_moore(2, -1) said 0.5 (found with issue 30)."""
+    with pytest.raises(ExperimentError, match="knuth_moore needs . \\(the (branching|depth)\\) as a whole number"):
+        knuth_moore(b, d)
+
+
+def test_knuth_moore_takes_numpy_ints():
+    np = pytest.importorskip("numpy")
+    assert knuth_moore(np.int64(3), np.int64(3)) == 11 and type(knuth_moore(np.int64(3), 3)) is int

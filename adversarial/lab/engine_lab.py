@@ -76,6 +76,8 @@ def search(moves: str, rung: int, *, depth: int | None = None, node_budget: int 
     """Search the position after ``moves`` with rung ``rung`` to ``depth`` or within ``node_budget``."""
     if (depth is None) == (node_budget is None):
         raise ValueError("give exactly one of depth= (a fixed depth) or node_budget= (a fixed number of nodes)")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+        raise ValueError(f"depth must be a whole number of moves, 1 or more, got {depth!r}")
     opts = options(rung)
     aspiration = opts.pop("aspiration", False)
     if opts.pop("table", False):

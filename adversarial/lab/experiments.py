@@ -136,6 +136,10 @@ def knuth_moore(b: int, d: int) -> int:
     >>> knuth_moore(3, 3), knuth_moore(2, 4), knuth_moore(10, 1)
     (11, 7, 10)
     """
+    for name, x, low in (("b (the branching)", b, 1), ("d (the depth)", d, 0)):
+        if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < low:
+            raise ExperimentError(f"knuth_moore needs {name} as a whole number, {low} or more, got {x!r}")
+    b, d = int(b), int(d)
     return b ** math.ceil(d / 2) + b ** (d // 2) - 1
 
 
