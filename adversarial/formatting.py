@@ -94,6 +94,22 @@ def html_table(header, rows, *, caption: str = "", attributes: str = "", cell_st
     return f"<table{attributes}>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _checked_formats(formats) -> dict:
+    """``formats`` (column -> a format spec for its floats) if each spec formats a float, else a clear error."""
+    if formats is None:
+        return {}
+    if not isinstance(formats, dict):
+        raise TypeError(f"formats must be a dict of column name -> format spec, e.g. {{'ratio': '.2f'}}, "
+                        f"got {formats!r}")
+    for column, spec in formats.items():
+        try:
+            format(1.5, spec)
+        except (TypeError, ValueError):
+            raise ValueError(f"formats[{column!r}] = {spec!r} is not a format spec for numbers; write one such "
+                             "as '.2f' (2 decimals), ',.0f' (thousands, no decimals) or '.1%'") from None
+    return formats
+
+
 class Table:
     """Rows (a list of dicts with the same keys), shown as an HTML table in Jupyter and as aligned
     text elsewhere; numeric columns are aligned right.
@@ -113,7 +129,7 @@ class Table:
             if list(row) != self.columns:
                 raise ValueError(f"every row of a Table must have the same columns; row {i} has {list(row)}, "
                                  f"row 0 has {self.columns}")
-        self.formats = formats or {}
+        self.formats = _checked_formats(formats)
 
     @classmethod
     def from_lists(cls, header, rows, title: str = "", formats: dict | None = None, note: str = "") -> Table:

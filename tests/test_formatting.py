@@ -38,3 +38,14 @@ def test_a_table_of_rows_that_are_not_dicts_is_refused_when_built():
         Table([{"a": 1, "b": 2}, {"a": 1, "c": 2}])
     shown = Table([{"name": "<b>&", "n": 1}])._repr_html_()
     assert "&lt;b&gt;&amp;" in shown and "<b>&" not in shown
+
+
+@pytest.mark.parametrize("formats, error, message", [
+    ({"a": "bogus"}, ValueError, r"formats\['a'\] = 'bogus' is not a format spec"),
+    ({"a": 3}, ValueError, r"formats\['a'\] = 3 is not a format spec"),
+    (["x"], TypeError, "formats must be a dict"),
+])
+def test_bad_formats_are_refused_when_the_table_is_built(formats, error, message):
+    """A bad format spec, like rows that are not dicts, used to fail only when the table was shown."""
+    with pytest.raises(error, match=message):
+        Table([{"a": 1.5}], formats=formats)
