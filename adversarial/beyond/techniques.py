@@ -148,6 +148,9 @@ class TranspositionTable:
     a collision can give a wrong answer, which is why real programs use 64 bits).
     ``bits`` cuts a Zobrist key to fewer bits (to measure collisions). Reuse one table
     across the iterations of iterative deepening: its best moves order the next one.
+    Each entry remembers whether its value rests on a guess (an evaluation at the horizon,
+    a null-move cut), so deepening until the value is exact never takes an earlier
+    iteration's guess for the end of the game (``stats.guessed_hits`` counts such hits).
     """
 
     def __init__(self, key=None, *, bits: int | None = None):
