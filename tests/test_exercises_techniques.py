@@ -134,7 +134,7 @@ def playout_probability(game, pick):
     (playout_skips_root, ["the first included"]),
     (playout_own_random, ["called pick"]),
     (playout_picks_at_end, ["no moves"]),
-    (playout_probability, ["chance of this one game"]),
+    (playout_probability, ["chance that the random game"]),
 ])
 def test_knuth_playout_rejects_typical_mistakes_without_the_answer(fn, words):
     message = rejected(check_knuth_playout(fn, seed=3), *words)

@@ -114,6 +114,11 @@ def _playout_slip(sizes, got) -> list[str] | None:
                 "leads to as many games as the one you followed: do the counts along the game add up, or "
                 "combine another way?",
                 "look at the line that takes in each position's number of legal moves: it adds."]
+    if got == 0:
+        return ["one factor of your product is 0: a finished game has no legal moves, and it should not "
+                "count as a position where a choice was made.",
+                "look at where the loop stops: take the last factor at the last position that still has "
+                "moves."]
     if same(got, total):
         return ["that counts every position along the game (the estimate of the tree's nodes), but the "
                 "question asks for complete games only: how many games end below the first position?",
@@ -125,11 +130,6 @@ def _playout_slip(sizes, got) -> list[str] | None:
     if same(got, len(sizes)) or same(got, len(sizes) + 1):
         return ["that is the length of the game: the estimate weighs each position by how many moves it had.",
                 "look at what you multiply by at each position: the number of legal moves there."]
-    if got == 0:
-        return ["one factor of your product is 0: a finished game has no legal moves, and it should not "
-                "count as a position where a choice was made.",
-                "look at where the loop stops: take the last factor at the last position that still has "
-                "moves."]
     if len(sizes) > 1 and (same(got, math.prod(sizes[1:])) or same(got, math.prod(sizes[:-1]))):
         return ["one position's number of moves is missing: every position where a move was chosen, the "
                 "first included, counts once.",
