@@ -58,7 +58,8 @@ def position_row(moves: str, depth: int) -> dict:
 def measure() -> dict:
     out = {"depths": DEPTHS, "positions": len(SAMPLE), "rows": {}, "ladder": {}}
     for depth in DEPTHS:
-        out["rows"][depth] = [position_row(p.moves, depth) for p in SAMPLE]
+        rows = [position_row(p.moves, depth) for p in SAMPLE]
+        out["rows"][depth] = {key: [row[key] for row in rows] for key in rows[0]}    # one list per measure
         print(f"depth {depth}: positions done", flush=True)
         rows = ladder(SAMPLE, depth=depth)
         out["ladder"][depth] = {row["rung"]: {"nodes": [run.nodes for run in row["runs"]],
@@ -81,15 +82,21 @@ def measure() -> dict:
     return out
 
 
-def main() -> None:
-    data = measure()
-    text = (f'"""Measured by benchmarks/lesson_claims.py (do not edit by hand: run it again); read by notebooks 9 '
-            f'and 10.\n\nNode counts per sample position at depths {DEPTHS}, the ladder per rung, 16-bit Zobrist '
-            f'collisions over {len(COLLISION_SEEDS)} seeds, the ladder\'s match over {len(MATCH_SEEDS)} seeds."""'
-            f"\n\nMEASURED = {pprint.pformat(data, width=116, compact=True, sort_dicts=False)}\n")
+def write(data: dict) -> None:
+    doc = ("Measured by benchmarks/lesson_claims.py (do not edit by hand: run it again); read by notebooks 9 "
+           "and 10.\n\n"
+           "One list per measure, one entry per sample position (in the order of SAMPLE), at depths "
+           f"{DEPTHS};\nthe ladder per rung; 16-bit Zobrist collisions over {len(COLLISION_SEEDS)} seeds; the "
+           f"ladder's match over {len(MATCH_SEEDS)} seeds.")
+    body = pprint.pformat(data, width=116, compact=True, sort_dicts=False)
+    text = f'"""{doc}"""\n\nMEASURED = {body}\n'
     target = ROOT / "adversarial" / "lab" / "lesson_claims.py"
     target.write_text(text)
     print(f"wrote {target.relative_to(ROOT)}")
+
+
+def main() -> None:
+    write(measure())
 
 
 if __name__ == "__main__":
