@@ -98,7 +98,8 @@ COLLISIONS = (["def expected_collisions(n, bits):\n    return n * n / 2 ** (bits
 
 NODE_TYPE = (["def node_type(parent, rank):\n    return parent if rank == 0 else 'CUT'",
               "def node_type(parent, rank):\n    return {'PV': 'PV', 'CUT': 'ALL', 'ALL': 'ALL'}[parent]"],
-             [WORKED, "def node_type(parent, rank):\n    return {'CUT': 'ALL', 'ALL': 'CUT'}.get(parent, 'CUT' if rank else 'PV')"])
+             [WORKED, "def node_type(parent, rank):\n"
+                      "    return {'CUT': 'ALL', 'ALL': 'CUT'}.get(parent, 'CUT' if rank else 'PV')"])
 LMR_DEPTH = (["def lmr_depth(depth, rank, after, min_depth, reduction):\n"
               "    return depth - 1 - reduction if rank > after and depth >= min_depth else depth - 1",
               "def lmr_depth(depth, rank, after, min_depth, reduction):\n"
