@@ -6,7 +6,13 @@ import math
 
 import pytest
 
-from adversarial.exercises import check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type
+from adversarial.exercises import (
+    check_exact_score,
+    check_knuth_playout,
+    check_lmr_depth,
+    check_node_type,
+    check_pons_score,
+)
 from adversarial.exercises.core import reset_hints
 
 
@@ -311,3 +317,39 @@ def test_lmr_depth_rejects_typical_mistakes(fn, words):
     message = rejected(check_lmr_depth(fn, seed=2), *words)
     assert "right answer" not in message
     assert "rank >= after" not in message and "depth - 1 -" not in message
+
+
+# -- notebook 6: Pons' convention ----------------------------------------------------------------------------
+
+def pons_if(winner_discs, mover_wins):
+    if mover_wins:
+        return 22 - winner_discs
+    return winner_discs - 22
+
+
+def pons_sign(winner_discs, mover_wins):
+    return (1 if mover_wins else -1) * (22 - winner_discs)
+
+
+@pytest.mark.parametrize("fn", [pons_if, pons_sign])
+def test_pons_score_accepts_right_answers_written_differently(fn):
+    assert check_pons_score(fn), check_pons_score(fn).message
+
+
+def test_pons_score_cannot_be_answered_by_the_solver():
+    """The old exercise asked for solve("37475"), which the imported solve answers; a rule of the convention
+    cannot be looked up: solve's own value for that position, as a constant, is rejected."""
+    from adversarial.games.connectfour import solve
+    looked_up = solve("37475")
+    rejected(check_pons_score(lambda winner_discs, mover_wins: looked_up))
+
+
+@pytest.mark.parametrize("fn, words", [
+    (lambda d, m: 22 - d, ["point of view of the side to move"]),
+    (lambda d, m: (21 - d) if m else d - 21, ["smallest case"]),
+    (lambda d, m: (22 - (2 * d - 1)) if m else (2 * d - 1) - 22, ["winner's"]),
+    (lambda d, m: d if m else -d, ["faster win"]),
+])
+def test_pons_score_rejects_typical_mistakes(fn, words):
+    message = rejected(check_pons_score(fn), *words)
+    assert "right answer" not in message and "22 -" not in message

@@ -1,6 +1,6 @@
 """Checks for one hands-on exercise per technique that had none: Knuth's estimate of a tree's size
-(notebook 5), an exact score from null-window questions (notebook 6), the node type Knuth and Moore
-predict (notebook 9) and the depth late move reductions give a move (notebook 10).
+(notebook 5), the solver's scores and an exact score from null-window questions (notebook 6), the node
+type Knuth and Moore predict (notebook 9) and the depth late move reductions give a move (notebook 10).
 
 Each check runs the student's function on fixed and fresh cases against a reference, rejects the
 typical mistakes with a hint that points at the idea first and then at the line, and never states
@@ -274,6 +274,52 @@ def check_exact_score(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     return right(f"your function finds the exact score on all {len(cases)} cases, halving the range each time")
 
 
+# -- notebook 6: the solver's scores (Pons' convention) ---------------------------------------------------
+
+def _pons(winner_discs, mover_wins):
+    score = 22 - winner_discs
+    return score if mover_wins else -score
+
+
+def _pons_slip(case, got, want):
+    discs, mover_wins = case
+    if not isinstance(got, (int, float)) or isinstance(got, bool):
+        return None
+    if got == -want:
+        return ["the score is from the point of view of the side to move: is the winner the side to move here?",
+                "look at the sign: which of the two cases is a loss for the side to move?"]
+    if abs(got) == abs(want) + 1 or abs(got) == abs(want) - 1:
+        return ["check the convention on the smallest case: a win with the winner's 4th disc scores 18.",
+                "look at the number you subtract the discs from."]
+    if abs(got) == 22 - 2 * discs or abs(got) == 22 - (2 * discs - 1) or abs(got) == 42 - discs:
+        return ["the convention counts the *winner's* discs at the end, not every disc on the board.",
+                "look at which discs your formula counts."]
+    if abs(got) == discs:
+        return ["a faster win should be worth more: fewer discs, a larger score.",
+                "look at how the score changes when winner_discs grows."]
+    return None
+
+
+def check_pons_score(fn) -> Verdict:
+    """Check ``fn(winner_discs, mover_wins)``: the score :func:`~adversarial.games.connectfour.solve` gives a
+    position whose game ends, with perfect play, in a win with the winner's ``winner_discs``-th disc, for
+    the side to move (``mover_wins``: is the winner the side to move?). Pons' convention: 22 minus the
+    winner's discs, negative when the side to move loses. Every case from 4 to 21 discs is tried, both ways;
+    the typical mistakes (sign from X's side, off by one, counting every disc, more discs worth more) are named.
+    """
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    cases = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
+    hint = ["a win is worth more the fewer discs the winner needed, and the score is the side to move's.",
+            "write the win's value from the winner's discs, then give it the side to move's sign."]
+    verdict = _compare(fn, _pons, cases, hint=hint, diagnose=_pons_slip,
+                       show=lambda c: (f"a win with the winner's disc number {c[0]}, the winner "
+                                       f"{'to move' if c[1] else 'not to move'}"))
+    if verdict.ok:
+        return right(f"your function gives the solver's score in all {len(cases)} cases")
+    return verdict
+
+
 # -- notebook 9: the node type Knuth and Moore predict ----------------------------------------------------
 
 def _predicted(parent, rank):
@@ -393,4 +439,4 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     return verdict
 
 
-__all__ = ["check_knuth_playout", "check_exact_score", "check_node_type", "check_lmr_depth"]
+__all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth"]
