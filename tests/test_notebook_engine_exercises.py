@@ -96,9 +96,21 @@ COLLISIONS = (["def expected_collisions(n, bits):\n    return n * n / 2 ** (bits
       "def expected_collisions(n, bits):\n    return n / 2 ** bits"],
      [WORKED, "import math\ndef expected_collisions(n, bits):\n    return math.comb(n, 2) / 2 ** bits"])
 
+NODE_TYPE = (["def node_type(parent, rank):\n    return parent if rank == 0 else 'CUT'",
+              "def node_type(parent, rank):\n    return {'PV': 'PV', 'CUT': 'ALL', 'ALL': 'ALL'}[parent]"],
+             [WORKED, "def node_type(parent, rank):\n"
+                      "    return {'CUT': 'ALL', 'ALL': 'CUT'}.get(parent, 'CUT' if rank else 'PV')"])
+LMR_DEPTH = (["def lmr_depth(depth, rank, after, min_depth, reduction):\n"
+              "    return depth - 1 - reduction if rank > after and depth >= min_depth else depth - 1",
+              "def lmr_depth(depth, rank, after, min_depth, reduction):\n"
+              "    return depth - reduction if rank >= after and depth >= min_depth else depth"],
+             [WORKED, "def lmr_depth(depth, rank, after, min_depth, reduction):\n"
+                      "    if rank < after or depth < min_depth:\n        return depth - 1\n"
+                      "    return depth - (1 + reduction)"])
+
 ANSWERS = {   # (wrong answers, right answers), one pair per exercise, in the notebook's order
-    "09_engine_techniques": [PVS, ZOBRIST],
-    "10_engine_pruning": [ASPIRATION, COLLISIONS],
+    "09_engine_techniques": [PVS, ZOBRIST, NODE_TYPE],
+    "10_engine_pruning": [ASPIRATION, COLLISIONS, LMR_DEPTH],
 }
 
 

@@ -240,6 +240,15 @@ def test_static_pages_get_the_final_picture_and_the_table():
     assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
 
 
+def test_a_predict_stepper_static_page_shows_the_start_not_the_answer():
+    """A stepper that pauses at cutoffs asks "which leaves will be skipped?": its page without a kernel
+    must not show the finished search (no pruned marks, no bounds, no table)."""
+    page = make(show_leaves=True, pause_at_cutoffs=True)._repr_mimebundle_()["text/html"]
+    assert page.count("<svg") == 1 and "adversarial-trace" not in page
+    assert "≤ 1" not in page and "pruned" not in page.lower().split("<svg", 1)[1].split("</svg>")[0].replace(
+        "never pruned", "")
+
+
 def test_save_slides_writes_16_by_9_slides_with_the_sentence_and_counters_nothing_clipped(tmp_path):
     s = Stepper(tree([[3, 5], [2]]), theme="projector")
     files = s.save_slides(tmp_path / "slides")

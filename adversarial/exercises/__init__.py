@@ -19,6 +19,7 @@ from .ordering import check_beats_static, check_best_order_leaves, check_deepest
 from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
                      check_selfish_move, check_ucb1)
 from .engine import check_aspiration, check_expected_collisions, check_pvs, check_zobrist_update
+from .techniques import check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type, check_pons_score
 
 __all__ = [
     "Verdict", "check_value", "check_move", "check_set", "check_function", "check_rule",
@@ -32,4 +33,5 @@ __all__ = [
     "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
     "check_selfish_move",
     "check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions",
+    "check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
 ]

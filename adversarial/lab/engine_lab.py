@@ -101,6 +101,19 @@ def quartiles(values) -> tuple:
     return spread(values).quartiles
 
 
+def paired(new, old) -> str:
+    """Position by position, ``new[i] / old[i]``: the median ratio with its quartiles, and on how many
+    positions ``new`` is cheaper (ratio below 1) and dearer (above 1).
+
+    >>> paired([90, 120, 100, 50], [100, 100, 100, 100])
+    'median 0.95 (quartiles 0.80–1.05); cheaper on 2, dearer on 1 of 4'
+    """
+    ratios = [a / b for a, b in zip(new, old, strict=True)]
+    lo, mid, hi = quartiles(ratios)
+    return (f"median {mid:.2f} (quartiles {lo:.2f}–{hi:.2f}); cheaper on {sum(r < 1 for r in ratios)}, "
+            f"dearer on {sum(r > 1 for r in ratios)} of {len(ratios)}")
+
+
 def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: int = 1) -> list[dict]:
     """Every rung on every position: one row per rung with the runs, and the right-move count.
 
@@ -183,5 +196,5 @@ def play_match(rung_a: int, rung_b: int, *, openings: int, node_budget: int, see
                  seed=seed, resamples=resamples)
 
 
-__all__ = ["RUNGS", "SAMPLE", "options", "search", "ladder", "ladder_table", "ratios", "quartiles", "player",
+__all__ = ["RUNGS", "SAMPLE", "options", "search", "ladder", "ladder_table", "ratios", "quartiles", "paired", "player",
            "play_match", "MatchResult", "Run"]

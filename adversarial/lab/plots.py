@@ -362,7 +362,8 @@ def plot_ladder_spread(table: Table, *, title="", size=None):
         ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", alpha=0.45)
         median = experiment_spread(counts).median
         ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=chart_style()["line"])
-        ax.text(max(counts), i, f"  median {median:,.0f}", va="center")
+        shown = f"{median:,.0f}" if median == int(median) else f"{median:,.1f}"     # as the table prints it
+        ax.text(max(counts), i, f"  median {shown}", va="center")
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")

@@ -473,8 +473,14 @@ class Stepper(w.VBox):
     # -- static pages ------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs):
         """A page without a kernel (a static site) shows the whole search: the final picture and
-        the α/β table. JupyterLab, with a kernel, shows the live widget instead."""
+        the α/β table; a stepper that pauses at cutoffs (predict, then reveal) shows only its start.
+        JupyterLab, with a kernel, shows the live widget instead."""
         bundle = super()._repr_mimebundle_(**kwargs) or {}
+        if self.pause_at_cutoffs:   # a predict-then-reveal stepper: the page shows the start, never the answer
+            final = render.draw(self.game, self.result, step=self.position, theme=self.theme, legend=self.legend,
+                                show_leaves=self.show_leaves)
+            bundle["text/html"] = f'<div class="adversarial-stepper-static">{fitted(final.svg())}</div>'
+            return bundle
         final = render.draw(self.game, self.result, theme=self.theme, legend=self.legend)
         table = self.trace.table()._repr_html_() if self.algorithm != "minimax" else ""
         bundle["text/html"] = (f'<div class="adversarial-stepper-static">{fitted(final.svg())}'

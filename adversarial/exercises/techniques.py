@@ -1,0 +1,442 @@
+"""Checks for one hands-on exercise per technique that had none: Knuth's estimate of a tree's size
+(notebook 5), the solver's scores and an exact score from null-window questions (notebook 6), the node
+type Knuth and Moore predict (notebook 9) and the depth late move reductions give a move (notebook 10).
+
+Each check runs the student's function on fixed and fresh cases against a reference, rejects the
+typical mistakes with a hint that points at the idea first and then at the line, and never states
+the answer.
+
+>>> def node_type(parent, rank):
+...     if parent == "CUT":
+...         return "ALL"
+...     if parent == "ALL":
+...         return "CUT"
+...     return "CUT" if rank else "PV"
+>>> check_node_type(node_type)
+✓ Right: your rule gives the type Knuth and Moore predict for every parent type and rank tried (15 cases).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..tree import tree
+from .core import (
+    Slip,
+    Verdict,
+    call_student,
+    check_options,
+    draw_seed,
+    is_stub,
+    not_answered,
+    right,
+    same,
+    unanswered,
+    wrong,
+)
+
+TYPES = ("PV", "CUT", "ALL")
+
+
+def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | None = None, seed=None) -> Verdict:
+    """Run ``fn(*case)`` against ``reference(*case)``; on a difference say what the student's function
+    gave, never the right answer (here a case's answer is most of the exercise's answer)."""
+    for index, case in enumerate(cases):
+        want = reference(*case)
+        call = call_student(fn, *case)
+        if call.stub:
+            return not_answered(function=True)
+        label = show(case) + (f" (a fresh case, seed {seed})" if fresh_from is not None and index >= fresh_from
+                              else "")
+        problem = call.problem("an answer")
+        if problem is None and not same(call.value, want):
+            problem = f"your function gives {call.value!r}, which is not what the search does there"
+            special = diagnose(case, call.value, want)
+            if special:
+                return wrong(f"on {label}, {problem}", special)
+        if problem:
+            return wrong(f"on {label}, {problem}", hint)
+    return right("agrees")
+
+
+# -- notebook 5: Knuth's estimate from one random game ------------------------------------------------
+
+def _random_spec(rng: random.Random, depth: int):
+    """A nested list with uneven branching (1 to 4 children), so every factor of the product matters."""
+    if depth == 0 or (depth < 3 and rng.random() < 0.2):
+        return rng.randint(-9, 9)
+    return [_random_spec(rng, depth - 1) for _ in range(rng.randint(1, 4))]
+
+
+def _count_games(t) -> int:
+    return sum(1 for _ in t.leaves())
+
+
+class _Picker:
+    """``pick(moves)``: one of ``moves``, drawn from its own seeded generator; it counts its calls."""
+
+    def __init__(self, seed: int):
+        self.rng, self.calls, self.sizes = random.Random(seed), 0, []
+
+    def __call__(self, moves):
+        moves = tuple(moves)
+        if not moves:
+            raise Slip("your function asked pick to choose among no moves: a finished game has none",
+                       ["a playout stops where the game is over: test for the end before choosing.",
+                        "look at the loop's condition: it should stop at a terminal position, before pick is "
+                        "called."])
+        self.calls += 1
+        self.sizes.append(len(moves))
+        return moves[self.rng.randrange(len(moves))]
+
+
+def _reference_playout(game, pick) -> int:
+    state, product = game.initial_state(), 1
+    while not game.is_terminal(state):
+        moves = game.actions(state)
+        product *= len(moves)
+        state = game.result(state, pick(moves))
+    return product
+
+
+def _playout_slip(sizes, got) -> list[str] | None:
+    """The hint for a known wrong combination of the branching factors met (``sizes``), else None."""
+    product = math.prod(sizes)
+    if not sizes:
+        return None
+    partial, total = 1, 1
+    for size in sizes:
+        partial *= size
+        total += partial
+    if same(got, sum(sizes)) or same(got, sum(sizes) + 1):
+        return ["the move you follow stands for every move you could have played there, and each of those "
+                "leads to as many games as the one you followed: do the counts along the game add up, or "
+                "combine another way?",
+                "look at the line that takes in each position's number of legal moves: it adds."]
+    if got == 0:
+        return ["one factor of your product is 0: a finished game has no legal moves, and it should not "
+                "count as a position where a choice was made.",
+                "look at where the loop stops: take the last factor at the last position that still has "
+                "moves."]
+    if same(got, total):
+        return ["that counts every position along the game (the estimate of the tree's nodes), but the "
+                "question asks for complete games only: how many games end below the first position?",
+                "look at what you accumulate: only the last product stands for complete games."]
+    if same(got, math.prod(s - 1 for s in sizes)):
+        return ["the move you follow stands for itself *and* its siblings: count every legal move, the one "
+                "you played included.",
+                "look at the factor you multiply by: it is one short."]
+    if same(got, len(sizes)) or same(got, len(sizes) + 1):
+        return ["that is the length of the game: the estimate weighs each position by how many moves it had.",
+                "look at what you multiply by at each position: the number of legal moves there."]
+    if len(sizes) > 1 and (same(got, math.prod(sizes[1:])) or same(got, math.prod(sizes[:-1]))):
+        return ["one position's number of moves is missing: every position where a move was chosen, the "
+                "first included, counts once.",
+                "look at the order of the lines in your loop: take a position's number of moves before you "
+                "move on from it."]
+    if product and same(got, 1 / product):
+        return ["that is the chance that the random game is this one; how many games does one game, drawn "
+                "with that chance, stand for?",
+                "look at the factor you multiply by: it divides."]
+    return None
+
+
+def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
+    """Check ``fn(game, pick)``: play one game from ``game.initial_state()``, choosing every move with
+    ``pick(moves)``, and return Knuth's estimate of the number of complete games: the product of the
+    numbers of legal moves met at the positions where a move was chosen.
+
+    The cases are game trees with 1 to 4 children a node (so every factor matters), one of them
+    a single finished position (estimate 1). ``pick`` is the check's own seeded chooser, so the
+    student's function and the reference follow the same game; a function that chooses its own
+    moves (``random.choice``) is told to use ``pick``.
+    """
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    fixed = [[[1, 2], [3, 4, 5], [6]], [[[1, 2, 3]], [4, 5]], 7, [[1], [2, [3, 4]], [5, 6, 7, 8]]]
+    specs = fixed + [_random_spec(rng, rng.randint(2, 5)) for _ in range(n)]
+    hint = ["one random game stands for all games: at each position, the move you follow stands for all "
+            "the moves you could have played there.",
+            "look at the line that takes in each position's number of legal moves, and at where the loop "
+            "stops."]
+    for index, spec in enumerate(specs):
+        t = tree(spec)
+        where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(fixed) else "") \
+            + f", {_count_games(t)} complete games"
+        pick_seed = seed * 1000 + index
+        want = _reference_playout(t, _Picker(pick_seed))
+        pick = _Picker(pick_seed)
+        call = call_student(fn, t, pick, copy_args=False)
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem()
+        if problem:
+            if isinstance(call.error, Slip):
+                return wrong(f"on {where}, {problem}", call.error.hint or hint)
+            return wrong(f"on {where}, {problem}", hint)
+        ref = _Picker(pick_seed)
+        _reference_playout(t, ref)
+        if pick.calls != ref.calls:
+            return wrong(f"on {where}, your function called pick {pick.calls} times, but the game it should "
+                         f"follow has {ref.calls} positions where a move is chosen",
+                         ["choose every move, and only those, with pick(moves): the check gives pick its "
+                          "own seed so that it can follow the same game as you.",
+                          "look at the line that chooses a move: call pick once per position that is not over."])
+        if not same(call.value, want):
+            slip = _playout_slip(ref.sizes, call.value)
+            return wrong(f"on {where}, your function gives {call.value!r} for the game it played",
+                         slip or hint)
+    return right(f"your playout gives Knuth's estimate on all {len(specs)} trees")
+
+
+# -- notebook 6: an exact score from yes/no questions ---------------------------------------------------
+
+class _Questions:
+    """``is_above(a)``: a null-window search asking "is the score above a?"; it counts the questions."""
+
+    def __init__(self, score: int, low: int, high: int, limit: int):
+        self.score, self.low, self.high, self.limit, self.asked = score, low, high, limit, []
+
+    def __call__(self, a):
+        if isinstance(a, bool) or not isinstance(a, (int, float)) or a != a:
+            raise Slip(f"your function asked is_above({a!r}); the question needs a number")
+        self.asked.append(a)
+        if len(self.asked) > self.limit:
+            raise Slip(f"your function asked more than {self.limit} questions",
+                       ["each answer rules out every score on one side of the number you ask about: ask "
+                        "about a number that splits the scores still possible into two halves.",
+                        "look at how you choose the next number to ask about, and at how the two ends of the "
+                        "range move after a yes and after a no."])
+        return self.score > a
+
+
+def _exact_reference(is_above, low, high):
+    while low < high:
+        middle = (low + high) // 2
+        if is_above(middle):
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def check_exact_score(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
+    """Check ``fn(is_above, low, high)``: the exact whole-number score in ``[low, high]``, found with
+    yes/no questions ``is_above(a)`` ("is the score above a?", one null-window search each), halving
+    the scores still possible each time: at most ⌈log₂(high − low + 1)⌉ questions.
+
+    Every score of Pons' range (−18 to 18) is tried, then fresh ranges. Typical mistakes are
+    rejected: off by one (a yes means "at least a + 1"), asking score by score (too many
+    questions), never stopping.
+    """
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    cases = [(s, -18, 18) for s in (0, 18, -18, 1, -1, 17, -17, 5, -6)]
+    cases += [(3, 3, 3), (4, 3, 4), (3, 3, 4)]
+    for _ in range(n):
+        low = rng.randint(-40, 10)
+        high = low + rng.randint(0, 60)
+        cases.append((rng.randint(low, high), low, high))
+    hint = ["a yes to \"above a?\" leaves the scores from a + 1 up, a no those up to a: keep the two ends of "
+            "what is still possible exact, and stop when they meet.",
+            "look at the line that moves an end after a yes, and at the loop's condition."]
+    for index, (score, low, high) in enumerate(cases):
+        allowed = max(1, math.ceil(math.log2(high - low + 1))) if high > low else 0
+        ask = _Questions(score, low, high, limit=allowed + 1)
+        where = f"a score in [{low}, {high}]" + (f" (a fresh case, seed {seed})" if index >= 12 else "")
+        call = call_student(fn, ask, low, high, copy_args=False)
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem()
+        if problem:
+            if isinstance(call.error, Slip):
+                return wrong(f"on {where}, {problem}", call.error.hint or hint)
+            return wrong(f"on {where}, {problem}", hint)
+        if not same(call.value, score):
+            near = isinstance(call.value, (int, float)) and abs(call.value - score) == 1
+            return wrong(f"on {where}, your function gives {call.value!r}, but that does not fit every answer "
+                         f"it was given ({len(ask.asked)} questions)",
+                         ["\"above a\" is strict: after a yes the score is a + 1 or more, after a no it is a or "
+                          "less.", "look at the line that moves the lower end after a yes."] if near else hint)
+        if len(ask.asked) > allowed + 1:
+            return wrong(f"on {where}, your function found the score but asked {len(ask.asked)} questions; "
+                         f"halving the {high - low + 1} possible scores each time needs at most {allowed}",
+                         ["each answer can rule out half of the scores still possible, if the question splits "
+                          "them in the middle.",
+                          "look at how you choose the number to ask about next."])
+    return right(f"your function finds the exact score on all {len(cases)} cases, halving the range each time")
+
+
+# -- notebook 6: the solver's scores (Pons' convention) ---------------------------------------------------
+
+def _pons(winner_discs, mover_wins):
+    score = 22 - winner_discs
+    return score if mover_wins else -score
+
+
+def _pons_slip(case, got, want):
+    discs, mover_wins = case
+    if not isinstance(got, (int, float)) or isinstance(got, bool):
+        return None
+    if got == -want:
+        return ["the score is from the point of view of the side to move: is the winner the side to move here?",
+                "look at the sign: which of the two cases is a loss for the side to move?"]
+    if abs(got) == abs(want) + 1 or abs(got) == abs(want) - 1:
+        return ["check the convention on the smallest case: a win with the winner's 4th disc scores 18.",
+                "look at the number you subtract the discs from."]
+    if abs(got) == 22 - 2 * discs or abs(got) == 22 - (2 * discs - 1) or abs(got) == 42 - discs:
+        return ["the convention counts the *winner's* discs at the end, not every disc on the board.",
+                "look at which discs your formula counts."]
+    if abs(got) == discs:
+        return ["a faster win should be worth more: fewer discs, a larger score.",
+                "look at how the score changes when winner_discs grows."]
+    return None
+
+
+def check_pons_score(fn) -> Verdict:
+    """Check ``fn(winner_discs, mover_wins)``: the score :func:`~adversarial.games.connectfour.solve` gives a
+    position whose game ends, with perfect play, in a win with the winner's ``winner_discs``-th disc, for
+    the side to move (``mover_wins``: is the winner the side to move?). Pons' convention: 22 minus the
+    winner's discs, negative when the side to move loses. Every case from 4 to 21 discs is tried, both ways;
+    the typical mistakes (sign from X's side, off by one, counting every disc, more discs worth more) are named.
+    """
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    cases = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
+    hint = ["a win is worth more the fewer discs the winner needed, and the score is the side to move's.",
+            "write the win's value from the winner's discs, then give it the side to move's sign."]
+    verdict = _compare(fn, _pons, cases, hint=hint, diagnose=_pons_slip,
+                       show=lambda c: (f"a win with the winner's disc number {c[0]}, the winner "
+                                       f"{'to move' if c[1] else 'not to move'}"))
+    if verdict.ok:
+        return right(f"your function gives the solver's score in all {len(cases)} cases")
+    return verdict
+
+
+# -- notebook 9: the node type Knuth and Moore predict ----------------------------------------------------
+
+def _predicted(parent, rank):
+    if parent == "PV":
+        return "PV" if rank == 0 else "CUT"
+    return "ALL" if parent == "CUT" else "CUT"
+
+
+def _type_slip(case, got, want):
+    parent, rank = case
+    if parent == "PV" and rank > 0 and got == "PV":
+        return ["at a PV node only one move is expected to be best; what does the search expect from the "
+                "others, tested after it?",
+                "look at the case of a PV node's later children."]
+    if parent == "PV" and rank > 0 and got == "ALL":
+        return ["a later child of a PV node is expected to be refuted: what does its side need to find, "
+                "all its moves or one?", "look at the case of a PV node's later children."]
+    if parent == "CUT" and rank > 0:
+        return ["if the first move of a CUT node did not refute it, the next move is tried for the same "
+                "purpose, and the node it leads to plays the same role as the first one's.",
+                "look at the case of a CUT node's children after the first."]
+    if parent == "CUT" and got == "CUT":
+        return ["a CUT node is refuted by one good move; the node that move leads to is searched from the "
+                "other side: can any of its moves be skipped?", "look at the case of a CUT node's children."]
+    if parent == "ALL" and got == "ALL":
+        return ["an ALL node searches all its moves because none is good enough for its side; what does each "
+                "child then need, from the other side's point of view?",
+                "look at the case of an ALL node's children."]
+    if parent == "ALL" and rank == 0 and got == "PV":
+        return ["the first child of an ALL node is not on the principal variation: only a PV node's first "
+                "child is.", "look at the case of an ALL node's first child."]
+    return None
+
+
+def check_node_type(fn, *, n: int = 0) -> Verdict:
+    """Check ``fn(parent, rank)``: the type ("PV", "CUT" or "ALL") Knuth and Moore predict for the
+    child of rank ``rank`` (0 = first) of a node of type ``parent``, as ``engine(node_types=True)``
+    predicts it. Every parent type with ranks 0 to 4 is tried; typical mistakes (a PV node's later
+    children as PV, a CUT node's child as CUT, an ALL node's as ALL) are named."""
+    check_options(None, n)
+    cases = [(parent, rank) for parent in TYPES for rank in range(5)]
+    hint = ["think of the minimal tree: which nodes need every move searched, and which only one?",
+            "write one case per parent type, and for a PV parent tell the first child from the others."]
+
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+
+    def student(parent, rank):
+        got = fn(parent, rank)
+        return got.upper() if isinstance(got, str) else got
+
+    verdict = _compare(student, _predicted, cases, hint=hint, diagnose=_type_slip,
+                       show=lambda case: f"a child of rank {case[1]} of a {case[0]} node")
+    if verdict.ok:
+        return right(f"your rule gives the type Knuth and Moore predict for every parent type and rank tried "
+                     f"({len(cases)} cases)")
+    return verdict
+
+
+# -- notebook 10: the depth late move reductions give a move -------------------------------------------
+
+def _lmr_depth(depth, rank, after, min_depth, reduction):
+    reduced = rank >= after and depth >= min_depth
+    return depth - 1 - (reduction if reduced else 0)
+
+
+def _lmr_slip(case, got, want):
+    depth, rank, after, min_depth, reduction = case
+    if not isinstance(got, (int, float)) or isinstance(got, bool):
+        return None
+    if rank == after and depth >= min_depth and got == depth - 1:
+        return ["rank counts from 0, as the moves of a node do: with after = 3 the first three moves "
+                "(ranks 0, 1, 2) keep their depth.", "look at the comparison of rank with after."]
+    if rank == after - 1 and depth >= min_depth and got == depth - 1 - reduction:
+        return ["rank counts from 0: the move of rank after − 1 is still one of the first after moves.",
+                "look at the comparison of rank with after."]
+    if depth == min_depth and rank >= after and got == depth - 1:
+        return ["min_depth is the smallest depth that is reduced, itself included.",
+                "look at the comparison of depth with min_depth."]
+    if got == depth - reduction and depth - reduction != want:
+        return ["a reduction comes on top of the ply every child loses.",
+                "look at what you subtract for a reduced move."]
+    if rank < after and got == depth - 1 - reduction:
+        return ["the first moves are the ones the ordering trusts: LMR leaves them alone.",
+                "look at the condition for reducing."]
+    if got == want + 1:
+        return ["every child is searched at least one ply shallower than its parent, reduced or not.",
+                "look at what you subtract from depth for a move that is not reduced."]
+    return None
+
+
+def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
+    """Check ``fn(depth, rank, after, min_depth, reduction)``: the depth (plies left) at which late
+    move reductions first search the move of rank ``rank`` (0 = first) of a node with ``depth``
+    plies left, as ``LMR(after, min_depth, reduction)`` does in :func:`engine`: ``depth − 1``, and
+    ``reduction`` less from the ``after``-th move on (0-based) at depth ≥ ``min_depth``."""
+    check_options(seed, n)
+    fixed = [(5, 0, 3, 3, 1), (6, 5, 2, 3, 2), (5, 2, 3, 3, 1), (5, 3, 3, 3, 1), (5, 6, 3, 3, 1), (3, 3, 3, 3, 1),
+             (2, 4, 3, 3, 1), (4, 1, 1, 2, 1), (2, 1, 1, 2, 1), (1, 3, 1, 2, 1)]
+
+    def generate(rng):
+        return (rng.randint(1, 9), rng.randint(0, 6), rng.randint(1, 4), rng.randint(2, 5), rng.randint(1, 3))
+
+    hint = ["LMR trusts the ordering: which moves does it leave alone, and at which depths does it not bother?",
+            "look at your condition for reducing (rank against after, depth against min_depth) and at what "
+            "you subtract in each case."]
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    cases = fixed + [generate(rng) for _ in range(n)]
+    verdict = _compare(fn, _lmr_depth, cases, hint=hint, diagnose=_lmr_slip, fresh_from=len(fixed), seed=seed,
+                       show=lambda c: (f"depth {c[0]}, rank {c[1]}, after {c[2]}, min_depth {c[3]}, "
+                                       f"reduction {c[4]}"))
+    if verdict.ok:
+        return right(f"your function gives the depth LMR searches each move at, on all {len(fixed) + n} cases")
+    return verdict
+
+
+__all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth"]

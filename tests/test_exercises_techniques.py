@@ -1,0 +1,355 @@
+"""The checks of adversarial.exercises.techniques (notebooks 5, 6, 9 and 10's third exercises): the typical
+wrong answers, each rejected with a hint that neither states the answer nor shows the worked code, and right
+answers written differently, each accepted."""
+
+import math
+
+import pytest
+
+from adversarial.exercises import (
+    check_exact_score,
+    check_knuth_playout,
+    check_lmr_depth,
+    check_node_type,
+    check_pons_score,
+)
+from adversarial.exercises.core import reset_hints
+
+
+@pytest.fixture(autouse=True)
+def _fresh_hints():
+    reset_hints()
+    yield
+    reset_hints()
+
+
+def rejected(verdict, *words):
+    assert not verdict.ok and verdict.answered, verdict.message
+    for word in words:
+        assert word in verdict.message, (word, verdict.message)
+    return verdict.message
+
+
+# -- notebook 5: Knuth's playout ---------------------------------------------------------------------------
+
+def playout_loop(game, pick):
+    state, product = game.initial_state(), 1
+    while not game.is_terminal(state):
+        moves = game.actions(state)
+        product *= len(moves)
+        state = game.result(state, pick(moves))
+    return product
+
+
+def playout_recursive(game, pick, state=None):
+    state = game.initial_state() if state is None else state
+    if game.is_terminal(state):
+        return 1.0                                    # a float is fine
+    moves = list(game.actions(state))
+    return len(moves) * playout_recursive(game, pick, game.result(state, pick(moves)))
+
+
+def playout_list(game, pick):
+    sizes, s = [], game.initial_state()
+    while game.actions(s) and not game.is_terminal(s):
+        sizes.append(len(game.actions(s)))
+        s = game.result(s, pick(game.actions(s)))
+    return math.prod(sizes)
+
+
+@pytest.mark.parametrize("fn", [playout_loop, playout_recursive, playout_list])
+def test_knuth_playout_accepts_right_answers_written_differently(fn):
+    assert check_knuth_playout(fn, seed=3), check_knuth_playout(fn, seed=3).message
+
+
+def playout_sum(game, pick):
+    state, total = game.initial_state(), 0
+    while not game.is_terminal(state):
+        total += len(game.actions(state))
+        state = game.result(state, pick(game.actions(state)))
+    return total
+
+
+def playout_nodes(game, pick):
+    state, weight, total = game.initial_state(), 1, 1
+    while not game.is_terminal(state):
+        weight *= len(game.actions(state))
+        total += weight
+        state = game.result(state, pick(game.actions(state)))
+    return total
+
+
+def playout_terminal_factor(game, pick):
+    state, product = game.initial_state(), 1
+    while True:
+        moves = game.actions(state)
+        product *= len(moves)
+        if not moves:
+            return product
+        state = game.result(state, pick(moves))
+
+
+def playout_skips_root(game, pick):
+    state = game.result(game.initial_state(), pick(game.actions(game.initial_state())))
+    product = 1
+    while not game.is_terminal(state):
+        product *= len(game.actions(state))
+        state = game.result(state, pick(game.actions(state)))
+    return product
+
+
+def playout_siblings_only(game, pick):
+    state, product = game.initial_state(), 1
+    while not game.is_terminal(state):
+        product *= len(game.actions(state)) - 1 or 1
+        state = game.result(state, pick(game.actions(state)))
+    return product
+
+
+def playout_own_random(game, pick):
+    import random
+    rng = random.Random(0)
+    state, product = game.initial_state(), 1
+    while not game.is_terminal(state):
+        product *= len(game.actions(state))
+        state = game.result(state, rng.choice(game.actions(state)))
+    return product
+
+
+def playout_picks_at_end(game, pick):
+    state, product = game.initial_state(), 1
+    while True:
+        moves = game.actions(state)
+        move = pick(moves)
+        product *= len(moves)
+        state = game.result(state, move)
+
+
+def playout_probability(game, pick):
+    state, p = game.initial_state(), 1.0
+    while not game.is_terminal(state):
+        p /= len(game.actions(state))
+        state = game.result(state, pick(game.actions(state)))
+    return p
+
+
+@pytest.mark.parametrize("fn, words", [
+    (playout_sum, ["add up"]),
+    (playout_nodes, ["every position along the game"]),
+    (playout_terminal_factor, ["is 0"]),
+    (playout_skips_root, ["the first included"]),
+    (playout_own_random, ["called pick"]),
+    (playout_picks_at_end, ["no moves"]),
+    (playout_probability, ["chance that the random game"]),
+])
+def test_knuth_playout_rejects_typical_mistakes_without_the_answer(fn, words):
+    message = rejected(check_knuth_playout(fn, seed=3), *words)
+    assert "product *=" not in message and "len(moves) *" not in message
+
+
+def test_knuth_playout_rejects_siblings_only():
+    rejected(check_knuth_playout(playout_siblings_only, seed=3))
+
+
+def test_knuth_playout_stub_is_not_answered():
+    def stub(game, pick):
+        ...
+    assert not check_knuth_playout(stub).answered
+
+
+# -- notebook 6: an exact score from yes/no questions -------------------------------------------------------
+
+def exact_bisect(is_above, low, high):
+    while low < high:
+        middle = (low + high) // 2
+        if is_above(middle):
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def exact_upper_middle(is_above, low, high):
+    """Asks about the upper middle, with a recursion instead of a loop."""
+    if low == high:
+        return low
+    middle = math.ceil((low + high) / 2) - 1
+    return exact_upper_middle(is_above, middle + 1, high) if is_above(middle) else \
+        exact_upper_middle(is_above, low, middle)
+
+
+def exact_pons(is_above, low, high):
+    """Pons' solver's form: the lower end is the largest score known to be reached, minus one."""
+    lo, hi = low - 1, high
+    while hi - lo > 1:
+        mid = lo + (hi - lo) // 2
+        if is_above(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+@pytest.mark.parametrize("fn", [exact_bisect, exact_upper_middle, exact_pons])
+def test_exact_score_accepts_right_answers_written_differently(fn):
+    verdict = check_exact_score(fn, seed=5)
+    assert verdict, verdict.message
+
+
+def exact_linear(is_above, low, high):
+    score = low
+    while score < high and is_above(score):
+        score += 1
+    return score
+
+
+def exact_off_by_one(is_above, low, high):
+    while low < high:
+        middle = (low + high) // 2
+        if is_above(middle):
+            low = middle          # a yes means at least middle + 1
+        else:
+            high = middle
+        if high - low == 1:
+            return low
+    return low
+
+
+def exact_returns_last_question(is_above, low, high):
+    middle = low
+    while low < high:
+        middle = (low + high) // 2
+        if is_above(middle):
+            low = middle + 1
+        else:
+            high = middle
+    return middle
+
+
+def exact_never_stops(is_above, low, high):
+    while True:
+        middle = (low + high) // 2
+        if is_above(middle):
+            low = middle + 1
+        else:
+            high = middle
+
+
+@pytest.mark.parametrize("fn, words", [
+    (exact_linear, ["questions", "split"]),
+    (exact_off_by_one, ["strict"]),
+    (exact_returns_last_question, []),
+    (exact_never_stops, ["questions"]),
+])
+def test_exact_score_rejects_typical_mistakes(fn, words):
+    message = rejected(check_exact_score(fn, seed=5), *words)
+    assert "(low + high) // 2" not in message and "middle + 1" not in message
+
+
+# -- notebook 9: the predicted node type ---------------------------------------------------------------------
+
+def type_ifs(parent, rank):
+    if parent == "PV":
+        return "PV" if rank == 0 else "CUT"
+    if parent == "CUT":
+        return "ALL"
+    return "CUT"
+
+
+TABLE = {"CUT": "ALL", "ALL": "CUT"}
+
+
+def type_table(parent, rank):
+    return TABLE.get(parent, "pv" if not rank else "cut")      # lower case is accepted
+
+
+@pytest.mark.parametrize("fn", [type_ifs, type_table])
+def test_node_type_accepts_right_answers_written_differently(fn):
+    assert check_node_type(fn), check_node_type(fn).message
+
+
+@pytest.mark.parametrize("fn, words", [
+    (lambda parent, rank: "PV" if parent == "PV" else TABLE[parent], ["tested after it"]),
+    (lambda parent, rank: type_ifs(parent, rank) if parent != "CUT" else "CUT", ["refuted by one good move"]),
+    (lambda parent, rank: type_ifs(parent, rank) if parent != "ALL" else "ALL", ["searches all its moves"]),
+    (lambda parent, rank: type_ifs(parent, rank) if parent != "CUT" else ("ALL" if rank == 0 else "CUT"),
+     ["same purpose"]),
+    (lambda parent, rank: "ALL" if parent == "PV" and rank else type_ifs(parent, rank), ["refuted"]),
+    (lambda parent, rank: {"PV": "CUT", "CUT": "ALL", "ALL": "CUT"}[parent], []),
+])
+def test_node_type_rejects_typical_mistakes(fn, words):
+    message = rejected(check_node_type(fn), *words)
+    assert "right answer" not in message and "return" not in message
+
+
+def test_node_type_stub_is_not_answered():
+    def stub(parent, rank):
+        ...
+    assert not check_node_type(stub).answered
+
+
+# -- notebook 10: the depth LMR gives a move ----------------------------------------------------------------
+
+def lmr_ifs(depth, rank, after, min_depth, reduction):
+    if rank >= after and depth >= min_depth:
+        return depth - 1 - reduction
+    return depth - 1
+
+
+def lmr_one_line(depth, rank, after, min_depth, reduction):
+    return depth - 1 - reduction * (rank + 1 > after and not depth < min_depth)
+
+
+@pytest.mark.parametrize("fn", [lmr_ifs, lmr_one_line])
+def test_lmr_depth_accepts_right_answers_written_differently(fn):
+    assert check_lmr_depth(fn, seed=2), check_lmr_depth(fn, seed=2).message
+
+
+@pytest.mark.parametrize("fn, words", [
+    (lambda d, r, a, m, red: d - red if r >= a and d >= m else d, ["at least one ply"]),
+    (lambda d, r, a, m, red: d - 1 - red if r > a and d >= m else d - 1, ["rank counts from 0"]),
+    (lambda d, r, a, m, red: d - 1 - red if r >= a - 1 and d >= m else d - 1, ["rank counts from 0"]),
+    (lambda d, r, a, m, red: d - 1 - red if r >= a and d > m else d - 1, ["min_depth"]),
+    (lambda d, r, a, m, red: d - red if r >= a and d >= m else d - 1, ["on top of"]),
+    (lambda d, r, a, m, red: d - 1 - red if d >= m else d - 1, ["leaves them alone"]),
+])
+def test_lmr_depth_rejects_typical_mistakes(fn, words):
+    message = rejected(check_lmr_depth(fn, seed=2), *words)
+    assert "right answer" not in message
+    assert "rank >= after" not in message and "depth - 1 -" not in message
+
+
+# -- notebook 6: Pons' convention ----------------------------------------------------------------------------
+
+def pons_if(winner_discs, mover_wins):
+    if mover_wins:
+        return 22 - winner_discs
+    return winner_discs - 22
+
+
+def pons_sign(winner_discs, mover_wins):
+    return (1 if mover_wins else -1) * (22 - winner_discs)
+
+
+@pytest.mark.parametrize("fn", [pons_if, pons_sign])
+def test_pons_score_accepts_right_answers_written_differently(fn):
+    assert check_pons_score(fn), check_pons_score(fn).message
+
+
+def test_pons_score_cannot_be_answered_by_the_solver():
+    """The old exercise asked for solve("37475"), which the imported solve answers; a rule of the convention
+    cannot be looked up: solve's own value for that position, as a constant, is rejected."""
+    from adversarial.games.connectfour import solve
+    looked_up = solve("37475")
+    rejected(check_pons_score(lambda winner_discs, mover_wins: looked_up))
+
+
+@pytest.mark.parametrize("fn, words", [
+    (lambda d, m: 22 - d, ["point of view of the side to move"]),
+    (lambda d, m: (21 - d) if m else d - 21, ["smallest case"]),
+    (lambda d, m: (22 - (2 * d - 1)) if m else (2 * d - 1) - 22, ["winner's"]),
+    (lambda d, m: d if m else -d, ["faster win"]),
+])
+def test_pons_score_rejects_typical_mistakes(fn, words):
+    message = rejected(check_pons_score(fn), *words)
+    assert "right answer" not in message and "22 -" not in message
