@@ -53,7 +53,15 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
         return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
                               "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
                               "X 1): count each board once, e.g. with a set of positions, level by level.")
-    return check_value(answer, positions_after(plies), key=("positions after", plies),
+    levels = [positions_after(k) for k in range(plies + 1)]
+    for first in (0, 1):
+        total = sum(levels[first:])
+        if plies > 1 and total != levels[-1] and same(answer, total):
+            return wrong(f"you answered {short(answer)}, the positions after {first} to {plies} moves added "
+                         f"up: the question asks for the positions after exactly {plies} moves, the last "
+                         "level only", "keep only the last level: the positions that are there after the "
+                         "last move.", key=("positions after", plies))
+    return check_value(answer, levels[-1], key=("positions after", plies),
                        hint=["different move orders can build the same board: count the boards, each once, not "
                              "the move sequences.",
                              "build the positions level by level: a set of positions, then the set of all "
@@ -180,9 +188,10 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
                          ["reward windows of four that only you can still fill, more for three discs than two, "
                           "and subtract the opponent's; scores are from X's point of view (positive: good for "
                           "X), whoever is to move.",
-                          "loop over every window of four cells: if it holds no O, add points for its X discs "
-                          "(more for 3 than 2); if it holds no X, subtract points for its O discs; then squeeze "
-                          "the total into (-1, 1)."], key=key)
+                          "look at what your function rewards, on a position from a game you lost: does it "
+                          "count only what each side can still complete, does the opponent's chance count "
+                          "against X as much as X's own counts for it, and is a longer chain worth clearly "
+                          "more than a short one?"], key=key)
     summary = "; ".join(f"against {m.second}: {m.wins}-{m.draws}-{m.losses}" for m in results)
     return right(f"your evaluation wins both matches (wins-draws-losses {summary})", key=key)
 
