@@ -523,10 +523,10 @@ def at_least(spec, gamma, maximising=True):
     return v
 
 
-def _driver_model(swapped=False, step=True):
+def _driver_model(swapped=False, step=True, start=math.inf):
     """MTD(f)'s driver as a student writes it, right or with one known slip."""
     def drive(spec, guess):
-        lower, upper, g = -math.inf, math.inf, guess
+        lower, upper, g = -start, start, guess
         while lower < upper:
             gamma = g + 1 if step and g == lower else g
             v = at_least(spec, gamma)
@@ -545,15 +545,31 @@ _DRIVER_SLIPS = [
      "that it is at most v. Which of lower and upper does each answer move?",
      "a test is a yes/no question about the value: a yes is news about the bottom of the interval, a no about "
      "its top."),
+    (_driver_model(step=False),
+     "your driver asks \"at least lower?\" when the guess equals lower, and that answer is already known: the "
+     "interval cannot move.",
+     "a test is worth asking only if its answer is not known yet: when the guess equals lower, ask a question "
+     "just above it (the scores are whole numbers)."),
+    (_driver_model(start=10),
+     "your interval starts at a finite pair of bounds, and scores can lie beyond them: before the first test "
+     "nothing is known about the value.",
+     "what do lower and upper say before any test? Nothing yet: they must start beyond every possible score."),
 ]
+_DRIVER_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 0), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 100),
+                  ([[40, -35], [27, 60]], 0), ([[-120, 80], [-45, -60]], 30)]
 
 
-def _questions(fn, spec, guess, limit=20):
-    QUESTIONS.reset(budget=400)
-    call = call_student(fn, spec, guess, copy_args=False)
-    asked = [g for g, _ in QUESTIONS.asked[:limit]]
-    QUESTIONS.reset()
-    return call, asked
+def _questions(fn, limit=20):
+    """What ``fn`` asks (the first ``limit`` questions) and returns on each probe."""
+    seen = []
+    for spec, guess in _DRIVER_PROBES:
+        QUESTIONS.reset(budget=400)
+        try:
+            call = call_student(fn, spec, guess, copy_args=False)
+            seen.append(([g for g, _ in QUESTIONS.asked[:limit]], call.value if call.error is None else "error"))
+        finally:
+            QUESTIONS.reset()
+    return seen
 
 
 MTDF_LADDER = [
@@ -613,9 +629,9 @@ def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                        "than γ, at most v' with the same v")
         if problem:
             ladder = call.error.hint if isinstance(call.error, Slip) and call.error.hint else MTDF_LADDER
-            _, theirs = _questions(fn, spec, guess)
+            theirs = _questions(fn)
             for model, what, hint in _DRIVER_SLIPS:
-                if theirs and _questions(model, spec, guess)[1] == theirs:
+                if _questions(model) == theirs:
                     return wrong(f"on {label}, {what}", hint)
             return wrong(f"on {label}, {problem}", ladder, key=key if ladder is MTDF_LADDER else None)
     return right(f"your driver finds the value with null-window tests alone on all {len(fixed) + len(fresh)} "
