@@ -77,8 +77,9 @@ def check_solver_score(answer, moves: str) -> Verdict:
     if problem:
         return wrong(problem, "solve() returns one whole number: positive if the side to move wins.")
     if truth and same(answer, -truth):
-        return Verdict(False, f"Not yet: you answered {answer!r}, the right size with the wrong sign. "
-                              "Hint: solve() scores from the point of view of the side to move, not X's.")
+        return wrong(f"you answered {short(answer)}: check whose side your number takes",
+                     "solve() scores from the point of view of the side to move, not X's: positive when the side "
+                     "to move wins.")
     hint = "count the discs the winner will have played, the winning one included: 22 minus that."
     a = plain_number(answer)
     if truth and a is not None and abs(a) == abs(truth) + 1:
@@ -149,15 +150,16 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
         problem = call.problem()
         if problem:
             return wrong(f"on the finished game {p.history!r}, {problem}",
-                         "handle finished games first: if game.is_terminal(p): return game.utility(p).")
+                         "handle finished games first: there the result is known, so no guess is needed.")
         kind = returned_problem(call.value)
         if kind:
             return wrong(f"on the finished game {p.history!r}, {kind}",
                          "return one number: game.utility(p) at a finished game, a guess otherwise.")
         if not same(call.value, _GAME.utility(p)):
             return wrong(f"the game {p.history!r} is over (utility {_GAME.utility(p)}) but your function says "
-                         f"{short(call.value)}", "start with `if game.is_terminal(p): return game.utility(p)`, "
-                         "so the search never mistakes a guess for a result.")
+                         f"{short(call.value)}", "a finished game has a result, not a guess: the function's "
+                         "first job is to recognise one and give its utility, so the search never mistakes a "
+                         "guess for a result.")
     # Seed 12: unfinished positions, where a guess must stay strictly between -1 and 1.
     for p in _unfinished_positions(40, seed=12):
         call = call_student(evaluate, p, copy_args=False)
