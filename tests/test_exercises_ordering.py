@@ -164,11 +164,17 @@ def test_answers_that_are_not_numbers_are_explained():
 # -- the same checks as notebook 6 runs them, on its own cells ---------------------------------
 
 NOTEBOOK_ANSWERS = [    # per exercise: (wrong answers, right answers); SOLUTION = the worked answer
-    (["answer1 = 9 ** 5", "answer1 = 9 ** 2.5", "answer1 = 9 ** 3 + 9 ** 2", "answer1 = '809'"],
-     [SOLUTION, "answer1 = 809"]),
-    (["def minimal_leaves(b, d):\n    return b ** (d / 2)",
-      "def minimal_leaves(b, d):\n    return 2 * b ** (d // 2) - 1"],
-     [SOLUTION, "import math\ndef minimal_leaves(b, d):\n    return b ** math.ceil(d / 2) + b ** (d // 2) - 1"]),
+    # issue 30: the two proofs, separately; the closed formula's total (pasted from the prose) is refused
+    (["answer1 = 9 ** 2 + 9 ** 3 - 1", "answer1 = (9 ** 3, 9 ** 2)", "answer1 = (9 ** 5, 9 ** 5)",
+      "answer1 = (9 ** 2.5, 9 ** 2.5)", "answer1 = ('81', '729')", "answer1 = (81, 729, 809)"],
+     [SOLUTION, "answer1 = [81, 729]", "answer1 = (81.0, 729)"]),
+    (["def proofs(b, d):\n    return b ** ((d + 1) // 2) + b ** (d // 2) - 1",
+      "def proofs(b, d):\n    return b ** ((d + 1) // 2), b ** (d // 2)",
+      "def proofs(b, d):\n    return b ** (d / 2), b ** (d / 2)",
+      "def proofs(b, d):\n    return b ** (d // 2), b ** (d // 2)"],
+     [SOLUTION, "import math\ndef proofs(b, d):\n    return [b ** (d // 2), b ** math.ceil(d / 2)]",
+      "def proofs(b, d):\n    levels = ['MAX' if k % 2 == 0 else 'MIN' for k in range(d)]\n"
+      "    return b ** levels.count('MIN'), b ** levels.count('MAX')"]),
     (["answer3 = 4", "answer3 = 8", "answer3 = True"],
      [SOLUTION, "answer3 = 7"]),
     (["def my_order(board, moves):\n    return list(reversed(moves))",

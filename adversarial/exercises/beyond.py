@@ -142,11 +142,6 @@ _NEGAMAX_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0
 def _negamax_slip(fn):
     """The slip whose model behaves like ``fn`` on every probe tree, named; None if none does."""
     def diagnose(case, got, want):
-        whole, fractional = call_student(fn, [[3, 5], [2]], 1), call_student(fn, [[3.5, 5], [2]], 1)
-        if whole.problem() is None and same(whole.value, 3) and \
-                (fractional.problem() is not None or not same(fractional.value, 3.5)):
-            return ("your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
-                    "tell a leaf by what it is not: an inner node is a list, anything else is a leaf.")
         for model, hint in _NEGAMAX_SLIPS:
             if all(call.problem() is None and same(call.value, model(*probe))
                    for probe in _NEGAMAX_PROBES for call in [call_student(fn, *probe)]):
@@ -171,6 +166,14 @@ def check_negamax(fn) -> Verdict:
         root = "MAX" if sign == 1 else "MIN"
         return sign * _minimax(_tree(spec, root_player=root)).value
 
+    if callable(fn) and not is_stub(fn):
+        whole, fractional = call_student(fn, [[3, 5], [2]], 1), call_student(fn, [[3.5, 5], [2]], 1)
+        if whole.problem() is None and same(whole.value, 3) and not fractional.stub and \
+                (fractional.problem() is not None or not same(fractional.value, 3.5)):
+            what = fractional.problem() or f"your function gives {short(fractional.value)}, but the right answer is 3.5"
+            return wrong(f"on spec=[[3.5, 5], [2]], sign=1, {what}",
+                         "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
+                         "tell a leaf by what it is not: an inner node is a list, anything else is a leaf.")
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
                       hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
                       diagnose=_negamax_slip(fn))
@@ -539,17 +542,13 @@ def _driver_model(swapped=False, step=True, start=math.inf):
     return drive
 
 
+# (asking "at least lower?" again needs no model: at_least itself catches it in the act, AskedAgain)
 _DRIVER_SLIPS = [
     (_driver_model(swapped=True),
      "your driver moves the wrong end of the interval: a yes (bound v ≥ γ) proves the value is at least v, a no "
      "that it is at most v. Which of lower and upper does each answer move?",
      "a test is a yes/no question about the value: a yes is news about the bottom of the interval, a no about "
      "its top."),
-    (_driver_model(step=False),
-     "your driver asks \"at least lower?\" when the guess equals lower, and that answer is already known: the "
-     "interval cannot move.",
-     "a test is worth asking only if its answer is not known yet: when the guess equals lower, ask a question "
-     "just above it (the scores are whole numbers)."),
     (_driver_model(start=10),
      "your interval starts at a finite pair of bounds, and scores can lie beyond them: before the first test "
      "nothing is known about the value.",
