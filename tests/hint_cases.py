@@ -204,6 +204,23 @@ def evaluation_ignores_the_end(p):
     return 0
 
 
+def _loses_every_match(check):
+    """check_evaluation on a legal evaluation whose matches (replaced by a stand-in: the real ones take
+    seconds) are all lost, to reach the hints about what a good evaluation rewards."""
+    from types import SimpleNamespace
+
+    import adversarial.exercises.connectfour as module
+    from adversarial.games.connectfour import ConnectFour
+    game = ConnectFour()
+    real = module.match
+    module.match = lambda evaluate, weak, **options: SimpleNamespace(wins=0, draws=2, losses=38,
+                                                                      second=weak.__name__)
+    try:
+        return check(lambda p: game.utility(p) if game.is_terminal(p) else 0.0)
+    finally:
+        module.match = real
+
+
 def _reverse_nodes_truth():
     priority = [4, 0, 2, 6, 8, 1, 3, 5, 7]
     return alphabeta(TicTacToe(), order=lambda b, m: sorted(m, key=priority.index, reverse=True)).stats.nodes
@@ -248,6 +265,8 @@ HINT_RULE_CASES = [
     HintCase("check_moves_to_loss", lambda check: check(5, "7765215363133175327746", 2)),
     HintCase("check_evaluation", lambda check: check(evaluation_ignores_the_end), label="ignores the end"),
     HintCase("check_evaluation", lambda check: check(lambda p: 5.0 if p.count % 2 else -5.0), label="out of range"),
+    HintCase("check_evaluation", _loses_every_match, label="loses its matches",
+             secrets=("[0, 0, 1, 10]", "if it holds no O", "loop over every window")),
     # notebook 7: move ordering
     HintCase("check_best_order_leaves", lambda check: check(9 ** 5, 9, 5), answer=809),
     HintCase("check_best_order_leaves", lambda check: check(2 * 9 ** 2 - 1, 9, 5), answer=809, label="floor twice"),
