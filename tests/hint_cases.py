@@ -263,6 +263,8 @@ HINT_RULE_CASES = [
     HintCase("check_positions_after", lambda check: check(22100, plies=6), answer=16422, label="levels added"),
     HintCase("check_solver_score", lambda check: check(18, "37475"), answer=-18, secrets=("wrong sign",)),
     HintCase("check_moves_to_loss", lambda check: check(5, "7765215363133175327746", 2)),
+    HintCase("check_moves_to_loss", lambda check: check(3, "543155133351644442246636", 5), label="depth-3 line",
+             secrets=("5 moves", "five moves")),
     HintCase("check_evaluation", lambda check: check(evaluation_ignores_the_end), label="ignores the end"),
     HintCase("check_evaluation", lambda check: check(lambda p: 5.0 if p.count % 2 else -5.0), label="out of range"),
     HintCase("check_evaluation", _loses_every_match, label="loses its matches",

@@ -243,6 +243,23 @@ def test_levels_added_up_are_named():
     assert not verdict and "added up" in verdict.message and "move sequences" not in verdict.message
 
 
+def test_notebook_5_exercise_2_tells_the_depth_3_line_from_the_answer():
+    """The old position's answer (3) was also the length of the depth-3 search's line, trap move included: the
+    exercise could be answered with the wrong idea. In the new one the loss comes 5 moves after the trap."""
+    from adversarial.exercises import check_moves_to_loss
+    from adversarial.exercises.connectfour import moves_to_loss
+    text = (NOTEBOOKS / "05_depth_limits_evaluation.md").read_text(encoding="utf-8")
+    from adversarial import alphabeta
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import open_windows
+    moves = re.search(r'H2 = "(\d+)"', text).group(1)
+    searched = alphabeta(ConnectFour(), ConnectFour().play(moves), depth=3, evaluate=open_windows)
+    truth = moves_to_loss(moves, searched.move)
+    assert truth != len(searched.pv) and check_moves_to_loss(truth, moves, searched.move)
+    verdict = check_moves_to_loss(len(searched.pv), moves, searched.move)
+    assert not verdict and "depth-3 search's line" in verdict.message
+
+
 def test_zobrist_nested_lookup_is_named_and_the_number_is_shown():
     nested = check_zobrist_update(lambda key, numbers, cell, piece: key ^ numbers[cell][piece])
     assert not nested and "numbers[cell, piece]" in nested.message and "XOR" not in nested.message

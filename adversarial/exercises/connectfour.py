@@ -113,6 +113,13 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     problem = number_problem(answer, "a whole number of moves")
     if problem:
         return wrong(problem, "count the moves after the trap, up to and including the winning disc.")
+    line = len(alphabeta(_GAME, _GAME.play(moves), depth=3, evaluate=open_windows).pv)
+    if line != truth and same(answer, line):
+        return wrong(f"you answered {short(answer)}, the length of the depth-3 search's line: it starts with the "
+                     f"trap move itself and stops at the search's horizon, where the loss is not seen yet",
+                     "the question starts counting after the trap and goes on to the winning disc: search the "
+                     "position after the trap, deeper and deeper, until the loss shows.",
+                     key=("moves to loss", moves, trap))
     if same(answer, truth + 1):
         return Verdict(False, f"Not yet: you answered {answer!r}. Hint: count the moves after {trap} only "
                               "(the opponent's, then the reply, ...) up to and including the winning disc.")
