@@ -50,7 +50,7 @@ about a known slip names the slip, not the fix written out; and two messages for
 two wrong tries never bracket the answer between them (say what the idea is, not
 "higher" and "lower"). ``tests/test_hint_rule.py`` runs every ``check_*`` of the
 package on typical wrong answers and enforces this; a new check registers its
-wrong answers there (see that file's docstring).
+typical wrong answers in a ``HINT_RULE_CASES`` list (``tests/hint_rule.py`` says how).
 
 What the checks do not defend against
 -------------------------------------
