@@ -289,7 +289,8 @@ def test_numpy_and_exact_answers_pass_everywhere():
     from fractions import Fraction
 
     import numpy as np
-    assert check_negamax(lambda spec, sign: np.int64(negamax_right(spec, sign)))
+    assert check_negamax(lambda spec, sign: (np.int64 if float(negamax_right(spec, sign)).is_integer()
+                                             else np.float64)(negamax_right(spec, sign)))
     assert check_best_margin(lambda row: np.int64(margin_memo(tuple(row))))
     assert check_best_margin(lambda row: Fraction(margin_memo(tuple(row))))
     assert check_ucb1(lambda w, n, big_n, c: np.float64(w / n + c * math.sqrt(math.log(big_n) / n)))

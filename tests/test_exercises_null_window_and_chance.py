@@ -94,6 +94,38 @@ def my_mtdf(spec, guess):        # right, another way to ask above lower: max(g,
             return lower
         g = v"""
 
+NEGAMAX_INT_ONLY = """
+def my_negamax(spec, sign):      # issue 30: a base case that knows int leaves only
+    if isinstance(spec, int):
+        return sign * spec
+    return max(-my_negamax(child, -sign) for child in spec)"""
+
+MTDF_PACKAGE = """
+def my_mtdf(spec, guess):        # issue 30: the package's search, no test at all
+    return minimax(spec).value"""
+
+MTDF_OWN_RECURSION = """
+def my_mtdf(spec, guess):        # issue 30: a minimax of its own, never calls at_least
+    def value(node, maximising=True):
+        if not isinstance(node, list):
+            return node
+        values = [value(child, not maximising) for child in node]
+        return max(values) if maximising else min(values)
+    return value(spec)"""
+
+MTDF_BOUNDS_TEN = """
+def my_mtdf(spec, guess):        # issue 30: an interval that starts at ±10, as if no score were beyond
+    lower, upper, g = -10, 10, guess
+    while lower < upper:
+        gamma = g + 1 if g == lower else g
+        v = at_least(spec, gamma)
+        if v >= gamma:
+            lower = v
+        else:
+            upper = v
+        g = v
+    return lower"""
+
 MARGIN_GREEDY = """
 def best_margin(row):
     row, sign, total = list(row), 1, 0
@@ -130,13 +162,14 @@ def best_margin(row):
 # replaces the stub; SOLUTION stands for the worked answer in the notebook's solution cell.
 ANSWERS = {
     "08_null_window_searches": [
-        ([NEGAMAX_NO_NEGATION, NEGAMAX_UNSIGNED_LEAF], [SOLUTION, NEGAMAX_LOOP]),
+        ([NEGAMAX_NO_NEGATION, NEGAMAX_UNSIGNED_LEAF, NEGAMAX_INT_ONLY], [SOLUTION, NEGAMAX_LOOP]),
         (["order2 = [0, 1, 2]", "order2 = [1, 0, 2]", "order2 = [0, 2, 1]", "order2 = [1, 2, 0]",
           "order2 = [2, 2, 2]", "order2 = 2"], [SOLUTION, "order2 = (2, 1, 0)"]),
         (["rule3 = lambda g: g == 7", "rule3 = lambda g: 3 <= g <= 9", "rule3 = lambda g: 3 < g < 9",
           "rule3 = lambda g: 7 <= g <= 9", "rule3 = lambda g: abs(g - 7) <= 2", "rule3 = lambda g: g > 3"],
          [SOLUTION, "rule3 = lambda g: g > 3 and not g > 9"]),
-        ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST, MTDF_STUCK_ON_THE_GUESS],
+        ([MTDF_SAME_QUESTION, MTDF_SWAPPED, MTDF_ONE_TEST, MTDF_STUCK_ON_THE_GUESS, MTDF_PACKAGE,
+          MTDF_OWN_RECURSION, MTDF_BOUNDS_TEN],
          [SOLUTION, MTDF_FROM_ABOVE, MTDF_MAX_LOWER]),
     ],
     "11_monte_carlo_and_chance": [

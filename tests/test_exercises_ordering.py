@@ -164,11 +164,17 @@ def test_answers_that_are_not_numbers_are_explained():
 # -- the same checks as notebook 6 runs them, on its own cells ---------------------------------
 
 NOTEBOOK_ANSWERS = [    # per exercise: (wrong answers, right answers); SOLUTION = the worked answer
-    (["answer1 = 9 ** 5", "answer1 = 9 ** 2.5", "answer1 = 9 ** 3 + 9 ** 2", "answer1 = '809'"],
-     [SOLUTION, "answer1 = 809"]),
-    (["def minimal_leaves(b, d):\n    return b ** (d / 2)",
-      "def minimal_leaves(b, d):\n    return 2 * b ** (d // 2) - 1"],
-     [SOLUTION, "import math\ndef minimal_leaves(b, d):\n    return b ** math.ceil(d / 2) + b ** (d // 2) - 1"]),
+    # issue 30: the two proofs, separately; the closed formula's total (pasted from the prose) is refused
+    (["answer1 = 9 ** 2 + 9 ** 3 - 1", "answer1 = (9 ** 3, 9 ** 2)", "answer1 = (9 ** 5, 9 ** 5)",
+      "answer1 = (9 ** 2.5, 9 ** 2.5)", "answer1 = ('81', '729')", "answer1 = (81, 729, 809)"],
+     [SOLUTION, "answer1 = [81, 729]", "answer1 = (81.0, 729)"]),
+    (["def proofs(b, d):\n    return b ** ((d + 1) // 2) + b ** (d // 2) - 1",
+      "def proofs(b, d):\n    return b ** ((d + 1) // 2), b ** (d // 2)",
+      "def proofs(b, d):\n    return b ** (d / 2), b ** (d / 2)",
+      "def proofs(b, d):\n    return b ** (d // 2), b ** (d // 2)"],
+     [SOLUTION, "import math\ndef proofs(b, d):\n    return [b ** (d // 2), b ** math.ceil(d / 2)]",
+      "def proofs(b, d):\n    levels = ['MAX' if k % 2 == 0 else 'MIN' for k in range(d)]\n"
+      "    return b ** levels.count('MIN'), b ** levels.count('MAX')"]),
     (["answer3 = 4", "answer3 = 8", "answer3 = True"],
      [SOLUTION, "answer3 = 7"]),
     (["def my_order(board, moves):\n    return list(reversed(moves))",
@@ -239,7 +245,7 @@ def test_the_ceiling_bug_is_told_about_the_even_depth_where_it_fails():
 
 def test_the_floor_twice_bug_is_told_about_the_odd_depth_where_it_fails():
     verdict = check_minimal_leaves(lambda b, d: 2 * b ** (d // 2) - 1)
-    assert not verdict and "is odd" in verdict.message
+    assert not verdict and "at an odd depth" in verdict.message
 
 
 def test_calling_knuth_moore_is_refused():
@@ -247,12 +253,18 @@ def test_calling_knuth_moore_is_refused():
     assert not verdict and "called the package's knuth_moore" in verdict.message
 
 
-def test_the_deepest_off_by_one_hints_say_what_goes_wrong_at_that_depth():
+def test_the_deepest_hints_never_bracket_the_answer():
+    """Issue 30: "too deep" for 8 and "a deeper one fits" for 6 gave 7 away by the second try. A depth on
+    either side now gets the same words (the same rung of one ladder), never a direction."""
+    from adversarial.exercises.core import reset_hints
     truth = max(d for d in range(64) if knuth_moore(35, d) <= 2_000_000)
-    too_deep = check_deepest(truth + 1, 35, 2_000_000)
-    assert not too_deep and "more than the budget" in too_deep.message
-    too_shallow = check_deepest(truth - 1, 35, 2_000_000)
-    assert not too_shallow and "a deeper search fits too" in too_shallow.message
+    reset_hints()
+    too_deep = check_deepest(truth + 1, 35, 2_000_000).message.replace(str(truth + 1), "N")
+    reset_hints()
+    too_shallow = check_deepest(truth - 1, 35, 2_000_000).message.replace(str(truth - 1), "N")
+    assert too_deep == too_shallow and not check_deepest(truth + 1, 35, 2_000_000)
+    for words in ("more than the budget", "deeper search fits", "does not fit"):
+        assert words not in too_deep
 
 
 class EqualsEverything(int):

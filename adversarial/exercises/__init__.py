@@ -15,9 +15,10 @@ from .alphabeta import check_alphabeta
 from .tictactoe import (check_board_value, check_careful_table, check_optimal_moves, check_positions_up_to_symmetry,
                         check_reverse_order_nodes, check_symmetric_first_moves, check_tree_size_without_wins)
 from .connectfour import check_evaluation, check_moves_to_loss, check_positions_after, check_solver_score
-from .ordering import check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves
-from .beyond import (check_best_margin, check_chance_value, check_negamax, check_pvs_order,
-                     check_selfish_move, check_ucb1)
+from .ordering import (check_beats_static, check_best_order_leaves, check_deepest, check_minimal_leaves,
+                       check_proofs_function, check_two_proofs)
+from .beyond import (check_best_margin, check_chance_value, check_mtdf_driver, check_negamax, check_pvs_order,
+                     check_selfish_move, check_two_test_guesses, check_ucb1)
 from .engine import check_aspiration, check_expected_collisions, check_pvs, check_zobrist_update
 from .techniques import check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type, check_pons_score
 
@@ -30,8 +31,9 @@ __all__ = [
     "check_positions_up_to_symmetry",
     "check_positions_after", "check_solver_score", "check_moves_to_loss", "check_evaluation",
     "check_best_order_leaves", "check_minimal_leaves", "check_deepest", "check_beats_static",
+    "check_two_proofs", "check_proofs_function",
     "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
-    "check_selfish_move",
+    "check_selfish_move", "check_two_test_guesses", "check_mtdf_driver",
     "check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions",
     "check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
 ]

@@ -402,9 +402,9 @@ GENERIC_HINT = [
     "compare your code with the pseudocode line by line: a MAX node raises α with each child's value and stops "
     "once α ≥ β; a MIN node lowers β and stops once α ≥ β; the children get the updated α and β; a leaf, or "
     "depth 0, returns node.value.",
-    "look at the loop over node.children: after `value = max(value, child's value)` (MAX) comes "
-    "`alpha = max(alpha, value)` and then `if alpha >= beta: break`; MIN mirrors it with min and beta; the "
-    "recursive call passes depth - 1, the current alpha and beta, and `not maximising`."]
+    "look at the loop over node.children, one line at a time: where does the node's value change, where does "
+    "its own bound (α at MAX, β at MIN) follow it, where is the test that stops the loop, and what does the "
+    "recursive call pass down (the depth, the bounds as they are now, the other player)?"]
 
 BUG_HINTS = {
     "wrong node type": "the prune tests are at the wrong node type: a MAX node stops when its value reaches β "

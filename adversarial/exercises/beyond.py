@@ -29,10 +29,12 @@ from .core import (
     _sequence,
     call_student,
     check_function,
+    check_rule,
     is_stub,
     not_answered,
     number_problem,
     plain_number,
+    returned_problem,
     right,
     same,
     same_number,
@@ -42,7 +44,7 @@ from .core import (
 )
 
 __all__ = ["AskedAgain", "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
-           "check_selfish_move"]
+           "check_selfish_move", "check_two_test_guesses", "check_mtdf_driver", "at_least"]
 
 
 class AskedAgain(Slip):
@@ -112,7 +114,20 @@ def _nega_sign_kept(spec, sign):
     return sign * spec if not isinstance(spec, list) else max(-_nega_sign_kept(c, sign) for c in spec)
 
 
+def _nega_root_max(spec, sign):
+    return _nega_true(spec, 1)
+
+
+def _nega_max_view(spec, sign):
+    return sign * _nega_true(spec, sign)
+
+
 _NEGAMAX_SLIPS = [
+    (_nega_root_max, "sign says who moves at the root: with sign = −1 MIN moves there, and the answer is seen "
+                     "from MIN's side; your function gives the same answer whatever the sign (as if MAX always "
+                     "moved first)."),
+    (_nega_max_view, "the answer is for the side to move at the root: for a MIN root (sign = −1) that is minus "
+                     "MAX's score, and your function gives MAX's score there."),
     (_nega_unsigned, "a leaf must be seen from the side to move too: return sign × its score, not the score."),
     (_nega_no_negation, "a child's value is from the opponent's side: negate it (−value) before taking the "
                         "largest."),
@@ -143,13 +158,22 @@ def check_negamax(fn) -> Verdict:
     """
     rng = random.Random(7)      # fixed: the same trees every run, chosen to include odd and even depths
     cases = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], -1), (4, 1), (4, -1),
-             ([[-40, -25], [-70, -12]], 1), ([[150, 320], [95]], -1)]     # large scores: no ±10 sentinel
+             ([[-40, -25], [-70, -12]], 1), ([[150, 320], [95]], -1),     # large scores: no ±10 sentinel
+             ([[2.5, -1.5], [3]], 1), ([[2.5, -1.5], [3]], -1), (-0.5, -1)]  # float leaves: not only int
     cases += [(_random_spec(rng, 4), rng.choice((1, -1))) for _ in range(40)]
 
     def reference(spec, sign):
         root = "MAX" if sign == 1 else "MIN"
         return sign * _minimax(_tree(spec, root_player=root)).value
 
+    if callable(fn) and not is_stub(fn):
+        whole, fractional = call_student(fn, [[3, 5], [2]], 1), call_student(fn, [[3.5, 5], [2]], 1)
+        if whole.problem() is None and same(whole.value, 3) and not fractional.stub and \
+                (fractional.problem() is not None or not same(fractional.value, 3.5)):
+            what = fractional.problem() or f"your function gives {short(fractional.value)}, but the right answer is 3.5"
+            return wrong(f"on spec=[[3.5, 5], [2]], sign=1, {what}",
+                         "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
+                         "tell a leaf by what it is not: an inner node is a list, anything else is a leaf.")
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
                       hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
                       diagnose=_negamax_slip(fn))
@@ -221,9 +245,9 @@ def _value(t, chance_rule):
 MARGIN_LADDER = [
     "taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and then "
     "loses what the opponent secures from the rest, so compare both ends that way.",
-    "best(i, j), the margin for the side to move on row[i:j], is 0 when i == j, else the larger of "
-    "row[i] - best(i + 1, j) and row[j - 1] - best(i, j - 1); remember each (i, j) in a dict so a long row "
-    "stays fast.",
+    "write best(i, j), the margin for the side to move on the stretch row[i:j]: what is it for an empty "
+    "stretch? For each end you could take, what do you gain, and what does the opponent then secure from "
+    "what is left? Remember each (i, j) once it is computed, so a long row stays fast.",
 ]
 
 
@@ -239,11 +263,15 @@ def _margin_slip(case, got, want):
     (row,) = case
     if row and same(got, _greedy(row)) and not same(got, want):
         return ["your function takes the larger end every time; that can lose: a move also decides what the "
-                "opponent can take next, so compare row[i] - best(rest) with row[j-1] - best(rest)."] + \
-            MARGIN_LADDER[1:]
+                "opponent can take next, so weigh each end by what you gain and what the opponent then "
+                "secures from the rest."] + MARGIN_LADDER[1:]
     if row and same(got, sum(row[::2]) - sum(row[1::2])) and not same(got, want):
         return ["the players do not alternate over the row's positions: each turn takes an end, the first "
                 "or the last number."] + MARGIN_LADDER[1:]
+    if len(row) > 1 and same(got, sum(row)) and not same(got, want):
+        return ["your margins add up the whole row, as if you took every number: after your move the opponent "
+                "moves, and what the opponent secures from the rest counts against you, not for you."] + \
+            MARGIN_LADDER[1:]
     return None
 
 
@@ -421,3 +449,189 @@ def check_selfish_move(answer, payoffs) -> Verdict:
                 "for each move m, take the pair in payoffs[m] with the largest second number; your score is its "
                 "first number; answer the move whose score is largest."]
     return wrong(f"you answered move {move}", hint, key=key)
+
+
+# -- Notebook 8, exercise 3: which first guesses take MTD(f) two root tests ------------------------
+
+def check_two_test_guesses(rule, spec) -> Verdict:
+    """Is ``rule(g)`` True exactly for the first guesses ``g`` from which MTD(f) solves ``tree(spec)`` in two
+    root tests? The answer key (MTD(f) itself, run at every probed guess) stays inside this check."""
+    from ..beyond.nullwindow import mtdf as _mtdf
+    t = _tree(spec)
+    leaves = [leaf.value for leaf in t.leaves()]
+    candidates = range(int(math.floor(min(leaves))) - 5, int(math.ceil(max(leaves))) + 7)
+    ladder = ["a test returns a bound, and that bound is the next guess. Two tests are enough exactly when the "
+              "first test's bound is already the value. Which child answers the first test, and with which "
+              "number, when g is small, middling, or larger than every leaf?",
+              "follow the first test by hand for a few guesses in each stretch between two leaf values, and at "
+              "a leaf value itself: is its answer a yes or a no, and is its bound the root's value?"]
+    return check_rule(rule, lambda g: _mtdf(t, guess=g).stats.researches + 1 == 2, candidates,
+                      name="first guess", hint=ladder, key=("two tests", repr(spec)))
+
+
+# -- Notebook 8, exercise 4: MTD(f)'s driver ------------------------------------------------------
+
+class _Questions:
+    """What ``at_least`` was asked: every (γ, bound) since the last reset, and how often in a row."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self, budget: int | None = None):
+        self.asked: list = []
+        self.last, self.repeats, self.budget = None, 0, budget
+
+
+QUESTIONS = _Questions()
+
+
+def _null_test(spec, gamma, maximising):
+    if not isinstance(spec, list):
+        return spec
+    best = None
+    for child in spec:
+        v = _null_test(child, gamma, not maximising)
+        if best is None or (v > best if maximising else v < best):
+            best = v
+        if (best >= gamma) == maximising:      # MAX found a yes, or MIN found a no: settled
+            break
+    return best
+
+
+def at_least(spec, gamma, maximising=True):
+    """Notebook 8's null-window test of a nested list: "is the value at least γ?", answered with a fail-soft
+    bound ``v`` (``v >= gamma``: the value is at least ``v``; otherwise it is at most ``v``).
+
+    A driver that asks the same question 50 times in a row is stopped with :class:`AskedAgain`, which says
+    why; during :func:`check_mtdf_driver` every question is recorded.
+
+    >>> at_least([[1, 4], [6, 2]], 2), at_least([[1, 4], [6, 2]], 5)   # value 2: yes with bound 2; no, bound 2
+    (2, 2)
+    """
+    problem = number_problem(gamma, "a number")
+    if problem:
+        raise TypeError(f"at_least(spec, gamma): gamma {problem}")
+    v = _null_test(spec, gamma, maximising)
+    q = QUESTIONS
+    question = (id(spec), gamma)
+    q.repeats = q.repeats + 1 if q.last == question else 1
+    q.last = question
+    if q.budget is not None:
+        q.asked.append((gamma, v))
+        if len(q.asked) > q.budget:
+            raise Slip(f"your driver asked more than {q.budget} questions on one tree without stopping: does the "
+                       "interval [lower, upper] shrink after every test, and does the loop end when they meet?")
+    if q.repeats >= 50:               # a driver stuck on one question: stop it and say why
+        raise AskedAgain(gamma, yes=v >= gamma, times=q.repeats)
+    return v
+
+
+def _driver_model(swapped=False, step=True, start=math.inf):
+    """MTD(f)'s driver as a student writes it, right or with one known slip."""
+    def drive(spec, guess):
+        lower, upper, g = -start, start, guess
+        while lower < upper:
+            gamma = g + 1 if step and g == lower else g
+            v = at_least(spec, gamma)
+            if (v >= gamma) != swapped:
+                lower = v
+            else:
+                upper = v
+            g = v
+        return lower
+    return drive
+
+
+# (asking "at least lower?" again needs no model: at_least itself catches it in the act, AskedAgain)
+_DRIVER_SLIPS = [
+    (_driver_model(swapped=True),
+     "your driver moves the wrong end of the interval: a yes (bound v ≥ γ) proves the value is at least v, a no "
+     "that it is at most v. Which of lower and upper does each answer move?",
+     "a test is a yes/no question about the value: a yes is news about the bottom of the interval, a no about "
+     "its top."),
+    (_driver_model(start=10),
+     "your interval starts at a finite pair of bounds, and scores can lie beyond them: before the first test "
+     "nothing is known about the value.",
+     "what do lower and upper say before any test? Nothing yet: they must start beyond every possible score."),
+]
+_DRIVER_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 0), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 100),
+                  ([[40, -35], [27, 60]], 0), ([[-120, 80], [-45, -60]], 30)]
+
+
+def _questions(fn, limit=20):
+    """What ``fn`` asks (the first ``limit`` questions) and returns on each probe."""
+    seen = []
+    for spec, guess in _DRIVER_PROBES:
+        QUESTIONS.reset(budget=400)
+        try:
+            call = call_student(fn, spec, guess, copy_args=False)
+            seen.append(([g for g, _ in QUESTIONS.asked[:limit]], call.value if call.error is None else "error"))
+        finally:
+            QUESTIONS.reset()
+    return seen
+
+
+MTDF_LADDER = [
+    "after each test only one of lower and upper can move: which one, and to what? The bound a test returns "
+    "is also the next guess, and the loop ends when the two meet.",
+    "look at the question asked when the guess equals lower: its answer is already known. Then look at the "
+    "two assignments after a test: a yes is news about one end of the interval, a no about the other.",
+]
+
+
+def _mtdf_cases(seed, n):
+    from ..tree import random_tree
+    fixed = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 0), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 7),
+             ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 100), ([[4]], 4), ([3, 8, 2], -3), (5, 0),
+             ([[40, -35], [27, 60]], 0), ([[-120, 80], [-45, -60]], 30), ([[15, 25], [12]], -15)]
+    rng = random.Random(seed)
+    fresh = [(random_tree(rng.randint(1, 3), rng.randint(1, 4), low=-60, high=60,
+                          seed=rng.randrange(10**6)).to_list(), rng.randint(-80, 80)) for _ in range(n)]
+    return fixed, fresh
+
+
+def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
+    """Notebook 8, exercise 4: ``fn(spec, guess)`` finds the value of a nested list (MAX at the root, whole
+    numbers) with :func:`at_least` only. The check forbids the package's searches, records every test, and
+    asks that the tests themselves prove the value returned (a yes and a no with that bound), on trees whose
+    scores go well beyond ±10 and from guesses far from the value."""
+    from ..beyond.nullwindow import mtdf as _mtdf
+    from .core import check_options, draw_seed
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    fixed, fresh = _mtdf_cases(seed, n)
+    key = ("mtdf driver",)
+    forbid = (_minimax, _alphabeta, _negamax, _pvs, _mtdf)
+    for index, (spec, guess) in enumerate(fixed + fresh):
+        label = f"spec={spec!r}, guess={guess}" + (f" (a fresh case, seed {seed})" if index >= len(fixed) else "")
+        want = _minimax(_tree(spec)).value
+        QUESTIONS.reset(budget=400)
+        try:
+            call = call_student(fn, spec, guess, copy_args=False, forbid=forbid)
+            asked = list(QUESTIONS.asked)
+        finally:
+            QUESTIONS.reset()
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem()
+        if problem is None and not asked:
+            problem = ("your driver never called at_least(spec, gamma): the exercise is to find the value with "
+                       "null-window tests only")
+        if problem is None and not same(call.value, want):
+            problem = returned_problem(call.value) or f"your driver gives {short(call.value)}, but the value is {want}"
+        if problem is None and not (any(v >= g and same(v, want) for g, v in asked)
+                                    and any(v < g and same(v, want) for g, v in asked)):
+            problem = (f"your driver returned {short(call.value)} after {len(asked)} test(s), but its tests never "
+                       "proved it: the value is known only when one test said 'at least v' and another 'less "
+                       "than γ, at most v' with the same v")
+        if problem:
+            ladder = call.error.hint if isinstance(call.error, Slip) and call.error.hint else MTDF_LADDER
+            theirs = _questions(fn)
+            for model, what, hint in _DRIVER_SLIPS:
+                if _questions(model) == theirs:
+                    return wrong(f"on {label}, {what}", hint)
+            return wrong(f"on {label}, {problem}", ladder, key=key if ladder is MTDF_LADDER else None)
+    return right(f"your driver finds the value with null-window tests alone on all {len(fixed) + len(fresh)} "
+                 "trees, and its own tests prove every answer", key=key)

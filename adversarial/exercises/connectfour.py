@@ -53,7 +53,15 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
         return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
                               "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
                               "X 1): count each board once, e.g. with a set of positions, level by level.")
-    return check_value(answer, positions_after(plies), key=("positions after", plies),
+    levels = [positions_after(k) for k in range(plies + 1)]
+    for first in (0, 1):
+        total = sum(levels[first:])
+        if plies > 1 and total != levels[-1] and same(answer, total):
+            return wrong(f"you answered {short(answer)}, the positions after {first} to {plies} moves added "
+                         f"up: the question asks for the positions after exactly {plies} moves, the last "
+                         "level only", "keep only the last level: the positions that are there after the "
+                         "last move.", key=("positions after", plies))
+    return check_value(answer, levels[-1], key=("positions after", plies),
                        hint=["different move orders can build the same board: count the boards, each once, not "
                              "the move sequences.",
                              "build the positions level by level: a set of positions, then the set of all "
@@ -69,8 +77,9 @@ def check_solver_score(answer, moves: str) -> Verdict:
     if problem:
         return wrong(problem, "solve() returns one whole number: positive if the side to move wins.")
     if truth and same(answer, -truth):
-        return Verdict(False, f"Not yet: you answered {answer!r}, the right size with the wrong sign. "
-                              "Hint: solve() scores from the point of view of the side to move, not X's.")
+        return wrong(f"you answered {short(answer)}: check whose side your number takes",
+                     "solve() scores from the point of view of the side to move, not X's: positive when the side "
+                     "to move wins.")
     hint = "count the discs the winner will have played, the winning one included: 22 minus that."
     a = plain_number(answer)
     if truth and a is not None and abs(a) == abs(truth) + 1:
@@ -104,6 +113,13 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     problem = number_problem(answer, "a whole number of moves")
     if problem:
         return wrong(problem, "count the moves after the trap, up to and including the winning disc.")
+    line = len(alphabeta(_GAME, _GAME.play(moves), depth=3, evaluate=open_windows).pv)
+    if line != truth and same(answer, line):
+        return wrong(f"you answered {short(answer)}, the length of the depth-3 search's line: it starts with the "
+                     f"trap move itself and stops at the search's horizon, where the loss is not seen yet",
+                     "the question starts counting after the trap and goes on to the winning disc: search the "
+                     "position after the trap, deeper and deeper, until the loss shows.",
+                     key=("moves to loss", moves, trap))
     if same(answer, truth + 1):
         return Verdict(False, f"Not yet: you answered {answer!r}. Hint: count the moves after {trap} only "
                               "(the opponent's, then the reply, ...) up to and including the winning disc.")
@@ -141,15 +157,16 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
         problem = call.problem()
         if problem:
             return wrong(f"on the finished game {p.history!r}, {problem}",
-                         "handle finished games first: if game.is_terminal(p): return game.utility(p).")
+                         "handle finished games first: there the result is known, so no guess is needed.")
         kind = returned_problem(call.value)
         if kind:
             return wrong(f"on the finished game {p.history!r}, {kind}",
                          "return one number: game.utility(p) at a finished game, a guess otherwise.")
         if not same(call.value, _GAME.utility(p)):
             return wrong(f"the game {p.history!r} is over (utility {_GAME.utility(p)}) but your function says "
-                         f"{short(call.value)}", "start with `if game.is_terminal(p): return game.utility(p)`, "
-                         "so the search never mistakes a guess for a result.")
+                         f"{short(call.value)}", "a finished game has a result, not a guess: the function's "
+                         "first job is to recognise one and give its utility, so the search never mistakes a "
+                         "guess for a result.")
     # Seed 12: unfinished positions, where a guess must stay strictly between -1 and 1.
     for p in _unfinished_positions(40, seed=12):
         call = call_student(evaluate, p, copy_args=False)
@@ -180,9 +197,10 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
                          ["reward windows of four that only you can still fill, more for three discs than two, "
                           "and subtract the opponent's; scores are from X's point of view (positive: good for "
                           "X), whoever is to move.",
-                          "loop over every window of four cells: if it holds no O, add points for its X discs "
-                          "(more for 3 than 2); if it holds no X, subtract points for its O discs; then squeeze "
-                          "the total into (-1, 1)."], key=key)
+                          "look at what your function rewards, on a position from a game you lost: does it "
+                          "count only what each side can still complete, does the opponent's chance count "
+                          "against X as much as X's own counts for it, and is a longer chain worth clearly "
+                          "more than a short one?"], key=key)
     summary = "; ".join(f"against {m.second}: {m.wins}-{m.draws}-{m.losses}" for m in results)
     return right(f"your evaluation wins both matches (wins-draws-losses {summary})", key=key)
 

@@ -40,6 +40,18 @@ What the checks do
   to look at; a right answer starts the ladder again. No stored output shows a
   hint: an unanswered stub only says it is not answered yet.
 
+The hint rule
+-------------
+A hint may point at the idea, then at the line, never state the answer or the
+solution: the worked answer stays one deliberate click away. So no hint and no
+message of a check contains the expected answer (the number, the set, the rule)
+or a line of the worked answer's code, on the first try or the tenth; a message
+about a known slip names the slip, not the fix written out; and two messages for
+two wrong tries never bracket the answer between them (say what the idea is, not
+"higher" and "lower"). ``tests/test_hint_rule.py`` runs every ``check_*`` of the
+package on typical wrong answers and enforces this; a new check registers its
+typical wrong answers in a ``HINT_RULE_CASES`` list (``tests/hint_rule.py`` says how).
+
 What the checks do not defend against
 -------------------------------------
 A student who reads the check's source, its frames or its closures (the
@@ -339,6 +351,15 @@ def _sequence(x):
     return None
 
 
+def _precision(x) -> float:
+    """The relative tolerance a number of ``x``'s type deserves: 1e-9, or its own precision when it is a
+    shorter float (``np.float32(2.7)`` is 2.7 to float32's seven digits, not a different answer)."""
+    dtype = getattr(x, "dtype", None)
+    if type(x).__module__ == "numpy" and getattr(dtype, "kind", "") == "f" and getattr(dtype, "itemsize", 8) < 8:
+        return 2.0 ** -(10 if dtype.itemsize <= 2 else 23)
+    return 1e-9
+
+
 def same(answer, expected) -> bool:
     """Strict equality for checking: kinds must match (no True for 1, no "7" for 7).
 
@@ -351,7 +372,7 @@ def same(answer, expected) -> bool:
     e = plain_number(expected)
     if e is not None:
         a = plain_number(answer)
-        return a is not None and same_number(a, e)
+        return a is not None and same_number(a, e, _precision(answer))
     if isinstance(expected, (list, tuple)):
         items = _sequence(answer)
         return (items is not None and len(items) == len(expected)

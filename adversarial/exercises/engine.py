@@ -53,19 +53,26 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 from ..tree import tree
 from .alphabeta import ExerciseNode, cases, estimate, right_value
 from .core import (
     CheckOptionError,
     Verdict,
+    call_student,
     check_function,
     check_options,
     draw_seed,
     is_stub,
     not_answered,
     number_problem,
+    plain_number,
+    returned_problem,
+    right,
     same,
+    same_number,
+    short,
     unanswered,
     wrong,
 )
@@ -103,6 +110,8 @@ def run(fn, case, salt):
         value = fn(root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising)
     except RecursionError:
         return None, log, RecursionError("your function calls itself without end")
+    except SystemExit:
+        return None, log, SystemExit("your function called sys.exit() (or exit()): return a value instead")
     except Exception as error:  # noqa: BLE001 (the student's code failed: report it, no traceback)
         return None, log, error
     return value, log, None
@@ -166,9 +175,11 @@ BUG_HINTS = {
                             "but a search at depth 0 only reads the node's value, which the test already "
                             "read: re-search only when depth > 1 and the child is not a leaf.",
 }
-GENERIC_HINT = ("compare with the pseudocode: the first child with (α, β); a later child tested with (α, α + 1) "
-                "at MAX, (β − 1, β) at MIN; searched again with (α, β) only when α < v < β, depth > 1 and it is "
-                "not a leaf; then update the bound and stop once α ≥ β.")
+GENERIC_HINT = ["compare with the pseudocode, one child at a time: which window does the first child get, which "
+                "window tests a later child, and when is a tested child searched again?",
+                "look at the condition for the re-search: it needs the test's answer strictly inside the node's "
+                "window, and a child whose test already read its exact value (a leaf, or a search at depth 0) "
+                "needs none."]
 
 
 def _whole_cases(seed, n):
@@ -199,7 +210,7 @@ def _true(case, salt):
 def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
     """Check a student's ``my_pvs(node, depth, alpha, beta, maximising)`` (module docstring)."""
     check_options(seed, n)
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     all_cases = _whole_cases(seed, n)
@@ -208,7 +219,7 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
         salt = seed + index
         outcome = run(fn, case, salt)
         if isinstance(outcome[2], NotImplementedError) or (index == 0 and outcome[2] is None
-                                                           and unanswered(outcome[0])):
+                                                           and outcome[0] is ...):
             return not_answered(function=True)
         if not _outcome_right(outcome, case, salt):
             failing.append((index, case, salt, outcome))
@@ -264,19 +275,24 @@ def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
     where = f"; random trees drawn with seed {seed}" if random_case else ""
     head = (f"on the tree {spec!r} ({'MAX' if maximising else 'MIN'} at the root, {limit}{where}), "
             f"its nodes named {_lettered(t.root)},")
-    if error is not None:
+    if isinstance(error, SystemExit):
+        what = f"{head} {error}"
+    elif error is not None:
         what = f"{head} your function raised {type(error).__name__}: {error}"
     else:
         said = []
         true = _true(case, salt)
-        if not right_value(got, true, window):
+        if got is None:
+            said.append("your function returned None: does every path end in return?")
+        elif not right_value(got, true, window):
             problem = number_problem(got)
             said.append(problem or f"it returned {got!r} where PVS returns {value!r}")
         if reads != want_reads:
             said.append(f"it read {_reads_text(t, reads)} where PVS reads {_reads_text(t, want_reads)}, "
                         "in that order (a node read twice is listed twice)")
         what = f"{head} " + "; ".join(said)
-    return wrong(what, BUG_HINTS.get(bug, GENERIC_HINT))
+    hint = BUG_HINTS.get(bug, GENERIC_HINT)
+    return wrong(what, hint, key=("pvs",) if hint is GENERIC_HINT else None)
 
 
 # -- aspiration windows -------------------------------------------------------------------------
@@ -342,46 +358,68 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     a first window that is not around ``previous``.
     """
     check_options(seed, n)
-    if unanswered(fn) or not callable(fn):
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     all_cases = _aspiration_cases(seed, n)
-    hint = ("search with (previous − delta, previous + delta); if the answer v ≤ α it failed low (the value is at "
-            "most v): open the bottom, e.g. α = −∞, and search again; if v ≥ β it failed high: open the top; "
-            "a v strictly inside the window is the value.")
+    key = ("aspiration",)
+    hint = ASPIRATION_LADDER
     for index, (previous, true, delta, hard, slack) in enumerate(all_cases):
         search = _Search(true, slack, hard)
         show = (f"previous = {previous}, delta = {delta}, a {'fail-hard' if hard else 'fail-soft'} search"
                 + (f" (random case, seed {seed})" if index >= 8 else ""))
-        try:
-            got = fn(search, previous, delta)
-        except NotImplementedError:
+        call = call_student(fn, search, previous, delta, copy_args=False)
+        if call.stub:
             return not_answered(function=True)
-        except Exception as error:  # noqa: BLE001
-            return wrong(f"with {show} your function raised {type(error).__name__}: {error}", hint)
-        if index == 0 and unanswered(got):
-            return not_answered(function=True)
+        if call.error is not None:
+            return wrong(f"with {show} {call.problem()}", hint, key=key)
+        got = call.value
         if not search.windows:
-            return wrong(f"with {show} your function never called search(alpha, beta)", hint)
+            return wrong(f"with {show} your function never called search(alpha, beta)", hint, key=key)
         first = search.windows[0]
         if first != (previous - delta, previous + delta):
             return wrong(f"with {show} your first search used the window {first}; an aspiration window is "
-                         f"({previous - delta}, {previous + delta}): the previous value ± delta", hint)
+                         f"centred on the previous value, delta on either side", hint, key=key)
+        if got is None:
+            return wrong(f"with {show} your function returned None: does every path end in return?", hint,
+                         key=key)
         if number_problem(got) is not None or not same(got, true):
             asked = ", ".join(f"({a:g}, {b:g})" for a, b in search.windows)
-            return wrong(f"with {show} your function returned {got!r}, but the position is worth {true!r} "
-                         f"(it searched with the windows {asked})", hint)
-    return Verdict(True, f"Right: your aspiration search starts around the previous value and returns the exact "
-                         f"value on all {len(all_cases)} searches, fail-soft and fail-hard.")
+            return wrong(f"with {show} your function returned {short(got)}, but the position is worth {true!r} "
+                         f"(it searched with the windows {asked})", hint, key=key)
+    return right(f"your aspiration search starts around the previous value and returns the exact value on all "
+                 f"{len(all_cases)} searches, fail-soft and fail-hard", key=key)
+
+
+ASPIRATION_LADDER = [
+    "a search's answer at or beyond an edge of its window is only a bound: which side did it fail on, and what "
+    "does that say about where the value lies?",
+    "look at the test after each search: equality with an edge counts as a failure too, and only an answer "
+    "strictly inside the window is the value. After a failure, widen that side and search again.",
+]
 
 
 # -- Zobrist keys and the birthday estimate ------------------------------------------------------
+
+ZOBRIST_LADDER = [
+    "a key is the XOR of the numbers of the occupied cells: what changes when one more cell is occupied?",
+    "one operation on the old key and that cell's number for that piece, an operation that is its own "
+    "inverse, so that taking the piece away again is the same operation (+ and | are not).",
+]
+
 
 def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     """Check ``fn(key, numbers, cell, piece)``: the Zobrist key after ``piece`` is placed on the empty
     ``cell`` (``numbers[cell, piece]`` is that cell's random number) — one XOR."""
     if unanswered(fn) or not callable(fn) or is_stub(fn):     # before the wrapper below hides the stub
         return not_answered(function=True)
+    probe = call_student(fn, 0, {(4, "X"): 12, (4, "O"): 5}, 4, "X")
+    if isinstance(probe.error, (KeyError, TypeError)) and not probe.stub:
+        return wrong(f"with key = 0, cell = 4, piece = 'X' and numbers = {{(4, 'X'): 12, (4, 'O'): 5}}, "
+                     f"{probe.problem()}",
+                     "numbers is one dictionary keyed by pairs (cell, piece): look a number up with both at "
+                     "once, numbers[cell, piece], not one after the other.")
+
     def reference(case):
         key, numbers, cell, piece = case
         return key ^ numbers[cell, piece]
@@ -392,34 +430,49 @@ def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict
 
     return check_function(lambda case: fn(*case), reference, [(0, {(4, "X"): 12, (4, "O"): 5}, 4, "X"),
                                                                (9, {(0, "X"): 12, (0, "O"): 5}, 0, "O")],
-                          hint="a key is the XOR of the numbers of the occupied cells: placing a piece XORs in "
-                               "its number once (^, not + and not |, so that removing it is the same XOR).",
-                          generate=generate, n=n, seed=seed,
-                          show=lambda case: f"key = {case[0]}, cell = {case[2]}, piece = {case[3]!r}")
+                          hint=ZOBRIST_LADDER, key=("zobrist update",), generate=generate, n=n, seed=seed,
+                          show=lambda case: f"key = {case[0]}, cell = {case[2]}, piece = {case[3]!r}, "
+                                            f"numbers[cell, piece] = {case[1][case[2], case[3]]}")
+
+
+COLLISIONS_LADDER = [
+    "an expected count is a sum over the things counted: here every pair of keys, each adding the chance that "
+    "its two keys are equal.",
+    "two questions, one line of arithmetic each: how many different pairs can n keys form, and what is the "
+    "chance that two random bits-bit keys are the same?",
+]
 
 
 def check_expected_collisions(fn) -> Verdict:
     """Check ``fn(n, bits)``: the expected number of colliding pairs among ``n`` random ``bits``-bit
-    keys, n(n − 1)/2 pairs each colliding with probability 1/2^bits."""
-    if unanswered(fn) or not callable(fn):
+    keys, n(n − 1)/2 pairs each colliding with probability 1/2^bits.
+
+    The exact expectation is asked, not the approximation n²/2^(bits+1) (the ``zobrist`` docstring's, fine
+    for large n): on small n the two differ, and a function that gets them right there has the idea."""
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
+    key = ("collisions",)
     cases = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
     for n, bits in cases:
-        want = n * (n - 1) / 2 / 2 ** bits
-        try:
-            got = fn(n, bits)
-        except NotImplementedError:
+        want = Fraction(n * (n - 1), 2 ** (bits + 1))
+        call = call_student(fn, n, bits, copy_args=False)
+        if call.stub:
             return not_answered(function=True)
-        except Exception as error:  # noqa: BLE001
-            return wrong(f"for n = {n}, bits = {bits} your function raised {type(error).__name__}: {error}",
-                         "count the pairs, n(n − 1)/2, times the chance one pair shares a key, 1/2^bits.")
-        if unanswered(got):
-            return not_answered(function=True)
-        if number_problem(got) is not None or not math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-12):
-            return wrong(f"for n = {n} keys of {bits} bits your function gives {got!r}",
-                         "count the pairs, n(n − 1)/2 (not n², not n), times the chance one pair shares a key, "
-                         "1/2^bits (not 1/bits).")
-    return Verdict(True, f"Right: your estimate agrees on all {len(cases)} cases.")
+        problem = call.problem()
+        if problem:
+            return wrong(f"for n = {n}, bits = {bits} {problem}", COLLISIONS_LADDER, key=key)
+        got = plain_number(call.value)
+        if got is None:
+            return wrong(f"for n = {n}, bits = {bits} {returned_problem(call.value)}", COLLISIONS_LADDER, key=key)
+        if not same_number(got, want, rel=1e-6):
+            if same_number(got, Fraction(n * n, 2 ** (bits + 1)), rel=1e-6):
+                return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}, the "
+                             "approximation n²/2^(bits+1), good for large n (the zobrist docstring's). This "
+                             "exercise asks for the exact expectation, which differs when n is small: how many "
+                             "pairs do two keys make?", COLLISIONS_LADDER, key=key)
+            return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}",
+                         COLLISIONS_LADDER, key=key)
+    return right(f"your estimate agrees on all {len(cases)} cases", key=key)
 
 
 __all__ = ["check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions", "pvs_model",

@@ -124,6 +124,15 @@ def check_tree_move(answer, spec, *, root_player: str = "MAX", branching: int | 
             extreme = "largest" if top == "MAX" else "smallest"
             return wrong(f"you answered {a}, the move towards the {extreme} leaf; but {_other(top)} replies "
                          f"there and never lets {top} have it", ladder, key=key)
+        swapped = _minimax(_build(spec, _other(root_player), branching)).move
+        if a == swapped and a - 1 in best:
+            return wrong(f"you answered {a}: two slips lead there, so check both: moves are counted from 0 on the "
+                         f"left (0, 1, 2, ...), and {top} moves at the root (the levels are {_levels(t)}), not "
+                         f"{_other(top)}", ladder, key=key)
+        if a == swapped:
+            return wrong(f"you answered {a}, the move that is best when MIN and MAX trade places (each level "
+                         f"choosing what the other player would); here {top} moves at the root and the levels "
+                         f"are {_levels(t)}", ladder, key=key)
         if a - 1 in best:
             return wrong(f"you answered {a}: moves are counted from 0 on the left (0, 1, 2, ...), not from 1",
                          ladder, key=key)
@@ -179,14 +188,15 @@ def _goes_on_then_stops(x, prune_on_equal):
 def check_window_rule(rule, *, prune_on_equal: bool = True) -> Verdict:
     """Notebook 2: for which x does alpha-beta on ``tree([x, [5, 7, 0]], root_player="MIN")`` go on
     after the 5 and stop after the 7? ``rule(x)`` answers True or False; it is compared with the search
-    on every half from -2 to 15 and on both sides of every boundary."""
+    on every half from -2 to 15, on points closer and closer to both sides of every boundary (such as 5.25),
+    and on random points in between (the notebook's text says so)."""
     candidates = [v / 2 for v in range(-4, 31)]
     sign = "≥" if prune_on_equal else ">"
     key = ("window rule", prune_on_equal)
     ladder = [f"at the MAX node the window's β is x (what MIN at the root is already sure of). It stops "
               f"after a leaf v when v {sign} β, and goes on when not.",
-              f"write the two conditions: after the 5 it must NOT be that 5 {sign} x; after the 7 it must be "
-              f"that 7 {sign} x. Your rule is both together; look closely at what happens when x is "
-              "exactly 5 and exactly 7."]
+              "take the two leaves one at a time: which values of x let the search go on after the 5, and which "
+              "make it stop after the 7? Your rule must say yes only where both hold; then test your rule by hand "
+              "at the edges, where x equals a leaf."]
     return check_rule(rule, lambda x: _goes_on_then_stops(x, prune_on_equal), candidates, hint=ladder,
                       name="x", key=key)

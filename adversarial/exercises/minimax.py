@@ -290,9 +290,9 @@ def _agrees(fn, model) -> bool:
 
 def _hint(fn, problem):
     """A hint aimed at the mistake, found from what the function does (the hint, its ladder key)."""
-    general = ([HINT, "write the base case first: if not isinstance(node, list): return node; then "
-                      "values = [my_minimax(child, not maximising) for child in node] and return max(values) "
-                      "if maximising else min(values)."], ("minimax",))
+    general = ([HINT, "look at three lines in turn: the base case (what is a leaf worth, and how do you tell a "
+                      "leaf from a list?), the recursive call (which player moves at the children?), and the "
+                      "choice at the node (which of max and min, decided by what?)."], ("minimax",))
     if "package's" in problem:
         return general
     if "positional argument" in problem or "keyword argument" in problem:
@@ -305,8 +305,8 @@ def _hint(fn, problem):
     if leaf_int.problem() is None and same(leaf_int.value, 7) and tree_int.problem() is None and \
             (leaf_float.problem() is not None or not same(leaf_float.value, -2.5)
              or tree_float.error is not None):
-        return ("your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so test "
-                "whether node is a list (if not isinstance(node, list): return node)."), None
+        return ("your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so tell a "
+                "leaf by what it is not: an inner node is a list, anything else is a leaf."), None
     small = [call_student(fn, [5], True), call_student(fn, [5], False)]
     large = [call_student(fn, [-250], True), call_student(fn, [250], False)]
     if all(c.problem() is None and same(c.value, 5) for c in small) and \

@@ -66,31 +66,42 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
 
 
 MINIMAL_LADDER = [
-    "MAX's proof branches at MIN's levels and MIN's at MAX's: one proof has b^⌈d/2⌉ leaves, the other "
-    "b^⌊d/2⌋, and they share one leaf. Keep it in whole numbers: 3 ** 1.5 is not a number of leaves.",
-    "⌊d/2⌋ is d // 2 and ⌈d/2⌉ is (d + 1) // 2 (or -(-d // 2)); return b ** ((d + 1) // 2) + b ** (d // 2) - 1.",
+    "the minimum is two proofs that share one leaf: MAX's proof branches only at MIN's levels, MIN's only at "
+    "MAX's. How many levels does each player have in a tree of depth d, for d even and for d odd? Keep it in "
+    "whole numbers: 3 ** 1.5 is not a number of leaves.",
+    "look at the exponents: each proof's size is b to the number of levels where it branches. Test your "
+    "function on d = 0, 1, 2 and 3 with b = 2, counting the leaves of each proof on paper.",
 ]
 
+# The usual slips, as small models of the whole function: the one that agrees with the student's function on
+# every probe names the mistake (one case alone can fit two slips: 2 ** 2 is both b^d and b^1 + b^1).
+_MINIMAL_SLIPS = [
+    (lambda b, d: b ** d, "your function counts every leaf of the tree, b^d: that is minimax, or the worst "
+                          "order; the best order reads only the two proofs."),
+    (lambda b, d: b ** (d // 2 + 1) + b ** (d // 2) - 1,
+     "at an even depth both proofs branch at d/2 levels, but d // 2 + 1 gives one level too many: the ceiling "
+     "of d/2 equals d // 2 when d is even."),
+    (lambda b, d: 2 * b ** (d // 2) - 1,
+     "at an odd depth the two proofs differ: MAX moves at one more level than MIN, so one proof branches at one "
+     "more level than the other; yours uses the same number of levels for both."),
+    (lambda b, d: b ** ((d + 1) // 2) + b ** (d // 2),
+     "close: the two proofs share exactly one leaf (the end of the principal variation), and your count has "
+     "it twice."),
+]
+_MINIMAL_PROBES = [(2, 2), (2, 3), (3, 3), (3, 4), (5, 5), (4, 6)]
 
-def _minimal_slip(case, got, want):
-    b, d = case
-    slips = [
-        (b ** (d // 2 + 1) + b ** (d // 2) - 1,
-         f"d = {d} is even: then both proofs branch at d/2 levels, but d // 2 + 1 gives one level too many; "
-         "the ceiling of d/2 is (d + 1) // 2, equal to d // 2 only when d is even."),
-        (2 * b ** (d // 2) - 1,
-         f"d = {d} is odd: then the proofs differ, MAX moves at one more level than MIN, so one proof has "
-         "b^⌈d/2⌉ leaves and the other b^⌊d/2⌋; yours uses ⌊d/2⌋ for both."),
-        (b ** ((d + 1) // 2) + b ** (d // 2),
-         "close: the two proofs share exactly one leaf (the end of the principal variation): subtract it."),
-    ]
-    for value, hint in slips:
-        if value != want and same(got, value):
-            return hint
-    if isinstance(got, float) and not isinstance(want, float):
-        return ("keep it in whole numbers: ** with a fractional exponent (d / 2) gives a float; use // for the "
-                "floor and (d + 1) // 2 for the ceiling.")
-    return None
+
+def _minimal_diagnose(fn):
+    def diagnose(case, got, want):
+        for model, hint in _MINIMAL_SLIPS:
+            if all(call.problem() is None and same(call.value, model(b, d))
+                   for b, d in _MINIMAL_PROBES for call in [call_student(fn, b, d)]):
+                return hint
+        if isinstance(got, float) and not isinstance(want, float):
+            return ("keep it in whole numbers: ** with a fractional exponent (d / 2) gives a float; // gives "
+                    "the floor of a division, and the ceiling is the floor of something else.")
+        return None
+    return diagnose
 
 
 def check_minimal_leaves(fn) -> Verdict:
@@ -100,7 +111,117 @@ def check_minimal_leaves(fn) -> Verdict:
     cases = [(b, d) for b in range(1, 8) for d in range(9)]
     return check_function(fn, _knuth_moore, cases, spread=True, hint=MINIMAL_LADDER, key=("minimal leaves",),
                           show=lambda case: f"b = {case[0]}, d = {case[1]}", forbid=(_knuth_moore,),
-                          diagnose=_minimal_slip)
+                          diagnose=_minimal_diagnose(fn))
+
+
+# -- the two proofs, counted separately (notebook 7, exercises 1 and 2) -----------------------
+
+def proof_sizes(b: int, d: int) -> tuple[int, int]:
+    """(leaves of MAX's proof, leaves of MIN's proof) on a uniform (b, d) tree with MAX at the root.
+
+    MAX's proof fixes one MAX move and follows every MIN reply: it branches at MIN's ⌊d/2⌋ levels. MIN's
+    proof branches at MAX's ⌈d/2⌉ levels. Together, less their shared leaf, they are the Knuth–Moore minimum.
+    """
+    return b ** (d // 2), b ** ((d + 1) // 2)
+
+
+PROOFS_LADDER = [
+    "MAX's proof fixes one good MAX move at every MAX node and follows every MIN reply, so it branches only "
+    "where MIN moves; MIN's proof is the mirror image. Count the levels where each player moves.",
+    "with MAX at the root, the levels alternate MAX, MIN, MAX, ... down to depth d: write them out for your d "
+    "and count each player's levels; a proof's leaves are b to the number of levels at which it branches.",
+]
+
+
+def _pair(answer):
+    """``answer`` as a pair of plain numbers, or a sentence saying why it is not one."""
+    from .core import _sequence
+    items = _sequence(answer) if not isinstance(answer, (str, bytes)) else None
+    if items is None:
+        problem = number_problem(answer)
+        if problem is None:
+            return None, (f"{short(answer)} is one number; give the two proofs separately, as a pair "
+                          "(MAX's proof, MIN's proof)")
+        return None, f"{short(answer)} is not a pair of numbers: write (MAX's proof, MIN's proof)"
+    if len(items) != 2:
+        return None, f"{short(answer)} has {len(items)} items; give a pair: (MAX's proof, MIN's proof)"
+    for item in items:
+        problem = number_problem(item)
+        if problem:
+            return None, f"in your pair, {problem}"
+    return tuple(plain_number(x) for x in items), None
+
+
+def check_two_proofs(answer, b: int, d: int) -> Verdict:
+    """Notebook 7, exercise 1: the sizes of MAX's and MIN's proofs, as a pair, on a uniform (b, d) tree."""
+    if unanswered(answer):
+        return not_answered()
+    key = ("two proofs", b, d)
+    pair, problem = _pair(answer)
+    if problem:
+        return wrong(problem, PROOFS_LADDER, key=key)
+    mine, theirs = proof_sizes(b, d)
+    if same(pair, (mine, theirs)):
+        return right(f"MAX's proof has {short(pair[0])} leaves and MIN's {short(pair[1])}; with their "
+                     "shared leaf counted once, that is the fewest leaves any search can read", key=key)
+    if mine != theirs and same(pair, (theirs, mine)):
+        return wrong(f"you answered {short(answer)}: the two sizes are the right way round for the other "
+                     "player's proof. MAX's proof is the one where MAX chooses one move and MIN may answer "
+                     "anything: where does it branch?", PROOFS_LADDER, key=key)
+    if any(same(x, b ** d) for x in pair):
+        return wrong(f"you answered {short(answer)}: b^d is every leaf of the tree; a proof keeps one move at "
+                     "the levels of the player it speaks for", PROOFS_LADDER, key=key)
+    return wrong(f"you answered {short(answer)}", PROOFS_LADDER, key=key)
+
+
+def _proofs_diagnose(fn):
+    def diagnose(case, got, want):
+        b, d = case
+        pair = _sequence_or_none(got)
+        if pair is None:
+            return None
+        if len(pair) == 2 and want[0] != want[1] and same(pair, (want[1], want[0])):
+            return ("your pair has MIN's proof first: MAX's proof is the one in which MAX fixes its moves, so it "
+                    "branches where MIN moves.")
+        slips = [
+            (lambda b, d: (b ** (d // 2), b ** (d // 2)),
+             "at an odd depth MAX moves at one more level than MIN, so the two proofs differ in size; yours are "
+             "equal."),
+            (lambda b, d: (b ** (d // 2 + 1), b ** (d // 2 + 1)),
+             "at an even depth each player moves at d/2 levels; count the levels again for d even and d odd."),
+        ]
+        for model, hint in slips:
+            if all(call.problem() is None and same(call.value, model(pb, pd))
+                   for pb, pd in _MINIMAL_PROBES for call in [call_student(fn, pb, pd)]):
+                return hint
+        return None
+    return diagnose
+
+
+def _sequence_or_none(x):
+    from .core import _sequence
+    return None if isinstance(x, (str, bytes)) else _sequence(x)
+
+
+def check_proofs_function(fn) -> Verdict:
+    """Notebook 7, exercise 2: ``proofs(b, d)`` returns (MAX's proof, MIN's proof) for any b ≥ 1, d ≥ 0."""
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    first = call_student(fn, 3, 3)
+    if first.stub:
+        return not_answered(function=True)
+    if first.problem() is None and plain_number(first.value) is not None:
+        return wrong(f"proofs(3, 3) gives one number, {short(first.value)}: the exercise asks for the two "
+                     "proofs separately, as a pair (MAX's proof, MIN's proof)", PROOFS_LADDER,
+                     key=("proofs function",))
+    cases = [(b, d) for b in range(1, 8) for d in range(9)]
+    verdict = check_function(fn, proof_sizes, cases, spread=True, hint=PROOFS_LADDER, key=("proofs function",),
+                             show=lambda case: f"b = {case[0]}, d = {case[1]}", forbid=(_knuth_moore,),
+                             diagnose=_proofs_diagnose(fn))
+    if verdict:
+        return right(f"your proofs agree on all {len(cases)} (b, d); their sizes added, less the one leaf they "
+                     "share, give the Knuth–Moore minimum", key=("proofs function",))
+    return verdict
 
 
 def check_deepest(answer, b: int, budget: int) -> Verdict:
@@ -118,15 +239,12 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
         return right(f"{short(answer)}, against {minimax_depth} for minimax: nearly twice as deep", key=key)
     if same(a, minimax_depth):
         hint = "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum instead."
-    elif isinstance(a, int) and truth < a < 64:
-        hint = (f"at depth {a} the minimum is knuth_moore({b}, {a}) = {_knuth_moore(b, a):,} leaves, more than "
-                f"the budget of {budget:,}: that search does not fit.")
-    elif isinstance(a, int) and 0 <= a < truth:
-        hint = (f"depth {a} fits (knuth_moore({b}, {a}) = {_knuth_moore(b, a):,} leaves), but a deeper "
-                "search fits too: keep going while the minimum stays within the budget.")
     else:
-        hint = ["try d = 1, 2, 3, ... and keep the last d with knuth_moore(b, d) <= budget.",
-                "the answer is a whole number of moves: the largest d for which knuth_moore(b, d) <= budget."]
+        # (the same hint whether the depth is too deep or too shallow: two tries must not bracket the answer)
+        hint = ["the answer is the largest d whose Knuth–Moore minimum (the two proofs, less their shared leaf) "
+                "is within the budget: work the minimum out at your depth and at the next one.",
+                "let Python try the depths: go through d = 0, 1, 2, ... with exercise 2's proofs and keep the "
+                "last d whose minimum fits."]
     return wrong(f"you answered {short(answer)}", hint, key=key)
 
 
@@ -166,7 +284,7 @@ def check_beats_static(order) -> Verdict:
     try:
         mine = nodes_on_positions(order, positions)
     except SearchError as error:
-        return wrong(str(error).split(";")[0],
+        return wrong(str(error),
                       "return every legal move exactly once, only in a better order.")
     except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed on some position)
         return wrong(f"your order raised {type(error).__name__}: {error}",
@@ -176,9 +294,11 @@ def check_beats_static(order) -> Verdict:
         return right(f"{mine:,} nodes on the {len(positions)} positions, against {static:,} "
                       f"for centre-corners-edges ({mine / static:.0%})")
     return wrong(f"your order needs {mine:,} nodes, centre-corners-edges {static:,}",
-                  "a move that wins at once, or blocks the opponent's two in a row, is very "
-                  "likely best: try those first, then the centre and the corners.")
+                  "in many positions one move is far better than every other, whatever the "
+                  "static order says: which moves are those, and can your function recognise them from "
+                  "board.cells and LINES?")
 
 
-__all__ = ["check_best_order_leaves", "check_minimal_leaves", "check_deepest",
+__all__ = ["check_best_order_leaves", "check_minimal_leaves", "check_two_proofs", "check_proofs_function",
+           "proof_sizes", "check_deepest",
            "check_beats_static", "ordering_positions", "nodes_on_positions"]

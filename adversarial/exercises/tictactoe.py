@@ -91,8 +91,9 @@ def check_board_value(answer, board: str, *, depth_aware: bool = False) -> Verdi
         return wrong(problem, ladder, key=key)
     a = plain_number(answer)
     if truth != 0 and same(a, -truth):
-        return wrong(f"you answered {short(answer)}, the right size with the wrong sign: scores are from X's "
-                     "point of view (positive means X wins), whoever is to move", ladder, key=key)
+        return wrong(f"you answered {short(answer)}: check whose side your number takes. Scores are from X's "
+                     "point of view (positive when X can force a win, negative when O can), whoever is to move",
+                     ladder, key=key)
     if depth_aware and truth != 0 and same(a, (truth > 0) - (truth < 0)):
         return wrong(f"you answered {short(answer)}, the plain value; with depth in the score a win is worth "
                      "10 minus the number of moves played when it happens", ladder, key=key)
@@ -141,7 +142,8 @@ def check_tree_size_without_wins(answer) -> Verdict:
     key = ("tree size without wins",)
     ladder = ["count level by level: how many nodes are there after 0 moves, after 1, after 2, ...? The tree "
               "is every level together, from the empty board to the full boards.",
-              "after k moves there are 9·8·…·(9−k+1) nodes (k factors); add that up for k = 0, 1, ..., 9."]
+              "after k moves, how many choices did each of those k moves have (a cell taken is gone)? Multiply "
+              "them for the size of level k, then add every level up, the empty board included."]
     if same(answer, truth):
         return right(f"{short(answer)} nodes", key=key)
     problem = number_problem(answer)
@@ -225,8 +227,9 @@ def check_reverse_order_nodes(answer) -> Verdict:
     key = ("reverse order nodes",)
     ladder = ["order= takes a function (board, moves) -> the same moves in the order to try them: reverse "
               "the centre-first order, then read the count of nodes from the result.",
-              "sort the moves by their place in PRIORITY, largest place first (sorted(..., reverse=True)), "
-              "pass that function as order= to alphabeta(game, ...), and take .stats.nodes of the result."]
+              "three steps, one line each: a function (board, moves) whose order is the centre-first order "
+              "turned round; a search of the empty board that uses it as its order; the count of nodes in the "
+              "result's statistics."]
     if same(answer, truth):
         return right(f"{short(answer)} nodes", key=key)
     if isinstance(answer, SearchResult):
@@ -254,8 +257,8 @@ def check_symmetric_first_moves(answer) -> Verdict:
     key = ("symmetric first moves",)
     ladder = ["rotate and mirror the board in your head: which of the nine cells can be carried onto each "
               "other? Count the groups.",
-              "there are three kinds of cell: look at the centre, at the corners, and at the middles of the "
-              "edges, and ask whether a rotation takes one kind onto another."]
+              "pick a cell and mark every cell that a rotation or a mirror image carries it onto: that is one "
+              "group. Pick a cell not marked yet and repeat until every cell is marked; count the groups."]
     if same(answer, truth):
         return right(short(answer), key=key)
     problem = number_problem(answer, "a whole number")
@@ -278,7 +281,8 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     key = ("positions up to symmetry",)
     ladder = ["not the count divided by 8: a symmetric position (the empty board, X in the centre) has "
               "fewer than eight different images.",
-              "put every reachable position's canonical form (game.canonical(b)) in a set, and count the set."]
+              "two positions are the same up to symmetry exactly when their canonical forms (game.canonical) "
+              "are equal: count the distinct forms among the reachable positions."]
     if same(answer, truth):
         return right(short(answer), key=key)
     problem = number_problem(answer, "a whole number")
@@ -352,10 +356,9 @@ TABLE_LADDER = [
     "a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, upper "
     "bound), decided against the α and β the node was called with, and trust a bound only when it settles "
     "the current window.",
-    "save the window before the loop (called_with = alpha, beta), because the loop raises α (MAX) or lowers β "
-    "(MIN); after the loop compare the value with called_with: ≤ its α is an upper bound, ≥ its β a lower "
-    "bound, otherwise exact. On a later visit return the stored value if it is exact, a lower bound >= β, or "
-    "an upper bound <= α.",
+    "look at two lines. The one that decides the kind must compare the value with the window the node was "
+    "called with, but by then the loop has raised α (MAX) or lowered β (MIN). The one that reads the table may "
+    "return a bound only when it already settles the window it is asked about now.",
 ]
 
 
@@ -405,10 +408,16 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
             return wrong(f"{where(board, index)}, your function stored nothing in the table it was given: pass "
                          "the table down to every recursive call and store table[board] = (value, kind)",
                          TABLE_LADDER, key=key)
+        if index == 0 and len(table) < 2:
+            return wrong(f"{where(board, index)}, your table holds only the position the search was called on: "
+                         "the positions below it were never stored in it, so the recursive calls search with no "
+                         "table (or a fresh one each time). One table serves the whole search",
+                         TABLE_LADDER, key=key)
         for stored, entry in table.items():
             if not isinstance(stored, Board):
                 return wrong(f"{where(board, index)}, your table has the key {short(stored)}; key it by the "
-                             "board itself, as careless_alphabeta does", TABLE_LADDER, key=key)
+                             "board itself, as careless_alphabeta does (or by game.canonical(board))",
+                             TABLE_LADDER, key=key)
             if not (isinstance(entry, tuple) and len(entry) == 2 and entry[1] in ("exact", "lower", "upper")
                     and plain_number(entry[0]) is not None):
                 return wrong(f"{where(board, index)}, your table stores {short(entry)} for {stored}; store a "
@@ -424,8 +433,8 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                     hint = ["a node that stopped early (a cutoff) found only a bound: decide the kind against "
                             "the α and β the node was called with, not the ones the loop has changed.",
                             "at a MAX node the loop raises α to the value, so after the loop value <= alpha is "
-                            "always true: save called_with = alpha, beta before the loop and compare with "
-                            "those."]
+                            "always true: the comparison needs the window as it was when the node was called, "
+                            "kept from before the loop."]
                 return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
                              f"('{kind}'), but its value is {real}", hint, key=hint_key)
     # (3) planted entries: a bound that settles the window is used, one that does not is not
@@ -439,7 +448,7 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
         ((real + 1, "upper"), (-math.inf, math.inf), False, "an upper bound above α"),
     ]
     for entry, window, settles, what in plants:
-        table = {probe: entry}
+        table = {probe: entry, _QUICK.canonical(probe): entry}     # keyed by the board or its canonical form
         call, game = run(probe, window, table)
         problem = call.problem()
         if problem is None and not _fits(call.value, real, window):
