@@ -15,6 +15,8 @@ from adversarial.exercises import (
 )
 from adversarial.exercises.core import reset_hints
 
+from .hint_rule import HintCase
+
 
 @pytest.fixture(autouse=True)
 def _fresh_hints():
@@ -353,3 +355,48 @@ def test_pons_score_cannot_be_answered_by_the_solver():
 def test_pons_score_rejects_typical_mistakes(fn, words):
     message = rejected(check_pons_score(fn), *words)
     assert "right answer" not in message and "22 -" not in message
+
+
+# -- the hint rule (tests/test_hint_rule.py): typical wrong answers whose messages must not give the answer ----
+
+def playout_length(game, pick):
+    """Counts the moves of the game it plays instead of weighing each position by its number of moves."""
+    state, plies = game.initial_state(), 0
+    while not game.is_terminal(state):
+        plies += 1
+        state = game.result(state, pick(game.actions(state)))
+    return plies
+
+
+KNUTH_SECRETS = ("product *=", "*= len(", "multiply by the number of legal moves",
+                 "at each position: the number of legal moves")
+EXACT_SECRETS = ("middle + 1", "(low + high) // 2", "low = middle", "high = middle")
+# 18 is the size of solve("37475"), the use the exercise asks for: a win with the winner's 4th disc
+PONS_SECRETS = ("22 - winner_discs", "22 minus", "scores 18", "is 18", "-18")
+TYPE_SECRETS = ("is a CUT node", "are CUT nodes", "is an ALL node", "are ALL nodes", "children are CUT",
+                "children are ALL", "child is CUT", "child is ALL", '"ALL" if', 'else "CUT"')
+LMR_SECRETS = ("rank >= after", "depth >= min_depth", "depth - 1 - reduction", "depth - 1 - (reduction",
+               "ranks 3, 4, 5, 6", "ranks 3 to 6")
+
+HINT_RULE_CASES = [
+    HintCase("check_knuth_playout", lambda check: check(playout_sum, seed=3), label="adds", secrets=KNUTH_SECRETS),
+    HintCase("check_knuth_playout", lambda check: check(playout_nodes, seed=3), label="every position",
+             secrets=KNUTH_SECRETS),
+    HintCase("check_knuth_playout", lambda check: check(playout_length, seed=3), label="the game's length",
+             secrets=KNUTH_SECRETS),
+    HintCase("check_exact_score", lambda check: check(exact_linear, seed=5), label="score by score",
+             secrets=EXACT_SECRETS),
+    HintCase("check_exact_score", lambda check: check(exact_off_by_one, seed=5), label="off by one",
+             secrets=EXACT_SECRETS),
+    HintCase("check_pons_score", lambda check: check(lambda d, m: 22 - d), label="X's sign", secrets=PONS_SECRETS),
+    HintCase("check_pons_score", lambda check: check(lambda d, m: (21 - d) if m else d - 21), label="off by one",
+             secrets=PONS_SECRETS),
+    HintCase("check_node_type", lambda check: check(lambda p, r: "PV" if p == "PV" else TABLE[p]),
+             label="later PV children", secrets=TYPE_SECRETS),
+    HintCase("check_node_type", lambda check: check(lambda p, r: type_ifs(p, r) if p != "CUT" else "CUT"),
+             label="CUT below CUT", secrets=TYPE_SECRETS),
+    HintCase("check_lmr_depth", lambda check: check(lambda d, r, a, m, red: d - 1 - red if r > a and d >= m
+                                                    else d - 1, seed=2), label="rank from 1", secrets=LMR_SECRETS),
+    HintCase("check_lmr_depth", lambda check: check(lambda d, r, a, m, red: d - red if r >= a and d >= m else d,
+                                                    seed=2), label="no ply lost", secrets=LMR_SECRETS),
+]

@@ -129,7 +129,7 @@ def _playout_slip(sizes, got) -> list[str] | None:
                 "look at the factor you multiply by: it is one short."]
     if same(got, len(sizes)) or same(got, len(sizes) + 1):
         return ["that is the length of the game: the estimate weighs each position by how many moves it had.",
-                "look at what you multiply by at each position: the number of legal moves there."]
+                "look at the line that updates your count: what does it take from the position it is at?"]
     if len(sizes) > 1 and (same(got, math.prod(sizes[1:])) or same(got, math.prod(sizes[:-1]))):
         return ["one position's number of moves is missing: every position where a move was chosen, the "
                 "first included, counts once.",
@@ -289,7 +289,8 @@ def _pons_slip(case, got, want):
         return ["the score is from the point of view of the side to move: is the winner the side to move here?",
                 "look at the sign: which of the two cases is a loss for the side to move?"]
     if abs(got) == abs(want) + 1 or abs(got) == abs(want) - 1:
-        return ["check the convention on the smallest case: a win with the winner's 4th disc scores 18.",
+        return ["work out the smallest case, a win with the winner's 4th disc, from the convention's own words "
+                "(the section \"Solving end games exactly\"), and compare it with what your function gives.",
                 "look at the number you subtract the discs from."]
     if abs(got) == 22 - 2 * discs or abs(got) == 22 - (2 * discs - 1) or abs(got) == 42 - discs:
         return ["the convention counts the *winner's* discs at the end, not every disc on the board.",
