@@ -153,9 +153,19 @@ class Table:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        size = _lecture_text_size()
+        attributes = f'style="font-size:{size}"' if size else ""
         table = html_table(self.columns, [[self._cell(row, c) for c in self.columns] for row in self.rows],
-                           caption=self.title)
-        return table + f"<p>{html.escape(self.note)}</p>" if self.note else table
+                           caption=self.title, attributes=attributes)
+        note = f'<p style="font-size:{size}">' if size else "<p>"
+        return table + f"{note}{html.escape(self.note)}</p>" if self.note else table
+
+
+def _lecture_text_size() -> str:
+    """The projector theme's text size while ``lecture_mode()`` is on, else ``""`` (the page's own).
+    Imported when a table is shown, not with this module (which imports nothing from the package)."""
+    from .drawing.themes import theme_style
+    return theme_style()["text"] if theme_style()["heavy"] else ""
 
 
 __all__ = ["fmt", "number", "text_table", "html_table", "Table"]
