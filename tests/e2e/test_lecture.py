@@ -422,3 +422,31 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     natural = small.evaluate("i => i.naturalWidth")
     assert abs(small.bounding_box()["width"] - natural) <= 1       # not blown up to the page's width
     page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
+
+
+def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
+    """After lecture_mode(), at 1920×1080: printed text, a result's text, an experiment's Table, a trace's
+    α/β table and the tic-tac-toe board in 24 px or more; a Connect Four board drawn at the theme's size
+    (notebook 10's zugzwang board was 204 px wide)."""
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "lecture_mode()",
+               "print('Leaves read: 17 of 81')\n'a result'",
+               "from adversarial.formatting import Table\nTable([{'technique': 'killers', 'mean nodes': 81.5}])",
+               f"from adversarial import alphabeta\nalphabeta(tree({THREE}), trace=True).trace.table()",
+               "from adversarial.games.tictactoe import TicTacToe\nTicTacToe().board('X.O/.X./O..')",
+               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')")
+    outputs = page.locator(".jp-OutputArea-output")
+    sizes = {
+        "printed text": font_px(outputs.locator("pre", has_text="Leaves read").first),
+        "a result's text": font_px(outputs.locator("pre", has_text="a result").first),
+        "Table cell": font_px(outputs.locator("td", has_text="killers").first),
+        "trace table cell": font_px(page.locator("table.adversarial-trace td").first),
+        "tic-tac-toe board": font_px(outputs.locator("td", has_text="O").first),
+    }
+    small = {name: px for name, px in sizes.items() if px < 24}
+    assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
+    board = page.locator(".jp-RenderedSVG img").last
+    board.scroll_into_view_if_needed()
+    assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
+    page.screenshot(path=str(artifact("lecture_text_tables_boards_1920.png")))
+    print(f"lecture mode at 1920×1080: {sizes}, Connect Four board {board.bounding_box()['width']:.0f} px wide")
