@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import re
 import sys
 from pathlib import Path
@@ -274,6 +275,9 @@ def navigate() -> None:
 
 def execute(notebook, folder: Path, timeout: int = 600):
     from nbclient import NotebookClient
+    # The long experiments' progress bars (adversarial.lab.progress) are for people watching: stored
+    # notebooks hold none (the kernel inherits this environment).
+    os.environ["ADVERSARIAL_PROGRESS"] = "off"
     NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(folder)}}).execute()
     return notebook

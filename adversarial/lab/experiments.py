@@ -34,6 +34,7 @@ from ..beyond.ordering import (
 from ..formatting import Table
 from ..game import MAX, MIN, path_label
 from ..search import alphabeta
+from .progress import Progress
 
 MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
 
@@ -364,8 +365,12 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
         raise ExperimentError("no positions to search: give at least one")
     steps = rungs(static_order, table_key) if steps is None else steps
     rows, previous, reference, nodes, before = [], None, None, {}, None
+    meter = Progress(len(steps) * len(positions), "searches")       # shown while it takes long
     for name, search in steps:
-        found = [search(game, p, depth, evaluate) for p in positions]
+        found = []
+        for p in positions:
+            found.append(search(game, p, depth, evaluate))
+            meter.advance()
         values = [v for v, _ in found]
         if reference is None:
             reference = values
@@ -381,6 +386,7 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
                      "worse on": "" if before is None else sum(now > then for now, then
                                                                in zip(counts, before))})
         previous, before, nodes[name] = mean, counts, counts
+    meter.close()
     where = "solved to the end" if depth is None else f"depth {depth}"
     table = Table(rows, title=f"{len(positions)} positions, {where}",
                   formats={"ratio to previous": ".2f"})
