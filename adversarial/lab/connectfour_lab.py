@@ -36,7 +36,7 @@ from ..search import alphabeta
 from .experiments import Spread, _number, spread
 from .matches import Match, play
 from .matches import match as general_match
-from .progress import Progress
+from .progress import Progress, progress
 
 _GAME = ConnectFour()
 
@@ -117,7 +117,8 @@ def _seeds(seeds) -> tuple:
 
 def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> tuple:
     """One :func:`match` per seed (each its own openings)."""
-    return tuple(match(first, second, depth=depth, openings=openings, seed=s) for s in _seeds(seeds))
+    return tuple(match(first, second, depth=depth, openings=openings, seed=s)
+                 for s in progress(_seeds(seeds), "matches"))            # shown while it takes long
 
 
 def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> Table:
@@ -188,7 +189,7 @@ def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
     previous iteration's best move first at the root (:func:`~adversarial.beyond.deepening.previous_best_first`).
     """
     costs = []
-    for moves in positions:
+    for moves in progress(positions, "positions"):                       # shown while it takes long
         p = game.play(moves)
         single = alphabeta(game, p, depth=depth, evaluate=evaluate).stats.nodes
         plain = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth).nodes
@@ -203,7 +204,7 @@ def solver_nodes(positions, **options) -> tuple:
     :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""
     from ..games.connectfour_solver import Solver
     solver, nodes = Solver(**options), []
-    for moves in positions:
+    for moves in progress(positions, "positions solved"):               # shown while it takes long
         before = solver.nodes
         solver.solve(moves)
         nodes.append(solver.nodes - before)
