@@ -104,3 +104,19 @@ def test_the_experiments_report_their_progress(monkeypatch):
     positions = [game.initial_state()]
     table = experiments.ladder(game, positions, 2, tictactoe_centre_first, evaluate=lambda s: 0)
     assert seen == [[len(table) * 1, "searches", len(table), "closed"]]
+
+
+def test_an_experiment_made_of_smaller_ones_shows_one_bar(monkeypatch, clock):
+    shown = []
+    monkeypatch.setattr(p, "_mode", lambda: "jupyter")
+    import IPython.display
+    monkeypatch.setattr(IPython.display, "display", lambda bundle, raw=False: shown.append(bundle))
+    outer = p.Progress(3, "matches")
+    for _ in range(3):
+        for _ in p.progress(range(4), "openings"):      # each match 2 s: would show its own bar
+            clock.now += 0.5
+        outer.advance()
+    outer.close()
+    assert len(shown) == 1
+    list(p.progress(slow(range(4), clock), "openings"))   # the outer one closed: this one shows
+    assert len(shown) == 2

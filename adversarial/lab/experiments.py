@@ -263,6 +263,9 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
     if not seeds:
         raise ExperimentError("seeds is empty: give at least one seed, e.g. seeds=(0,)")
     rows, samples = [], {}
+    branchings, depths = list(branchings), list(depths)
+    meter = Progress(sum(b ** d for b in branchings for d in depths if b ** d <= max_leaves) * len(orders)
+                     * len(seeds), "leaves of the trees")                # shown while it takes long
     for b in branchings:
         for d in depths:
             if b ** d > max_leaves:
@@ -273,7 +276,9 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
                 counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
                 row[order] = round(sum(counts) / len(counts), 1)
                 samples[(b, d, order)] = counts
+                meter.advance(b ** d * len(seeds))
             rows.append(row)
+    meter.close()
     table = Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
     table.counts, table.seeds = samples, seeds
     return table

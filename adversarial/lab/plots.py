@@ -80,6 +80,10 @@ class Chart(Figure):
         return f"Chart: {self.finding}" if self.finding else super().__repr__()
 
 
+if matplotlib is not None:
+    del Chart.set      # matplotlib gives each subclass its own copy of Figure.set, with a docstring Sphinx cannot read
+
+
 def describe(chart) -> str:
     """A chart's finding and its numbers as text (what a screen reader reads instead of the picture).
 

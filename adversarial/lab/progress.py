@@ -9,6 +9,9 @@ shows where it is, and keeps that up to date (at most four times a second):
 - nowhere else (output redirected to a file), and nowhere when the environment variable
   ``ADVERSARIAL_PROGRESS`` is ``off`` (``tools/notebooks.py`` sets it, so stored notebooks never hold it).
 
+An experiment made of smaller ones (a tournament of matches) shows one bar: the outer one. A meter
+started while another is running and active (advanced in the last half minute) stays quiet.
+
 >>> list(progress(range(3), "steps"))
 [0, 1, 2]
 """
@@ -21,6 +24,8 @@ import time
 
 SHOW_AFTER = 1.0        # seconds before anything is shown: quick runs stay quiet
 EVERY = 0.25            # seconds between updates
+STALE = 30.0            # an outer meter not advanced for this long is taken as abandoned (an error)
+_outer = None           # the running outermost meter
 
 
 def _mode() -> str:
@@ -47,12 +52,12 @@ def status(done: int, total: int | None, what: str, elapsed: float) -> str:
     'done: 40 games in 31 s'
     """
     if total is not None and done >= total:
-        return f"done: {total} {what} in {_seconds(elapsed)}"
+        return f"done: {total:,} {what} in {_seconds(elapsed)}"
     if not total:
-        return f"{done} {what}, {_seconds(elapsed)} so far"
+        return f"{done:,} {what}, {_seconds(elapsed)} so far"
     left = elapsed / done * (total - done) if done else None
     rest = f", about {_seconds(left)} left" if left is not None else ""
-    return f"{done} of {total} {what} ({done / total:.0%}), {_seconds(elapsed)} so far{rest}"
+    return f"{done:,} of {total:,} {what} ({done / total:.0%}), {_seconds(elapsed)} so far{rest}"
 
 
 class _Bar:
@@ -87,16 +92,21 @@ class Progress:
     """
 
     def __init__(self, total: int | None, what: str = "steps"):
+        global _outer
         self.total, self.what, self.done = total, what, 0
-        self.mode = _mode()
-        self.start = self.last = time.monotonic()
+        self.start = self.last = self.active = time.monotonic()
         self.shown = None
+        inside = _outer is not None and not _outer.closed and self.start - _outer.active < STALE
+        self.mode = "off" if inside else _mode()
+        self.closed = False
+        if not inside:
+            _outer = self
 
     def advance(self, steps: int = 1) -> None:
         self.done += steps
+        now = self.active = time.monotonic()
         if self.mode == "off":
             return
-        now = time.monotonic()
         if now - self.start < SHOW_AFTER or now - self.last < EVERY:
             return
         self.last = now
@@ -114,6 +124,7 @@ class Progress:
             sys.stderr.flush()
 
     def close(self) -> None:
+        self.closed = True
         if self.shown is None:
             return
         self._show(time.monotonic())
