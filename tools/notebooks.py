@@ -140,10 +140,13 @@ PREDICT = "predict"
 
 def output_text(outputs) -> str:
     """The comparable text of a code cell's outputs: streams (merged per stream, as nbval merges
-    them), each result's text/plain (a drawing's is its summary), and errors by name."""
+    them), each result's text/plain (a drawing's is its summary), and errors by name. A display with no
+    text form (a progress bar: adversarial.lab.progress) is left out, as nbval leaves it out."""
     parts, stream = [], None
     for output in outputs or []:
         kind = output.get("output_type")
+        if kind == "display_data" and "text/plain" not in output.get("data", {}):
+            continue
         if kind == "stream":
             if stream and stream[0] == output.get("name"):
                 stream[1] += output.get("text", "")
