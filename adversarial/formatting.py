@@ -161,11 +161,13 @@ class Table:
         return table + f"{note}{html.escape(self.note)}</p>" if self.note else table
 
 
+# The text size of HTML tables: "" (the page's own), or the projector theme's while lecture_mode() is on
+# (drawing.themes sets it; this module imports nothing from the package).
+table_text_size = ""
+
+
 def _lecture_text_size() -> str:
-    """The projector theme's text size while ``lecture_mode()`` is on, else ``""`` (the page's own).
-    Imported when a table is shown, not with this module (which imports nothing from the package)."""
-    from .drawing.themes import theme_style
-    return theme_style()["text"] if theme_style()["heavy"] else ""
+    return table_text_size
 
 
 __all__ = ["fmt", "number", "text_table", "html_table", "Table"]

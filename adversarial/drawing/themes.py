@@ -50,6 +50,8 @@ def set_theme(name: str) -> None:
     """Make ``name`` ('notebook' or 'projector') the theme of every later drawing."""
     global _default_theme
     _default_theme = _check_theme(name)
+    from .. import formatting  # tables (formatting.Table) in the theme's text size
+    formatting.table_text_size = theme_style()["text"] if theme_style()["heavy"] else ""
 
 
 def lecture_mode(on: bool = True) -> None:
