@@ -24,6 +24,7 @@ $(VENV)/bin/python:
 $(STAMP): requirements.txt pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --require-hashes -r requirements.txt
 	$(BIN)/python -m pip install -q --no-deps -e .
+	$(BIN)/python tools/publish/make_lite.py --move-kernel-extension-aside  # out of the lessons' JupyterLab
 	@touch $(STAMP) $(LESSONS_STAMP)
 
 $(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python

@@ -176,9 +176,21 @@ class Table:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        size = _lecture_text_size()
+        attributes = f'style="font-size:{size}"' if size else ""
         table = html_table(self.columns, [[self._cell(row, c) for c in self.columns] for row in self.rows],
-                           caption=self.title)
-        return table + f"<p>{html.escape(self.note)}</p>" if self.note else table
+                           caption=self.title, attributes=attributes)
+        note = f'<p style="font-size:{size}">' if size else "<p>"
+        return table + f"{note}{html.escape(self.note)}</p>" if self.note else table
+
+
+# The text size of HTML tables: "" (the page's own), or the projector theme's while lecture_mode() is on
+# (drawing.themes sets it; this module imports nothing from the package).
+table_text_size = ""
+
+
+def _lecture_text_size() -> str:
+    return table_text_size
 
 
 __all__ = ["fmt", "number", "text_table", "html_table", "Table"]

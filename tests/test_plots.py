@@ -130,3 +130,100 @@ def test_unknown_orders_are_refused_not_drawn_as_nothing():
         plots.plot_leaves(GRID, 3, orders="best")
     with pytest.raises(plots.ExperimentError, match=r"no column for the order\(s\) \['bogus'\]"):
         plots.plot_effective_branching(GRID, orders=["best", "bogus"])
+
+
+# -- every chart readable without colour, with contrast, in words and numbers (issue 29, item 3) -----------
+
+def luminance(colour) -> float:
+    from matplotlib.colors import to_rgb
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in to_rgb(colour)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b="white") -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["notebook", "projector"])
+def test_every_series_has_3_to_1_on_white_and_differs_by_marker_or_dashes_not_hue_alone(theme):
+    set_theme(theme)
+    try:
+        for name, fig in charts().items():
+            assert fig.get_facecolor()[:3] == (1.0, 1.0, 1.0) and fig.get_facecolor()[3] == 1, name
+            lines = [ln for ln in fig.axes[0].get_lines() if not ln.get_label().startswith("_")]
+            for line in lines:
+                assert contrast(line.get_color()) >= 3, f"{name}: {line.get_label()} {line.get_color()}"
+            looks = [(line.get_marker(), str(line.get_linestyle()), line._dash_pattern[1] and
+                      tuple(line._dash_pattern[1])) for line in lines]
+            assert len(set(looks)) == len(looks), f"{name}: two series differ by colour alone: {looks}"
+            for text in texts(fig):
+                assert contrast(text.get_color()) >= 4.5, f"{name}: text {text.get_text()!r}"
+    finally:
+        set_theme("notebook")
+
+
+def test_the_orders_turn_into_different_greys_worst_darkest_best_lightest():
+    greys = [luminance(plots.STYLE[o][0]) for o in ("worst", "reversed", "as given", "random", "best")]
+    assert greys == sorted(greys)
+    assert all((b + 0.05) / (a + 0.05) >= 1.2 for a, b in zip(greys, greys[1:]))     # was 1.21 worst to best
+    assert (greys[-1] + 0.05) / (greys[0] + 0.05) >= 3
+
+
+def test_every_chart_states_its_finding_and_keeps_its_numbers():
+    for name, fig in charts().items():
+        assert isinstance(fig, plots.Chart) and fig.finding and len(fig.numbers) >= 2, name
+        assert repr(fig) == f"Chart: {fig.finding}", name
+        assert plots.describe(fig).startswith(fig.finding), name
+        svg = plots.svg_of(fig)
+        assert 'role="img"' in svg and f"<title>{fig.finding.split(',')[0]}" in svg, name
+    leaves = charts()["leaves"]
+    deepest = [r for r in GRID if r["b"] == 3][-1]
+    assert f"best {deepest['best']:,.0f}" in leaves.finding and f"worst {deepest['worst']:,.0f}" in leaves.finding
+    assert leaves.numbers.column("Knuth–Moore") == [plots.knuth_moore(3, d) for d in (1, 2, 3, 4)]
+
+
+def test_the_best_order_is_not_hidden_under_knuth_moore_nor_the_worst_on_b_to_the_d():
+    for spread in (False, True):
+        fig = plots.plot_leaves(GRID, 3, spread=spread)
+        ax = fig.axes[0]
+        lines = {ln.get_label(): ln for ln in ax.get_lines()}
+        km, bd = lines["Knuth–Moore minimum"], lines["b^d (minimax)"]
+        best = next(ln for ln in ax.get_lines() if ln.get_marker() == "^")
+        worst = next(ln for ln in ax.get_lines() if ln.get_marker() == "v")
+        assert set(best.get_xdata()).isdisjoint(km.get_xdata()), spread
+        assert set(worst.get_xdata()).isdisjoint(bd.get_xdata()), spread
+
+
+def test_spread_markers_take_the_theme_s_size(projector):
+    fig = plots.plot_leaves(GRID, 3, spread=True)
+    markers = [ln for ln in fig.axes[0].get_lines() if ln.get_marker() in ("v", "o", "^")]
+    assert markers and all(ln.get_markersize() == plots.CHARTS["projector"]["marker"] for ln in markers)
+
+
+def test_the_median_labels_stand_in_a_column_clear_of_every_dot():
+    from adversarial.lab.experiments import Table
+    table = Table([{"technique": "plain", "mean nodes": 50.0}, {"technique": "killers", "mean nodes": 30.0}])
+    table.nodes = {"plain": [10, 40, 100], "killers": [5, 30, 55]}
+    fig = plots.plot_ladder_spread(table)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    labels = [t for t in ax.texts if t.get_text().startswith("median")]
+    area = ax.get_window_extent()
+    assert len(labels) == 2 and all(t.get_window_extent().x0 > area.x1 for t in labels)
+    assert {round(t.get_window_extent().x0) for t in labels} == {round(labels[0].get_window_extent().x0)}
+    assert "plain 40 (from 10 to 100)" in fig.finding and fig.numbers.column("median") == [40, 30]
+
+
+def test_tables_and_boards_follow_the_theme(projector):
+    from adversarial.formatting import Table
+    from adversarial.games.connectfour_rules import CELL, Position, svg
+    from adversarial.games.tictactoe import TicTacToe
+    assert 'style="font-size:28px"' in Table([{"a": 1}], note="n")._repr_html_()
+    assert "font-size:28px" in TicTacToe().board("X.O/.X./O..")._repr_html_()
+    big = svg(Position(0, 0), highlight={1: "+2"})
+    assert f"width='{7 * CELL['projector'] + 2 * (CELL['projector'] // 7)}'" in big
+    assert float(big.split("font-size='")[1].split("'")[0]) >= 24
+    set_theme("notebook")
+    assert "font-size" not in Table([{"a": 1}])._repr_html_()
+    assert "width='204'" in svg(Position(0, 0))

@@ -131,3 +131,14 @@ def test_a_tag_added_to_a_stored_cell_is_hidden_by_nav_without_executing(tmp_pat
     assert cell.outputs == [] and cell.execution_count is None
     assert nbtool.prediction_problem(again, cell, [{"output_type": "stream", "name": "stdout",
                                                     "text": "43211\n"}]) is None
+
+
+def test_a_progress_bar_in_a_prediction_cell_changes_nothing_compared():
+    """A long prediction cell shows a progress bar (a widget view with no text form) while it runs:
+    the fingerprint, like nbval, leaves it out, and the streams around it still merge."""
+    bar = {"output_type": "display_data", "metadata": {},
+           "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2}}}
+    printed = [{"output_type": "stream", "name": "stdout", "text": "a\n"},
+               {"output_type": "stream", "name": "stdout", "text": "b\n"}]
+    assert nbtool.output_digest([printed[0], bar, printed[1]]) == nbtool.output_digest(printed)
+    assert nbtool.output_digest([bar]) == nbtool.output_digest([])

@@ -180,3 +180,17 @@ def test_linking_leaves_code_links_and_later_mentions_alone():
     assert linked.count("{py:obj}") == 1 and "`alphabeta(t) <adversarial.search.alphabeta>`" in linked
     assert "[`alphabeta`](x.md)" in linked and "`other`" in linked
     assert reference.link_names("`alphabeta`", targets, seen) == "`alphabeta`"   # seen on this page already
+
+
+def test_the_build_warns_about_nothing_and_the_pages_have_one_search_box_and_a_theme_mode(site):
+    """Sphinx warnings are errors here (a malformed docstring table used to drop the engine's options
+    from the reference); one search box (the sidebar's; the theme's header bar repeated it) and a
+    default light/dark mode (unset, the theme logged "Got invalid theme mode" on every page)."""
+    assert not site["warnings"], "\n".join(site["warnings"])
+    for name in ("index.html", "search.html", f"{NAMES[2]}.html"):
+        text = (make_site.OUT / name).read_text()
+        assert text.count("search-button-field") == 1, f"{name}: more than one search box"
+        assert 'getItem("mode") || "auto"' in text, f"{name}: no default theme mode"
+    beyond = (make_site.OUT / "reference" / "beyond.html").read_text()
+    tables = [page_text(t) for t in re.findall(r"<table.*?</table>", beyond, re.S)]
+    assert any("null_move=NullMove()" in t and "late move reductions" in t for t in tables), "no options table"

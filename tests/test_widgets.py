@@ -328,3 +328,34 @@ def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
         Stepper(tree([[1, 2], [3]]))
     with pytest.raises(RuntimeError, match="ipywidgets 8"):
         PlayBoard()
+
+
+def test_zoom_follow_shows_the_window_around_the_current_node():
+    """A 64-leaf tree in lecture mode: "follow" cuts the picture to a window around the current node (its
+    labels then read at their natural size on a 1920 px screen), moving with the search; whole at the start."""
+    import re
+
+    from adversarial.drawing.themes import set_theme
+    from adversarial.tree import random_tree
+    from adversarial.widgets.stepper import FOLLOW_HEIGHT, FOLLOW_WIDTH, follow
+    set_theme("projector")
+    try:
+        s = Stepper(random_tree(2, 6, seed=1))
+        s.set_zoom("follow")
+        windows = []
+        for k in (20, 60, 120):
+            s.goto(k)
+            svg = s.drawing.svg()
+            shown = s.picture.value
+            x, y, width, height = map(float, re.search(r'viewBox="([^"]+)"', shown).group(1).split())
+            assert (width, height) == (FOLLOW_WIDTH, FOLLOW_HEIGHT)
+            points = re.search(r'<polygon fill="#f0e442"[^>]*points="([^"]+)"', svg).group(1).split()
+            xs = [float(p.split(",")[0]) for p in points]
+            ys = [float(p.split(",")[1]) for p in points]
+            assert x <= min(xs) and max(xs) <= x + width and y <= min(ys) and max(ys) <= y + height, k
+            windows.append(x)
+        assert len(set(windows)) > 1, "the window does not move with the search"
+        s.goto(0)                                          # nothing current: the whole tree
+        assert follow(s.drawing.svg()) == s.drawing.svg()
+    finally:
+        set_theme("notebook")

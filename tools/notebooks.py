@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import re
 import sys
 from pathlib import Path
@@ -139,10 +140,13 @@ PREDICT = "predict"
 
 def output_text(outputs) -> str:
     """The comparable text of a code cell's outputs: streams (merged per stream, as nbval merges
-    them), each result's text/plain (a drawing's is its summary), and errors by name."""
+    them), each result's text/plain (a drawing's is its summary), and errors by name. A display with no
+    text form (a progress bar: adversarial.lab.progress) is left out, as nbval leaves it out."""
     parts, stream = [], None
     for output in outputs or []:
         kind = output.get("output_type")
+        if kind == "display_data" and "text/plain" not in output.get("data", {}):
+            continue
         if kind == "stream":
             if stream and stream[0] == output.get("name"):
                 stream[1] += output.get("text", "")
@@ -274,6 +278,9 @@ def navigate() -> None:
 
 def execute(notebook, folder: Path, timeout: int = 600):
     from nbclient import NotebookClient
+    # The long experiments' progress bars (adversarial.lab.progress) are for people watching: stored
+    # notebooks hold none (the kernel inherits this environment).
+    os.environ["ADVERSARIAL_PROGRESS"] = "off"
     NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(folder)}}).execute()
     return notebook

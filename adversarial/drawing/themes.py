@@ -50,12 +50,49 @@ def set_theme(name: str) -> None:
     """Make ``name`` ('notebook' or 'projector') the theme of every later drawing."""
     global _default_theme
     _default_theme = _check_theme(name)
+    from .. import formatting  # tables (formatting.Table) in the theme's text size
+    formatting.table_text_size = theme_style()["text"] if theme_style()["heavy"] else ""
 
 
 def lecture_mode(on: bool = True) -> None:
     """Projector theme for every later drawing, widget and α/β table (large type, thick lines,
-    high contrast), or back to the notebook theme (``lecture_mode(False)``)."""
+    high contrast), or back to the notebook theme (``lecture_mode(False)``).
+
+    In Jupyter it also shows a small style sheet that sets every output of the page — printed
+    text, results, tables — in the theme's text size (``lecture_mode(False)`` sets them back)."""
     set_theme("projector" if check_flag("lecture_mode's argument", on) else "notebook")
+    _show_output_style()
+
+
+# Text outputs (streams, text/plain results) and HTML tables in JupyterLab, Notebook 7 and the
+# in-browser edition (they share these class names), in the theme's `text` size; the notebook theme
+# sets JupyterLab's own sizes back (a style sheet shown earlier on the page stays in force).
+OUTPUT_CSS = """<style>
+.jp-OutputArea-output pre {{ font-size: {pre} !important; line-height: {line} !important; }}
+.jp-OutputArea-output.jp-RenderedHTMLCommon table {{ font-size: {table} !important; }}
+.jp-OutputArea-output.jp-RenderedHTMLCommon th, .jp-OutputArea-output.jp-RenderedHTMLCommon td,
+.jp-OutputArea-output.jp-RenderedHTMLCommon caption, .jp-OutputArea-output.jp-RenderedHTMLCommon p {{
+  font-size: {cell} !important; line-height: {line} !important; }}
+</style>"""
+
+
+def _show_output_style() -> None:
+    """In a Jupyter kernel, display the output style sheet of the current theme (elsewhere nothing)."""
+    import sys
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython else None
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    if theme_style()["heavy"]:
+        size = theme_style()["text"]
+        css = OUTPUT_CSS.format(pre=size, table=size, cell=size, line="1.3")
+        text = f"Lecture mode: the projector theme; every output's text at {size}."
+    else:
+        css = OUTPUT_CSS.format(pre="var(--jp-code-font-size)", table="var(--jp-ui-font-size1)",
+                                cell="inherit", line="normal")
+        text = "The notebook theme: outputs in their usual size."
+    from IPython.display import display
+    display({"text/html": css, "text/plain": text}, raw=True)
 
 
 def theme_style(name: str | None = None) -> dict:

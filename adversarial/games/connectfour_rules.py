@@ -277,14 +277,23 @@ def _top_disc(mask, col) -> int:
 X_COLOUR, O_COLOUR = "#D55E00", "#F0E442"      # Okabe–Ito vermillion and yellow
 
 
-def svg(p: Position, size: int = 28, highlight: dict | None = None) -> str:
+# The side of a cell in pixels per theme: in the projector theme a board is 456 px wide, and the text
+# under it (0.4 of a cell) 25.6 px.
+CELL = {"notebook": 28, "projector": 64}
+
+
+def svg(p: Position, size: int | None = None, highlight: dict | None = None) -> str:
     """The board as SVG: X a vermillion disc with a white cross, O a yellow disc with a dark ring.
 
+    ``size`` is the side of a cell in pixels (default: the theme's, larger after ``lecture_mode()``).
     ``highlight`` maps columns (1-7) to text shown under them (e.g. evaluations); the text
     is escaped, so it shows as written.
     """
-    pad = 4
-    width, height = WIDTH * size + 2 * pad, HEIGHT * size + 2 * pad + (18 if highlight else 0)
+    if size is None:
+        from ..drawing.themes import theme_style
+        size = CELL["projector" if theme_style()["heavy"] else "notebook"]
+    pad, font, pen = size // 7, size * 0.4, size / 28
+    width, height = WIDTH * size + 2 * pad, HEIGHT * size + 2 * pad + (round(font * 1.6) if highlight else 0)
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
              f"class='adversarial-c4-svg'><rect x='0' y='0' width='{WIDTH * size + 2 * pad}' "
              f"height='{HEIGHT * size + 2 * pad}' rx='6' fill='#1f4e99'/>"]
@@ -293,16 +302,17 @@ def svg(p: Position, size: int = 28, highlight: dict | None = None) -> str:
         for col, ch in enumerate(line):
             cx, cy = pad + col * size + size / 2, pad + row * size + size / 2
             fill = {"X": X_COLOUR, "O": O_COLOUR}.get(ch, "white")
-            parts.append(f"<circle cx='{cx:g}' cy='{cy:g}' r='{r:g}' fill='{fill}' stroke='#222'/>")
+            parts.append(f"<circle cx='{cx:g}' cy='{cy:g}' r='{r:g}' fill='{fill}' stroke='#222' "
+                         f"stroke-width='{pen:g}'/>")
             d = r * 0.5
             if ch == "X":
                 parts.append(f"<path d='M{cx - d:g},{cy - d:g}L{cx + d:g},{cy + d:g}M{cx - d:g},{cy + d:g}"
-                             f"L{cx + d:g},{cy - d:g}' stroke='white' stroke-width='3'/>")
+                             f"L{cx + d:g},{cy - d:g}' stroke='white' stroke-width='{3 * pen:g}'/>")
             elif ch == "O":
                 parts.append(f"<circle cx='{cx:g}' cy='{cy:g}' r='{d:g}' fill='none' stroke='#222' "
-                             "stroke-width='2.5'/>")
+                             f"stroke-width='{2.5 * pen:g}'/>")
     for col, text in sorted((highlight or {}).items()):
-        parts.append(f"<text x='{pad + (col - 1) * size + size / 2:g}' y='{height - 4}' font-size='11' "
+        parts.append(f"<text x='{pad + (col - 1) * size + size / 2:g}' y='{height - pad:g}' font-size='{font:g}' "
                      f"text-anchor='middle' font-family='sans-serif'>{html.escape(str(text))}</text>")
     parts.append("</svg>")
     return "".join(parts)

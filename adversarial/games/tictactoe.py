@@ -86,7 +86,9 @@ class Board:
                 f"font:bold 1.2em monospace'>{'' if c == '.' else c}</td>"
                 for c in self.cells[r:r + 3]) + "</tr>"
             for r in (0, 3, 6))
-        return f"<table style='border-collapse:collapse'>{rows}</table>"
+        from ..drawing.themes import theme_style  # lecture_mode(): the board in the theme's size
+        size = f";font-size:{theme_style()['text']}" if theme_style()["heavy"] else ""
+        return f"<table style='border-collapse:collapse{size}'>{rows}</table>"
 
 
 class TicTacToe:

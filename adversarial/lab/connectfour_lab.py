@@ -36,6 +36,7 @@ from ..search import alphabeta
 from .experiments import Spread, _number, spread
 from .matches import Match, play
 from .matches import match as general_match
+from .progress import Progress, progress
 
 _GAME = ConnectFour()
 
@@ -122,7 +123,8 @@ def _seeds(seeds) -> tuple:
 
 def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> tuple:
     """One :func:`match` per seed (each its own openings)."""
-    return tuple(match(first, second, depth=depth, openings=openings, seed=s) for s in _seeds(seeds))
+    return tuple(match(first, second, depth=depth, openings=openings, seed=s)
+                 for s in progress(_seeds(seeds), "matches"))            # shown while it takes long
 
 
 def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> Table:
@@ -131,14 +133,19 @@ def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, see
     wins minus losses."""
     seeds = _seeds(seeds)
     rows = []
-    for i, a in enumerate(evaluations):
-        for b in evaluations[i + 1:]:
-            ms = matches_over_seeds(a, b, depth=depth, openings=openings, seeds=seeds)
-            net = [m.wins - m.losses for m in ms]
-            ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
-            rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
-                        + [f"{ahead}/{even}/{len(net) - ahead - even}",
-                           f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
+    pairs = [(a, b) for i, a in enumerate(evaluations) for b in evaluations[i + 1:]]
+    meter = Progress(len(pairs) * len(seeds), "matches")           # shown while it takes long
+    for a, b in pairs:
+        ms = []
+        for s in seeds:
+            ms.append(match(a, b, depth=depth, openings=openings, seed=s))
+            meter.advance()
+        net = [m.wins - m.losses for m in ms]
+        ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
+        rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
+                    + [f"{ahead}/{even}/{len(net) - ahead - even}",
+                       f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
+    meter.close()
     header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
               + ["ahead/even/behind", "wins − losses: median (range)"])
     return Table.from_lists(header, rows)
@@ -188,7 +195,7 @@ def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
     previous iteration's best move first at the root (:func:`~adversarial.beyond.deepening.previous_best_first`).
     """
     costs = []
-    for moves in positions:
+    for moves in progress(positions, "positions"):                       # shown while it takes long
         p = game.play(moves)
         single = alphabeta(game, p, depth=depth, evaluate=evaluate).stats.nodes
         plain = iterative_deepening(game, p, evaluate=evaluate, max_depth=depth).nodes
@@ -203,7 +210,7 @@ def solver_nodes(positions, **options) -> tuple:
     :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""
     from ..games.connectfour_solver import Solver
     solver, nodes = Solver(**options), []
-    for moves in positions:
+    for moves in progress(positions, "positions solved"):               # shown while it takes long
         before = solver.nodes
         solver.solve(moves)
         nodes.append(solver.nodes - before)

@@ -35,6 +35,7 @@ from ..games.connectfour_eval import open_windows
 from ..games.connectfour_sample import SAMPLE
 from .experiments import spread
 from .matches import Match, match, random_openings
+from .progress import progress
 
 GAME = ConnectFour()
 DELTA = 0.02          # aspiration half-width: open_windows scores lie in (-1, 1), moves change them by ~0.01
@@ -125,7 +126,7 @@ def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: 
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds must be a whole number, 1 or more, got {rounds!r}")
     runs = {rung: [] for rung in rungs}
-    for p in positions:
+    for p in progress(positions, "positions"):                   # shown while it takes long
         tries = {rung: [] for rung in rungs}
         for _ in range(rounds):
             for rung in rungs:              # alternating, so a slow moment of the machine hits every rung

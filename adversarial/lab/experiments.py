@@ -35,6 +35,7 @@ from ..beyond.ordering import (
 from ..formatting import Table
 from ..game import MAX, MIN, path_label
 from ..search import alphabeta
+from .progress import Progress
 
 MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
 
@@ -276,6 +277,9 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
     if not seeds:
         raise ExperimentError("seeds is empty: give at least one seed, e.g. seeds=(0,)")
     rows, samples = [], {}
+    branchings, depths = list(branchings), list(depths)
+    meter = Progress(sum(b ** d for b in branchings for d in depths if b ** d <= max_leaves) * len(orders)
+                     * len(seeds), "leaves of the trees")                # shown while it takes long
     for b in branchings:
         for d in depths:
             if b ** d > max_leaves:
@@ -286,7 +290,9 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
                 counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
                 row[order] = round(sum(counts) / len(counts), 1)
                 samples[(b, d, order)] = counts
+                meter.advance(b ** d * len(seeds))
             rows.append(row)
+    meter.close()
     table = Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
     table.counts, table.seeds = samples, seeds
     return table
@@ -386,8 +392,12 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
         raise ExperimentError("no positions to search: give at least one")
     steps = rungs(static_order, table_key) if steps is None else steps
     rows, previous, reference, nodes, before = [], None, None, {}, None
+    meter = Progress(len(steps) * len(positions), "searches")       # shown while it takes long
     for name, search in steps:
-        found = [search(game, p, depth, evaluate) for p in positions]
+        found = []
+        for p in positions:
+            found.append(search(game, p, depth, evaluate))
+            meter.advance()
         values = [v for v, _ in found]
         if reference is None:
             reference = values
@@ -403,6 +413,7 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
                      "worse on": "" if before is None else sum(now > then for now, then
                                                                in zip(counts, before))})
         previous, before, nodes[name] = mean, counts, counts
+    meter.close()
     where = "solved to the end" if depth is None else f"depth {depth}"
     table = Table(rows, title=f"{len(positions)} positions, {where}",
                   formats={"ratio to previous": ".2f"})

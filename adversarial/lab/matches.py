@@ -30,6 +30,7 @@ from ..beyond.mcts import _check_iterations, mcts
 from ..game import MAX
 from ..search import alphabeta
 from .experiments import random_positions
+from .progress import progress
 
 
 def alphabeta_player(depth=None, evaluate=None, order=None, name=None):
@@ -147,7 +148,7 @@ def match(game, first, second, *, openings, seed: int = 0, resamples: int = 2000
         raise ValueError("openings is empty: give at least one starting position (\"\" is the start)")
     wins = draws = losses = 0
     points, finals = [], []
-    for opening in openings:
+    for opening in progress(openings, "openings"):               # shown while it takes long
         start = game.initial_state()
         for move in (map(int, opening) if isinstance(opening, str) else opening):
             start = game.result(start, move)

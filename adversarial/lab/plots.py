@@ -60,13 +60,59 @@ def _load_matplotlib():
 matplotlib = _load_matplotlib()
 if matplotlib is not None:
     import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter, NullFormatter
 else:
     plt = None
+    Figure = object
 
 
-STYLE = {"worst": ("#b3261e", "v"), "reversed": ("#8e5a00", "<"), "as given": ("#6b6b6b", "s"),
-         "random": ("#e08a00", "o"), "best": ("#1b7a3a", "^")}
+class Chart(Figure):
+    """A matplotlib figure that carries its words: ``finding`` (one sentence saying what the chart
+    shows, computed from the same numbers; also its text form, so a page without the picture, or a
+    screen reader reading the output's text, gets it) and ``numbers`` (the chart's numbers as a
+    :class:`Table`)."""
+
+    finding = ""
+    numbers = None
+
+    def __repr__(self) -> str:
+        return f"Chart: {self.finding}" if self.finding else super().__repr__()
+
+
+if matplotlib is not None:
+    del Chart.set      # matplotlib gives each subclass its own copy of Figure.set, with a docstring Sphinx cannot read
+
+
+def describe(chart) -> str:
+    """A chart's finding and its numbers as text (what a screen reader reads instead of the picture).
+
+    >>> from adversarial.lab.experiments import leaf_counts
+    >>> finding, *table = describe(plot_leaves(leaf_counts([2], range(1, 3), seeds=(0,)), 2)).splitlines()
+    >>> finding.split(": ")[1].split(";")[0]
+    'at depth 2 worst 4, random 4, best 3 (mean over the trees)'
+    >>> print("\\n".join(table))
+    d  worst  random  best  Knuth–Moore  b^d
+    1      2       2     2            2    2
+    2      4       4     3            3    4
+    """
+    if isinstance(chart, ChartNumbers):
+        return f"{chart.title}\n{chart.table!r}"
+    return f"{chart.finding}\n{chart.numbers!r}"
+
+
+def _words(fig, finding: str, numbers) -> Chart:
+    fig.finding, fig.numbers = finding, numbers
+    return fig
+
+
+# Each order's colour, marker and line style: the markers and the dashes tell the orders apart without
+# colour (in grayscale or to a colour-blind reader), and every colour has a contrast of 3:1 or more on
+# the charts' white background (worst 10.6, reversed 7.5, as given 5.3, random 4.4, best 3.4), with
+# grey levels in that order.
+STYLE = {"worst": ("#7a1a12", "v"), "reversed": ("#6f2dbd", "<"), "as given": ("#6b6b6b", "s"),
+         "random": ("#c45a00", "o"), "best": ("#009E73", "^")}
+DASHES = {"worst": "-", "reversed": (0, (6, 2)), "as given": "-.", "random": (0, (1, 1.5)), "best": "-"}
 
 # Chart sizes per theme: the width in inches (at matplotlib's 100 dpi: 900 px, or 1,400 px: the width
 # of a 1920 px screen's notebook beside JupyterLab's side bar) and font sizes in points (18 pt at
@@ -102,9 +148,11 @@ def _themed(draw):
 
 
 def _subplots(size, aspect):
-    """A figure of ``size`` inches (default: the theme's width), laid out so the legend fits outside."""
+    """A figure of ``size`` inches (default: the theme's width), laid out so the legend fits outside,
+    on an opaque white background (the contrasts above hold in a dark JupyterLab too)."""
     width = chart_style()["width"]
-    fig, ax = plt.subplots(figsize=size or (width, width * aspect), layout="constrained")
+    fig, ax = plt.subplots(figsize=size or (width, width * aspect), layout="constrained", FigureClass=Chart,
+                           facecolor="white")
     return fig, ax
 
 
@@ -176,19 +224,31 @@ def plot_leaves(table: Table, b: int, orders=None, *, size=None, spread=False):
              "b^d": b ** r["d"]} for r in rows]))
     fig, ax = _subplots(size, 0.5)
     ds = [row["d"] for row in rows]
-    for order in orders:
+    for i, order in enumerate(orders):
         colour, marker = STYLE.get(order, ("C0", "o"))
+        # each order a little to the side of its depth: the worst ▼ not on the b^d line, the best ▲
+        # not under the Knuth–Moore ×, which they equal
+        xs = [d + DODGE * (i - (len(orders) - 1) / 2) for d in ds]
         if spread:
-            _spread_points(ax, table, b, ds, order, colour, marker)
+            _spread_points(ax, table, b, ds, xs, order, colour, marker)
             continue
-        ax.plot(ds, [row[order] for row in rows], marker=marker, color=colour, ls="none",
-                label=order, zorder=3)
+        ax.plot(xs, [row[order] for row in rows], marker=marker, color=colour, ls="none",
+                label=order, zorder=5)
     _theory(ax, b, ds)
     _log_leaves(ax)
-    ax.set(xlabel="depth d", title=f"branching b = {b}")
+    ax.set_xticks(ds)
+    ax.set(xlabel="depth d (each order drawn a little to the side)", title=f"branching b = {b}")
     _legend_outside(ax)
     plt.close(fig)
-    return fig
+    deepest = rows[-1]
+    kind = "median" if spread else "mean"
+    finding = (f"Leaves read, branching b = {b}, depths {ds[0]} to {ds[-1]} (log scale): at depth {deepest['d']} "
+               + ", ".join(f"{o} {_leaves_at(table, b, deepest, o, spread):,.0f}" for o in orders)
+               + f" ({kind} over the trees); minimax reads b^d = {b ** deepest['d']:,} and the Knuth–Moore "
+               f"minimum is {knuth_moore(b, deepest['d']):,}.")
+    numbers = Table([{"d": r["d"], **{o: _leaves_at(table, b, r, o, spread) for o in orders},
+                      "Knuth–Moore": knuth_moore(b, r["d"]), "b^d": b ** r["d"]} for r in rows])
+    return _words(fig, finding, numbers)
 
 
 def _chosen(orders, row) -> list:
@@ -206,17 +266,26 @@ def _chosen(orders, row) -> list:
     return orders
 
 
-def _spread_points(ax, table, b, ds, order, colour, marker):
-    """Median and min–max bar of ``order`` at each depth, from the counts ``leaf_counts`` keeps."""
+DODGE = 0.09     # depth units between neighbouring orders' markers in plot_leaves
+
+
+def _leaves_at(table, b, row, order, spread):
+    return experiment_spread(table.counts[(b, row["d"], order)]).median if spread else row[order]
+
+
+def _spread_points(ax, table, b, ds, xs, order, colour, marker):
+    """Median and min–max bar of ``order`` at each depth (drawn at ``xs``), from the counts
+    ``leaf_counts`` keeps; markers and caps at the theme's size."""
     counts = getattr(table, "counts", None)
     if counts is None:
         raise ExperimentError("spread=True needs the table from leaf_counts (it keeps each "
                               "tree's count); this table has only the means")
     spreads = [experiment_spread(counts[(b, d, order)]) for d in ds]
     medians = [s.median for s in spreads]
-    ax.errorbar(ds, medians, yerr=[[m - s.min for m, s in zip(medians, spreads)],
+    ms = chart_style()["marker"]
+    ax.errorbar(xs, medians, yerr=[[m - s.min for m, s in zip(medians, spreads)],
                                    [s.max - m for m, s in zip(medians, spreads)]],
-                marker=marker, color=colour, ls="none", ms=7, capsize=3,
+                marker=marker, color=colour, ls="none", ms=ms, capsize=ms / 2, zorder=5,
                 label=f"{order} (median, range)")
 
 
@@ -241,7 +310,7 @@ def plot_effective_branching(table: Table, orders=None, *, size=None):
     for order in orders:
         colour, marker = STYLE.get(order, ("C0", "o"))
         ax.plot(bs, [effective_branching(deepest[b][order], deepest[b]["d"]) for b in bs],
-                marker=marker, color=colour, label=order)
+                marker=marker, color=colour, ls=DASHES.get(order, "-"), label=order)
     thin, small = chart_style()["line"] / 2, chart_style()["marker"] / 2
     on_top = {"lw": thin, "ms": small, "zorder": 4}       # over the measured lines: both show
     ax.plot(bs, bs, "k-", marker="|", label="b", **on_top)
@@ -251,7 +320,14 @@ def plot_effective_branching(table: Table, orders=None, *, size=None):
            title="leaves^(1/d) at the deepest d measured")
     _legend_outside(ax)
     plt.close(fig)
-    return fig
+    numbers = Table([{"b": b, "d": deepest[b]["d"],
+                      **{o: effective_branching(deepest[b][o], deepest[b]["d"]) for o in orders},
+                      "√b": b ** 0.5} for b in bs], formats={o: ".2f" for o in [*orders, "√b"]})
+    top = bs[-1]
+    finding = (f"Effective branching factor leaves^(1/d) at the deepest depth measured, for b = {bs[0]} to "
+               f"{top}: at b = {top} " + ", ".join(f"{o} {numbers.rows[-1][o]:.2f}" for o in orders)
+               + f", against b = {top} for minimax and √b = {top ** 0.5:.2f}.")
+    return _words(fig, finding, numbers)
 
 
 @_themed
@@ -270,7 +346,14 @@ def plot_ladder(table: Table, *, title="", size=None):
     ax.set(xlabel="mean nodes per position", title=title or table.title)
     ax.set_xlim(0, max(nodes) * 1.25)
     plt.close(fig)
-    return fig
+    return _words(fig, _bars_finding(title or table.title or "mean nodes per position", dict(zip(names, nodes))),
+                  Table([{"technique": n, "mean nodes": v} for n, v in zip(names, nodes)]))
+
+
+def _bars_finding(title: str, values: dict) -> str:
+    fewest = min(values, key=values.get)
+    return (f"{title}: " + ", ".join(f"{n} {v:,.6g}" for n, v in values.items())
+            + f"; the smallest is {fewest}.")
 
 
 @_themed
@@ -296,7 +379,8 @@ def plot_bars(values: dict, *, title: str = "", xlabel: str = "", log: bool = Fa
         ax.set_xlim(0, max(numbers) * 1.25)
     ax.set(xlabel=label, title=title)
     plt.close(fig)
-    return fig
+    return _words(fig, _bars_finding(title or label or "values", values),
+                  Table([{"": n, label or "value": v} for n, v in values.items()]))
 
 
 @_themed
@@ -306,25 +390,28 @@ def plot_convergence(xs, series: dict, targets: dict | None = None, *, bands: di
     number, e.g. the minimax value) as a dotted reference line of the same colour. Reference lines that
     coincide are drawn a hair apart with different dashes, so none hides another; legend outside.
     ``bands`` (name -> (lows, highs) at ``xs``) shades each series' spread, e.g. the range over seeds."""
-    colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+    # 3:1 or more on white each; markers and dashes tell the series apart without colour
+    colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#882255", "#6b6b6b"]
+    markers, styles = ["o", "s", "^", "D", "v", "P"], ["-", "--", "-.", ":"]
     targets, bands = targets or {}, bands or {}
+    def cells(name, i):
+        if name not in bands:
+            return {name: series[name][i]}
+        return {name: series[name][i], f"{name} low": bands[name][0][i], f"{name} high": bands[name][1][i]}
+    rows = [{xlabel or "x": x, **{k: v for name in series for k, v in cells(name, i).items()}}
+            for i, x in enumerate(xs)]
+    if targets and rows:
+        rows.append({key: "" for key in rows[0]} | {xlabel or "x": "target"}
+                    | {name: targets.get(name, "") for name in series})
     if plt is None:
-        def cells(name, i):
-            if name not in bands:
-                return {name: series[name][i]}
-            return {name: series[name][i], f"{name} low": bands[name][0][i], f"{name} high": bands[name][1][i]}
-        rows = [{xlabel or "x": x, **{k: v for name in series for k, v in cells(name, i).items()}}
-                for i, x in enumerate(xs)]
-        if targets and rows:
-            rows.append({key: "" for key in rows[0]} | {xlabel or "x": "target"}
-                        | {name: targets.get(name, "") for name in series})
         return ChartNumbers(title or ylabel or "values", Table(rows))
     fig, ax = _subplots(size, 0.45)
     spread = max((abs(v) for values in series.values() for v in values), default=1) or 1
     seen: dict = {}
     dashes = [(1, 2), (4, 2), (6, 2, 1, 2), (2, 4)]
-    for (name, values), colour in zip(series.items(), colours * 4):
-        ax.plot(list(xs), list(values), marker="o", color=colour, label=name, zorder=3)
+    for k, ((name, values), colour) in enumerate(zip(series.items(), colours * 4)):
+        ax.plot(list(xs), list(values), marker=markers[k % len(markers)], color=colour,
+                ls=styles[k % len(styles)], label=name, zorder=3)
         if name in bands:
             ax.fill_between(list(xs), list(bands[name][0]), list(bands[name][1]), color=colour, alpha=0.2,
                             linewidth=0, zorder=1)
@@ -340,7 +427,14 @@ def plot_convergence(xs, series: dict, targets: dict | None = None, *, bands: di
     ax.set(xlabel=xlabel, ylabel=ylabel, title=title)
     _legend_outside(ax)
     plt.close(fig)
-    return fig
+    last = list(xs)[-1] if len(xs) else None
+
+    def at_end(name):
+        target = f" (target {targets[name]:g})" if name in targets else ""
+        return f"{name} {series[name][-1]:g}{target}" if len(series[name]) else name
+    finding = (f"{title or ylabel or 'values'}: at {xlabel or 'x'} = {last:g}, "
+               + ", ".join(at_end(name) for name in series) + ".") if last is not None else title
+    return _words(fig, finding, Table(rows))
 
 
 @_themed
@@ -359,11 +453,14 @@ def plot_ladder_spread(table: Table, *, title="", size=None):
     fig, ax = _subplots(size, 0.5)
     for i, name in enumerate(names):
         counts = nodes[name]
-        ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", alpha=0.45)
+        # hollow dots in full colour (overlaps still show, and each dot keeps 5:1 on white)
+        ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", mfc="none", mew=chart_style()["line"] / 2)
         median = experiment_spread(counts).median
         ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=chart_style()["line"])
         shown = f"{median:,.0f}" if median == int(median) else f"{median:,.1f}"     # as the table prints it
-        ax.text(max(counts), i, f"  median {shown}", va="center")
+        # the medians in a column right of the axes, away from every dot (not read as a legend bullet)
+        ax.text(1.02, i, f"median {shown}", va="center", transform=ax.get_yaxis_transform(),
+                clip_on=False)
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")
@@ -371,10 +468,15 @@ def plot_ladder_spread(table: Table, *, title="", size=None):
     ax.xaxis.set_minor_formatter(NullFormatter())
     low = min(min(c) for c in nodes.values())
     high = max(max(c) for c in nodes.values())
-    ax.set_xlim(low / 1.5, high * 4)
+    ax.set_xlim(low / 1.5, high * 1.5)
     ax.set(xlabel="nodes per position, log scale (a dot each; bar: median)", title=title or table.title)
     plt.close(fig)
-    return fig
+    numbers = Table([{"technique": name, **{k: getattr(experiment_spread(nodes[name]), k)
+                                            for k in ("min", "median", "max")}} for name in names])
+    finding = (f"{title or table.title or 'nodes per position'}, one dot per position (log scale): median "
+               + ", ".join(f"{r['technique']} {r['median']:,.0f} (from {r['min']:,.0f} to {r['max']:,.0f})"
+                           for r in numbers.rows) + ".")
+    return _words(fig, finding, numbers)
 
 
 # -- the explorer ----------------------------------------------------------------------
@@ -420,7 +522,9 @@ def explorer_figure(b: int, d: int, order: str, *, size=None):
     ax.set_xticks(ds)
     _legend_outside(ax)
     plt.close(fig)
-    return fig
+    return _words(fig, explorer_caption(b, ds[-1], order) if ds else f"b = {b}, order: {order}", Table([
+        {"d": k, f"{order} (measured)": mean_leaves(b, k, order), "Knuth–Moore": knuth_moore(b, k),
+         "b^d": b ** k} for k in ds]))
 
 
 def svg_of(fig) -> str:
@@ -432,7 +536,9 @@ def svg_of(fig) -> str:
     with matplotlib.rc_context({"svg.hashsalt": "adversarial", "svg.fonttype": "none"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     svg = buffer.getvalue()[buffer.getvalue().index("<svg"):]
-    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+    finding = html.escape(getattr(fig, "finding", ""))
+    svg = svg.replace("<svg ", f'<svg style="max-width:100%;height:auto" role="img" aria-label="{finding}" ', 1)
+    return svg.replace(">", f"><title>{finding}</title>", 1) if finding else svg
 
 
 def explorer_caption(b: int, d: int, order: str) -> str:

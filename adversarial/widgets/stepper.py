@@ -34,7 +34,12 @@ from ..tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
-ZOOMS = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200}
+ZOOMS = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200, "follow": "follow"}
+# "follow": a window of the tree this wide and high (points) around the current node, filling the page's
+# width: at 1920×1080 a 64-leaf tree's labels are read at about their natural size (24 px or more in the
+# projector theme) instead of a 64th of the screen each, with the levels around the current node, and the
+# window moves with the search.
+FOLLOW_WIDTH, FOLLOW_HEIGHT = 1000.0, 560.0
 KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp": "back",
         "Home": "reset", " ": "toggle_run"}
 
@@ -69,6 +74,8 @@ def _event_loop():
 def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
     """The SVG scaled to the width it is shown in (``zoom``: percent of that width, scrolling
     sideways if larger; ``screen``: fill the screen's width and most of its height)."""
+    if zoom == "follow":
+        svg, zoom = follow(svg), None
     if screen:
         css = "width:100%;height:66vh"
     elif zoom is None:
@@ -78,6 +85,28 @@ def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
     svg = svg[svg.index("<svg"):]                 # no XML prologue inside HTML
     svg = re.sub(r"<svg ", f'<svg style="{css}" ', svg, count=1)
     return f'<div class="adversarial-fit" style="width:100%;overflow-x:auto">{svg}</div>'
+
+
+def follow(svg: str, width: float = FOLLOW_WIDTH, height: float = FOLLOW_HEIGHT) -> str:
+    """The SVG cut to a window of ``width`` × ``height`` points around the current node (the one filled in
+    the current-node colour), kept inside the picture; the whole SVG when it is smaller or nothing is current."""
+    box = re.search(r'viewBox="([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+)"', svg)
+    current = re.search(r'<polygon fill="(?:{})"[^>]*points="([^"]+)"'.format(
+        "|".join({theme_style(name)["current"].lower() for name in ("notebook", "projector")})), svg)
+    if not box or not current or float(box.group(3)) <= width:
+        return svg
+    x0, y0, total_width, total_height = map(float, box.groups())
+    height = min(height, total_height)
+    points = [tuple(map(float, point.split(","))) for point in current.group(1).split()]
+    if 'transform="scale(' in svg:               # the layout program's SVG: origin at its margin, bottom left
+        points = [(x + 4.0, y + total_height - 4.0) for x, y in points]
+    cx = (min(x for x, _ in points) + max(x for x, _ in points)) / 2
+    cy = (min(y for _, y in points) + max(y for _, y in points)) / 2
+    left = min(max(cx - width / 2, x0), x0 + total_width - width)
+    top = min(max(cy - height / 2, y0), y0 + total_height - height)
+    svg = svg.replace(box.group(0), f'viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}"', 1)
+    return re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"', f'<svg width="{width:.0f}pt" height="{height:.0f}pt"',
+                  svg, count=1)
 
 
 def require_widgets() -> None:

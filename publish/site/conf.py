@@ -24,6 +24,8 @@ html_theme_options = {
     "use_download_button": False,
     "use_fullscreen_button": False,
     "home_page_in_toc": True,
+    "navbar_persistent": [],              # the sidebar has the search box: no second one in a header bar
 }
+html_context = {"default_mode": "auto"}   # light or dark as the reader's system says (unset, the theme logs an error)
 html_show_sourcelink = False
 html_copy_source = False

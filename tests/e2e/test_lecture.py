@@ -422,3 +422,53 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     natural = small.evaluate("i => i.naturalWidth")
     assert abs(small.bounding_box()["width"] - natural) <= 1       # not blown up to the page's width
     page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
+
+
+def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
+    """After lecture_mode(), at 1920×1080: printed text, a result's text, an experiment's Table, a trace's
+    α/β table and the tic-tac-toe board in 24 px or more; a Connect Four board drawn at the theme's size
+    (notebook 10's zugzwang board was 204 px wide)."""
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "lecture_mode()",
+               "print('Leaves read: 17 of 81')\n'a result'",
+               "from adversarial.formatting import Table\nTable([{'technique': 'killers', 'mean nodes': 81.5}])",
+               f"from adversarial import alphabeta\nalphabeta(tree({THREE}), trace=True).trace.table()",
+               "from adversarial.games.tictactoe import TicTacToe\nTicTacToe().board('X.O/.X./O..')",
+               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')")
+    outputs = page.locator(".jp-OutputArea-output")
+    sizes = {
+        "printed text": font_px(outputs.locator("pre", has_text="Leaves read").first),
+        "a result's text": font_px(outputs.locator("pre", has_text="a result").first),
+        "Table cell": font_px(outputs.locator("td", has_text="killers").first),
+        "trace table cell": font_px(page.locator("table.adversarial-trace td").first),
+        "tic-tac-toe board": font_px(outputs.locator("td", has_text="O").first),
+    }
+    small = {name: px for name, px in sizes.items() if px < 24}
+    assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
+    board = page.locator(".jp-RenderedSVG img").last
+    board.scroll_into_view_if_needed()
+    assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
+    page.screenshot(path=str(artifact("lecture_text_tables_boards_1920.png")))
+    print(f"lecture mode at 1920×1080: {sizes}, Connect Four board {board.bounding_box()['width']:.0f} px wide")
+
+
+def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px(page, lab):
+    """zoom "follow": the window of the tree around the current node fills the page at 1920×1080; at "fit"
+    the same tree's labels were 7.6 px."""
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "lecture_mode()\ns = Stepper(random_tree(2, 6, seed=1))\ns.set_zoom('follow')\n"
+                          "s.goto(60)\ns")
+    page.locator(STEPPER).scroll_into_view_if_needed()
+    svg = page.locator(f"{DRAWING} >> svg").first
+    texts = svg.evaluate(SHOWN_FONT_PX)
+    smallest = min(t["px"] for t in texts)
+    current = svg.evaluate("""svg => { const c = svg.querySelector('polygon[fill="#f0e442"]').getBoundingClientRect();
+        const s = svg.getBoundingClientRect(); return c.left >= s.left && c.right <= s.right &&
+        c.top >= s.top && c.bottom <= s.bottom; }""")
+    box = svg.bounding_box()
+    page.screenshot(path=str(artifact("stepper_64_leaves_follow_1920.png")))
+    print(f"64 leaves, zoom follow, 1920×1080: smallest text {smallest:.1f} px, picture {box['width']:.0f}"
+          f"×{box['height']:.0f} px")
+    assert smallest >= 24, f"smallest text {smallest:.1f} px"
+    assert current, "the current node is outside the window"
+    assert box["y"] + box["height"] <= FULL_HD["height"] + 400      # a window, not the whole 64-leaf tree

@@ -394,3 +394,22 @@ def test_the_packages_browser_requirements_are_read_from_its_wheel(tmp_path):
         "jupyterlab>=4; extra == 'notebooks'")) == ["graphviz", "ipywidgets"]
     with pytest.raises(RuntimeError, match=r"requires numpy in the browser.*SERVED"):
         make_lite.browser_requirements(wheel("numpy"))
+
+
+def test_the_kernel_extension_is_moved_out_of_the_lessons_jupyterlab(tmp_path):
+    """Installed where every JupyterLab of the environment loads it, the in-browser kernel's extension fails
+    on each page load ("Shared module @jupyterlite/services doesn't exist"): it is moved to a folder only the
+    in-browser build reads (the build passes that folder to `jupyter lite build`)."""
+    source, aside = tmp_path / "labextensions", tmp_path / "lite-labextensions"
+    (source / make_lite.KERNEL_EXTENSION / "static").mkdir(parents=True)
+    (source / make_lite.KERNEL_EXTENSION / "package.json").write_text("{}")
+    (source / "@jupyter-widgets" / "jupyterlab-manager").mkdir(parents=True)
+    assert make_lite.move_kernel_extension_aside(source, aside) == aside
+    assert not (source / "@jupyterlite").exists() and (source / "@jupyter-widgets" / "jupyterlab-manager").is_dir()
+    assert (aside / make_lite.KERNEL_EXTENSION / "package.json").is_file()
+    (source / make_lite.KERNEL_EXTENSION).mkdir(parents=True)        # reinstalled: the fresh copy wins
+    (source / make_lite.KERNEL_EXTENSION / "package.json").write_text('{"v": 2}')
+    make_lite.move_kernel_extension_aside(source, aside)
+    assert (aside / make_lite.KERNEL_EXTENSION / "package.json").read_text() == '{"v": 2}'
+    make_lite.move_kernel_extension_aside(source, aside)              # nothing to move: nothing happens
+    assert (aside / make_lite.KERNEL_EXTENSION / "package.json").is_file()

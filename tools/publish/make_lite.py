@@ -49,6 +49,26 @@ OUT = BUILD / "lite"
 CONFIG = ROOT / "publish" / "jupyter-lite.json"
 DROPPED = ("install",)    # the install cell pip-installs a missing package: here the site serves it instead
 DIST = "adversarial_search_lessons"      # the package's distribution (its wheel's file name)
+# The in-browser kernel's JupyterLab extension, installed by jupyterlite-pyodide-kernel into the folder every
+# JupyterLab of this environment loads: there, without the in-browser edition's services, it fails on each page
+# load ("Shared module @jupyterlite/services doesn't exist in shared scope default"). It is moved aside, to a
+# folder only this build reads (`make setup` does it after installing; the build does it too).
+LAB_EXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+ASIDE = Path(sys.prefix) / "share" / "jupyter" / "lite-labextensions"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+
+
+def move_kernel_extension_aside(source: Path = LAB_EXTENSIONS, aside: Path = ASIDE) -> Path:
+    """Move the in-browser kernel's JupyterLab extension from ``source`` to ``aside`` (a reinstall puts a
+    fresh copy back, which replaces the one aside); returns ``aside``."""
+    installed, kept = source / KERNEL_EXTENSION, aside / KERNEL_EXTENSION
+    if installed.is_dir():
+        shutil.rmtree(kept, ignore_errors=True)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(installed), str(kept))
+        if not any(installed.parent.iterdir()):
+            installed.parent.rmdir()
+    return aside
 
 # What the kernel installs at start (pyodide-kernel's worker: micropip, then ipykernel, comm, pyodide-kernel,
 # jedi, ipython): the lock's entries among them, with their dependencies, must be served from the site.
@@ -235,8 +255,10 @@ def build(out: Path = OUT) -> dict:
     shutil.rmtree(CONTENTS, ignore_errors=True)
     notebooks = write_reader_edition(CONTENTS, DROPPED)
     shutil.rmtree(out, ignore_errors=True)
+    aside = move_kernel_extension_aside()
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
-         str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps"], cwd=LITE_SRC,
+         str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps",
+         f"--FederatedExtensionAddon.extra_labextensions_path={aside}"], cwd=LITE_SRC,
         stdout=subprocess.DEVNULL)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
@@ -244,6 +266,9 @@ def build(out: Path = OUT) -> dict:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--move-kernel-extension-aside"]:
+        move_kernel_extension_aside()
+        sys.exit()
     summary = build(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
     print(f"make lite: {summary['notebooks']} notebooks, {summary['served wheels']} wheels served from the "
           f"site, {summary['bytes'] / 1e6:.1f} MB in {OUT.relative_to(ROOT)} ({summary['seconds']} s). "
