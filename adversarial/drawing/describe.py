@@ -60,9 +60,7 @@ class Description:
         return str(self)
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines)
-        return (f"<div class='adversarial-words'><p><strong>{html.escape(self.name)}.</strong></p>"
-                f"<ul>{items}</ul></div>")
+        return words_html(self)
 
 
 def describe(what, result=None, *, step: int | None = None) -> Description:
@@ -323,6 +321,13 @@ def details_html(words: Description, summary: str = "The drawing in words") -> s
     items = "".join(f"<li>{html.escape(line)}</li>" for line in words.lines)
     return (f"<details class='adversarial-words'><summary>{html.escape(summary)}</summary>"
             f"<ul style='margin:0.3em 0'>{items}</ul></details>")
+
+
+def words_html(words: Description) -> str:
+    """The name and the long description as HTML, always open (the stepper's "Picture in words")."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in words.lines)
+    return (f"<div class='adversarial-words'><p style='margin:0.3em 0'><strong>{html.escape(words.name)}."
+            f"</strong></p><ul style='margin:0.3em 0'>{items}</ul></div>")
 
 
 def html_view(svg: str, words: Description, *, wide: bool = False) -> str:
