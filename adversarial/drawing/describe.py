@@ -116,15 +116,9 @@ def board_words(state) -> str | None:
             marks = ", ".join("empty" if c == "." else c for c in cells[start:start + 3])
             rows.append(f"{name} {marks}")
         return "board: " + "; ".join(rows)
-    if callable(getattr(state, "rows", None)) and callable(getattr(state, "cell", None)):
-        rows = state.rows()
-        columns = []
-        for c in range(len(rows[0])):
-            discs = [state.cell(c, r) for r in range(len(rows))]
-            discs = [d for d in discs if d != "."]
-            if discs:
-                columns.append(f"column {c + 1} from the bottom {', '.join(discs)}")
-        return "board: " + ("; ".join(columns) if columns else "empty")
+    words = getattr(state, "words", None)           # a Connect Four position says itself
+    if callable(words):
+        return words().rstrip(".")
     return None
 
 
@@ -141,7 +135,7 @@ def search_description(game, nodes, state, *, trace=None, step=None) -> Descript
     def name_of(path) -> str:
         if is_tree or not path:
             return str(render._label(game, path))
-        return "after moves " + ", ".join(map(str, path))
+        return ("after move " if len(path) == 1 else "after moves ") + ", ".join(map(str, path))
 
     def player_of(path, info) -> str:
         if info.get("stub"):
