@@ -124,8 +124,8 @@ def board_words(state) -> str | None:
 
 def search_description(game, nodes, state, *, trace=None, step=None) -> Description:
     """The words of a search drawing: ``nodes`` and ``state`` are what ``render.draw`` analysed."""
-    from . import render
     from ..tree import Tree
+    from . import render
     is_tree = isinstance(game, Tree)
     status, values = state["status"], state["values"]
     leaves = [p for p, info in nodes.items() if info["leaf"]]
