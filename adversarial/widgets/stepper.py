@@ -11,7 +11,8 @@ For a lecture: ``lecture_mode()`` first (everything larger); point at the steppe
 use the keyboard or a presentation clicker (→ or PageDown: step, ← or PageUp: back, Home:
 reset, Space: run/pause; this needs ipyevents). From the keyboard alone, Tab to a button and
 press Enter or Space: the sentence is in a live region, so a screen reader reads each step.
-``s.presenter()`` shows the picture, sentence and counters alone, filling the screen; ``s.save_slides("slides")`` writes every step as a picture for slides.
+``s.presenter()`` shows the picture, sentence and counters alone, filling the screen;
+``s.save_slides("slides")`` writes every step as a picture for slides.
 """
 
 from __future__ import annotations
