@@ -127,7 +127,8 @@ def test_chance_and_game_trees_have_words():
     for move in (4, 0, 8, 2):
         s = g.result(s, move)
     words = describe(g, alphabeta(g, s, trace=True))
-    assert "board: top row O, empty, O; middle row empty, X, empty; bottom row empty, empty, X" in words.text
+    assert ("Tic-tac-toe board, X to move: top row O, empty, O; middle row empty, X, empty; bottom row empty, "
+            "empty, X" in words.text)
 
 
 def test_a_drawing_carries_its_words_in_every_form_it_is_shown():

@@ -108,15 +108,8 @@ def _value_words(text: str) -> str:
 
 
 def board_words(state) -> str | None:
-    """A game position in words (tic-tac-toe or Connect Four), or None for other states."""
-    cells = getattr(state, "cells", None)
-    if isinstance(cells, str) and len(cells) == 9:
-        rows = []
-        for name, start in (("top row", 0), ("middle row", 3), ("bottom row", 6)):
-            marks = ", ".join("empty" if c == "." else c for c in cells[start:start + 3])
-            rows.append(f"{name} {marks}")
-        return "board: " + "; ".join(rows)
-    words = getattr(state, "words", None)           # a Connect Four position says itself
+    """A game position in words (a state with a ``words()`` method: tic-tac-toe, Connect Four), or None."""
+    words = getattr(state, "words", None)
     if callable(words):
         return words().rstrip(".")
     return None
