@@ -233,3 +233,14 @@ def test_contrast_ratio_is_wcags():
     assert contrast_ratio("#777", "#777777") == 1
     with pytest.raises(ValueError, match="#rrggbb"):
         contrast_ratio("orange", "#ffffff")
+
+
+def test_boards_shown_as_tables_say_the_position():
+    from adversarial.games.tictactoe import TicTacToe
+    from adversarial.widgets.play import PlayBoard
+    game = TicTacToe()
+    board = game.result(game.initial_state(), 0)
+    assert "aria-label='Tic-tac-toe board, O to move: top row X, empty, empty;" in board._repr_html_()
+    play = PlayBoard()
+    play.play(4)
+    assert f"aria-label='{html.escape(play.state.words(), quote=True)}'" in play.board_html()

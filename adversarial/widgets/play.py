@@ -226,7 +226,8 @@ class PlayBoard(w.VBox):
                            f"font:bold {self.side // 2}px sans-serif;color:{colour};background:{background};"
                            f"border:{border}'>{mark if mark != '.' else '&#160;'}</td>")
             rows.append(f"<tr>{''.join(tds)}</tr>")
-        return (f"<table class='adversarial-board-static' style='border-collapse:separate'>"
+        return (f"<table class='adversarial-board-static' style='border-collapse:separate' "
+                f"aria-label='{html.escape(self.state.words(), quote=True)}'>"
                 f"{''.join(rows)}</table><div>{html.escape(self.status)}</div>")
 
     def __repr__(self) -> str:
