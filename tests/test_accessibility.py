@@ -244,3 +244,10 @@ def test_boards_shown_as_tables_say_the_position():
     play = PlayBoard()
     play.play(4)
     assert f"aria-label='{html.escape(play.state.words(), quote=True)}'" in play.board_html()
+
+
+def test_a_connect_four_position_shows_as_an_image_with_the_board_in_words():
+    from adversarial.games.connectfour import ConnectFour
+    bundle = ConnectFour().play("4453")._repr_mimebundle_()
+    assert 'alt="Connect Four board, X to move: column 3: O; column 4: X, O; column 5: X."' in bundle["text/html"]
+    assert bundle["text/plain"] == "Position('4453')" and "role='img'" in bundle["image/svg+xml"]
