@@ -300,7 +300,8 @@ def svg_with_words(svg: str, words: Description, *, ids: bool = True) -> str:
     else:
         extra = f' role="img" aria-label="{html.escape(words.name)}"'
         inner = f"<title>{html.escape(words.name)}</title><desc>{html.escape(words.text)}</desc>"
-    return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + svg[found.end():]
+    rest = re.sub(r"<g\b", '<g aria-hidden="true"', svg[found.end():], count=1)   # its texts: the picture's
+    return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + rest
 
 
 def details_html(words: Description, summary: str = "The drawing in words") -> str:
