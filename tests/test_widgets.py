@@ -1,6 +1,7 @@
 """The stepper's logic, without a browser."""
 
 import asyncio
+import re
 import struct
 import threading
 import time
@@ -236,7 +237,9 @@ def test_static_pages_get_the_final_picture_and_the_table():
     bundle = s._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     page = bundle["text/html"]
-    assert page.count("<svg") == 1 and "≤ 1" in page and 'class="adversarial-trace"' in page
+    # one picture (an image with its words as alt text and beside it), and the table
+    assert page.count("<img") == 1 and "at most 1" in page and 'class="adversarial-trace"' in page
+    assert 'alt="Alpha-beta on a 3-level tree: root value 7, 2 of 9 leaves pruned"' in page
     assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
 
 
@@ -245,8 +248,11 @@ def test_a_predict_stepper_static_page_shows_the_start_not_the_answer():
     must not show the finished search (no pruned marks, no bounds, no table)."""
     page = make(show_leaves=True, pause_at_cutoffs=True)._repr_mimebundle_()["text/html"]
     assert page.count("<svg") == 1 and "adversarial-trace" not in page
-    assert "≤ 1" not in page and "pruned" not in page.lower().split("<svg", 1)[1].split("</svg>")[0].replace(
-        "never pruned", "")
+    picture = page.lower().split("<svg", 1)[1].split("</svg>")[0]
+    # its words tell the start too: nothing pruned so far (the words sit in <title> and <desc>)
+    assert "0 of 9 leaves pruned so far" in picture and "≤ 1" not in page
+    marks = re.sub(r"<title.*?</title>|<desc.*?</desc>", "", picture, flags=re.S)
+    assert "pruned" not in marks.replace("never pruned", "")
 
 
 def test_save_slides_writes_16_by_9_slides_with_the_sentence_and_counters_nothing_clipped(tmp_path):
@@ -303,7 +309,7 @@ def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
     s.presenter()
     listeners = [e for e in s._key_events if isinstance(e, Event)]
     assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
-    assert listeners[0].source is s.stage and "adversarial-presenter" in listeners[1].source._dom_classes
+    assert listeners[0].source is s.picture and "adversarial-screen-drawing" in listeners[1].source._dom_classes
     listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
     assert s.position == 1
 
@@ -349,7 +355,7 @@ def test_zoom_follow_shows_the_window_around_the_current_node():
             shown = s.picture.value
             x, y, width, height = map(float, re.search(r'viewBox="([^"]+)"', shown).group(1).split())
             assert (width, height) == (FOLLOW_WIDTH, FOLLOW_HEIGHT)
-            points = re.search(r'<polygon fill="#f0e442"[^>]*points="([^"]+)"', svg).group(1).split()
+            points = re.search(r'<polygon fill="#b58b00"[^>]*points="([^"]+)"', svg, flags=re.I).group(1).split()
             xs = [float(p.split(",")[0]) for p in points]
             ys = [float(p.split(",")[1]) for p in points]
             assert x <= min(xs) and max(xs) <= x + width and y <= min(ys) and max(ys) <= y + height, k
