@@ -130,7 +130,7 @@ def repair_theme(page: str, page_name: str) -> str:
     page = _repair(page, r'(<button class="btn search-button-field search-button__button[^"]*"[^>]*?) '
                          r'aria-label="Search"', r"\1", page_name, "search field's label")
     # The contents' expand buttons (<summary> with only an icon) have no name (axe summary-name).
-    page = _repair(page, r'(<a class="reference internal" href="[^"]*">([^<]+)</a><details[^>]*>)<summary>',
+    page = _repair(page, r'(<a class="[^"]*reference internal" href="[^"]*">([^<]+)</a><details[^>]*>)<summary>',
                    lambda m: f'{m.group(1)}<summary aria-label="Show or hide the pages under '
                              f'{html.escape(html.unescape(m.group(2)), quote=True)}">',
                    page_name, "contents' expand button", required=False)

@@ -32,11 +32,12 @@ def script() -> str:
 
 # Runs axe on every element matching a CSS selector (or the whole document) and returns its violations, each
 # with the nodes it names (their selector and the summary of what is wrong), trimmed to what a report needs.
-RUN = """async ([selector, rules]) => {
+RUN = """async ([selector, rules, only]) => {
     const targets = selector ? [...document.querySelectorAll(selector)] : [document];
     if (!targets.length) return [];
     const options = {resultTypes: ['violations']};
     if (rules) options.rules = rules;
+    if (only) options.runOnly = {type: 'rule', values: only};
     const found = [];
     for (const target of targets) {
         const result = await axe.run(target, options);
@@ -49,12 +50,13 @@ RUN = """async ([selector, rules]) => {
 }"""
 
 
-def violations(page, selector: str | None = None, rules: dict | None = None) -> list[dict]:
+def violations(page, selector: str | None = None, rules: dict | None = None, only=None) -> list[dict]:
     """axe-core's violations on ``page`` (a Playwright page), on the elements matching ``selector`` or the whole
-    document; axe is added to the page first if it is not there yet."""
+    document; axe is added to the page first if it is not there yet. ``rules`` switches rules on or off
+    (``{"color-contrast": {"enabled": False}}``); ``only`` runs just the rules it names."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=script())
-    return page.evaluate(RUN, [selector, rules])
+    return page.evaluate(RUN, [selector, rules, list(only) if only else None])
 
 
 def blocking(found: list[dict]) -> list[dict]:
