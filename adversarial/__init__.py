@@ -94,7 +94,7 @@ sys.modules[__name__].__class__ = _Package
 
 # Drawing (graphviz) and widgets (ipywidgets, IPython) load on first use, so that a pure search does not
 # pay for them: `from adversarial import draw` and `adversarial.Stepper` work as before.
-_ON_FIRST_USE = {"draw": ".drawing.render", "Stepper": ".widgets.stepper"}
+_ON_FIRST_USE = {"draw": ".drawing.render", "Stepper": ".widgets.stepper", "describe": ".drawing.describe"}
 
 
 def __getattr__(name):
@@ -114,6 +114,6 @@ __all__ = [
     "tree", "random_tree", "Tree", "Node",
     "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
     "pvs", "mtdf", "mcts", "expectiminimax",
-    "Trace", "draw", "set_theme", "lecture_mode", "Stepper",
+    "Trace", "draw", "describe", "set_theme", "lecture_mode", "Stepper",
 ]
 __version__ = "0.2.0"

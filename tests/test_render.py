@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, dot, minimax, random_tree, render, tree
-from adversarial.drawing.render import draw, lecture_mode, save_drawing, set_theme
+from adversarial.drawing.render import THEMES, draw, lecture_mode, save_drawing, set_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
@@ -124,7 +124,8 @@ def test_the_cut_is_boxed_so_it_shows_in_grayscale_too():
     r = alphabeta(t, trace=True)
     cut = next(k for k, e in enumerate(r.trace, 1) if type(e).__name__ == "Cutoff")
     source = draw(t, r, step=cut).source
-    assert "BORDER='1' COLOR='#D55E00'><FONT POINT-SIZE='11' COLOR='#D55E00'>α ≥ β: prune" in source
+    cut = THEMES["notebook"]["cut"]
+    assert f"BORDER='1' COLOR='{cut}'><FONT POINT-SIZE='11' COLOR='{cut}'>α ≥ β: prune" in source
 
 
 def test_not_yet_visited_text_keeps_a_contrast_of_4_5_to_1_on_white():

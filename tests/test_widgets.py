@@ -224,7 +224,9 @@ def test_static_pages_get_the_final_picture_and_the_table():
     bundle = s._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     page = bundle["text/html"]
-    assert page.count("<svg") == 1 and "≤ 1" in page and 'class="adversarial-trace"' in page
+    # one picture (an image with its words as alt text and beside it), and the table
+    assert page.count("<img") == 1 and "at most 1" in page and 'class="adversarial-trace"' in page
+    assert 'alt="Alpha-beta on a 3-level tree: root value 7, 2 of 9 leaves pruned"' in page
     assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
 
 

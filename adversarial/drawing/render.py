@@ -23,6 +23,7 @@ from ..game import CHANCE, MAX, node_id
 from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from ..tree import Tree
 from . import dot
+from .describe import Description, html_view, mcts_description, search_description, svg_with_words
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 
 
@@ -36,6 +37,18 @@ class Drawing(graphviz.Digraph):
 
     def __repr__(self) -> str:
         return f"<Drawing: {self.summary}>"
+
+    _words = None        # what makes the drawing's words (draw sets it), made when first asked for
+
+    @property
+    def description(self) -> Description:
+        """The drawing's words: ``.name`` (short) and ``.text`` (read aloud), from the same analysis as
+        the picture (see :mod:`adversarial.drawing.describe`)."""
+        made = self.__dict__.get("_made_words")
+        if made is None:
+            made = self._words() if self._words is not None else Description(f"Drawing: {self.summary}")
+            self.__dict__["_made_words"] = made
+        return made
 
     layout = None        # a Layout made once: svg() restyles it instead of running the layout program
     _unwritten = None    # with a layout, what writes the DOT text when it is first needed
@@ -54,16 +67,29 @@ class Drawing(graphviz.Digraph):
         self._complete()
         return super().__iter__(*args, **kwargs)
 
-    def svg(self) -> str:
+    def svg(self, *, ids: bool = True) -> str:
+        """The picture as SVG, its words inside: ``role="img"``, ``<title>`` (the short name) and
+        ``<desc>`` (the long description). ``ids=False``: for an SVG put inside a page (no ids to clash)."""
         if self.layout is not None:
-            return self.layout.svg(*self.parts)
-        return dot.pipe(self.source).decode("utf-8")
+            svg = self.layout.svg(*self.parts)
+        else:
+            svg = dot.pipe(self.source).decode("utf-8")
+        return svg_with_words(svg, self.description, ids=ids)
 
     def _repr_svg_(self) -> str:
         return _fit_wide(self.svg())
 
+    def _repr_html_(self) -> str:
+        svg = self.svg()
+        return html_view(svg, self.description, wide=_fit_wide(svg) != svg)
+
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        return {"image/svg+xml": _fit_wide(self.svg()), "text/plain": repr(self)}
+        # text/html (an image with alt text, and the words under it) is what JupyterLab, the site and
+        # exported HTML show; image/svg+xml stays for other front ends; nbval compares text/plain.
+        svg = self.svg()
+        fitted = _fit_wide(svg)
+        return {"text/html": html_view(svg, self.description, wide=fitted != svg),
+                "image/svg+xml": fitted, "text/plain": repr(self)}
 
     # Saving a drawing (``.render("tree", format="png")``, ``.pipe(format="png")``) uses the
     # same layout program as drawing it (dot.pipe), so it needs no system Graphviz either; only the
@@ -112,6 +138,7 @@ class Drawing(graphviz.Digraph):
         self._complete()
         twin = super().copy()
         twin.summary, twin.status = self.summary, dict(self.status)
+        twin._words = self._words
         return twin
 
 
@@ -195,6 +222,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
     state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
     g = Drawing(summary=_summary(nodes, state, step), status=state["status"])
+    g._words = lambda: search_description(game, nodes, state, trace=trace, step=step)
     if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
         # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
         g.layout, g.parts = layout, (game, nodes, state, style)
@@ -558,7 +586,7 @@ def _legend_rows(strict):
             (f"{cut}: prune, boxed", "the cut; // on each pruned branch"),
             ("dashed", "pruned: never looked at"),
             ("dotted", "not visited yet"),
-            ("thick orange", "the current path; yellow: the current node"),
+            ("thick orange", "the current path; filled gold: the current node"),
             ("thick blue", "principal variation: best play")]
 
 
@@ -895,10 +923,17 @@ def draw_tree(result, *, depth: int = 2, max_children: int = 4, theme: str | Non
     g.attr("edge", arrowhead="none", fontname=style["font"], fontsize=str(style["small"]))
     root_visits = max(result.tree.visits, 1)
     drawn = 0
+    words = []
 
-    def add(node, name, level):
+    def add(node, name, level, said, note=""):
         nonlocal drawn
         drawn += 1
+        kind = "end of the game" if node.terminal else f"{node.player} to move"
+        rate = f", win rate {node.win_rate:.0%}" if node.parent is not None else ""
+        shown = sorted(node.children, key=lambda child: -child.visits)[:max_children] if level < depth else []
+        hidden = len(node.children) - len(shown)
+        more = f"; {hidden} less visited {'child' if hidden == 1 else 'children'} not drawn" if hidden else ""
+        words.append(f"{said[0].upper()}{said[1:]}{note}: {kind}, {node.visits} visits{rate}{more}.")
         shape = "box" if node.terminal else ("triangle" if node.player == MAX else "invtriangle")
         text = f"{node.visits} visits"
         if node.parent is not None:
@@ -909,13 +944,15 @@ def draw_tree(result, *, depth: int = 2, max_children: int = 4, theme: str | Non
         ranked = sorted(node.children, key=lambda child: -child.visits)[:max_children]
         for i, child in enumerate(ranked):
             child_name = f"{name}_{i}"
-            add(child, child_name, level + 1)
+            add(child, child_name, level + 1, ("after move " if not level else f"{said}, then ")
+                + f"{fmt(child.move)}", " (most visited)" if i == 0 else "")
             width = style["pen"] + 4 * style["pen"] * child.visits / root_visits
             colour = style["pv"] if i == 0 else style["ink"]
             g.edge(name, child_name, label=f" {fmt(child.move)}",
                    penwidth=f"{width:.1f}", color=colour)
 
-    add(result.tree, "r", 0)
+    add(result.tree, "r", 0, "The root")
+    g._words = lambda: mcts_description(words, result, drawn)
     g.summary = (f"MCTS tree, {drawn} of {result.tree.size()} nodes drawn, "
                  f"{result.iterations} iterations, best move {fmt(result.move)}")
     return g

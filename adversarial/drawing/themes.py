@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import re
+
 # Okabe–Ito colours (safe for colour-blind viewers); every status also differs in line style:
 # pruned = dashed with a // cut mark, not yet visited = dotted and faint, current = filled and bold,
 # the current path = thick vermillion, the principal variation = thick blue.
@@ -18,21 +20,50 @@ from __future__ import annotations
 # The projector sizes keep every text at 24 px or more when a tree of up to 16 leaves is scaled to
 # fill a 1920 px screen (tests/test_render.py measures it), and notebook 02's depth-3 tree (8 leaves)
 # with the stepper's controls within a 1920×1080 screen at its natural size (tests/e2e/test_lecture.py).
-# `faint` (not yet visited) keeps a contrast of 4.5:1 or more on white: in predict mode students read it.
+# Contrast (WCAG 2.1 AA, on the drawings' white paper): every colour that draws text -- `ink`, `faint` (not
+# yet visited: in predict mode students read it), `pruned` (a pruned leaf still shows its value), `pv`,
+# `path` and `cut` (the "α ≥ β: prune" words) -- has 4.5:1 or more; `current`, a fill under black text,
+# has 3:1 or more against the paper and 4.5:1 or more against the ink (tests/test_accessibility.py).
+# Hence a darker vermillion than Okabe–Ito's #D55E00 (3.87:1) and a dark gold for the current node.
 # Text is drawn bold by <B> tags in the Helvetica font, whose widths the layout program knows (it has
 # none for "Helvetica-Bold").
 # `text` is the size of widget text and tables, `cell` the side of a tic-tac-toe button (pixels).
 THEMES = {
     "notebook": {"font": "Helvetica", "heavy": False, "size": 14, "small": 11, "pen": 1.2, "bold": 3.0, "inner": 0.7,
-                     "leaf": 0.45, "note": 0.95, "ink": "#000000", "faint": "#6b6b6b", "pruned": "#8c8c8c",
-                     "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
+                     "leaf": 0.45, "note": 0.95, "ink": "#000000", "faint": "#6b6b6b", "pruned": "#767676",
+                     "pv": "#0072B2", "path": "#B84A00", "cut": "#B84A00", "current": "#B58B00",
                      "ranksep": 0.18, "nodesep": 0.18, "text": "1.1em", "cell": 64},
     "projector": {"font": "Helvetica", "heavy": True, "size": 24, "small": 19, "pen": 3.0, "bold": 6.0, "inner": 0.8,
                       "leaf": 0.62, "note": 1.5, "ink": "#000000", "faint": "#6b6b6b", "pruned": "#707070",
-                      "pv": "#0072B2", "path": "#D55E00", "cut": "#D55E00", "current": "#F0E442",
+                      "pv": "#0072B2", "path": "#B84A00", "cut": "#B84A00", "current": "#B58B00",
                       "ranksep": 0.15, "nodesep": 0.2, "text": "28px", "cell": 120},
 }
 _default_theme = "notebook"
+PAPER = "#ffffff"            # every drawing's background
+TEXT_COLOURS = ("ink", "faint", "pruned", "pv", "path", "cut")     # colours that draw words (4.5:1)
+FILL_COLOURS = ("current",)                                        # fills under ink (3:1 on the paper)
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2.1's relative luminance of an ``#rrggbb`` colour (0 black … 1 white)."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    if not re.fullmatch(r"[0-9a-fA-F]{6}", digits):
+        raise ValueError(f"a colour is written #rrggbb (or #rgb), got {colour!r}")
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2.1's contrast ratio of two colours, from 1 (the same) to 21 (black on white).
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    """
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def check_flag(name: str, value) -> bool:

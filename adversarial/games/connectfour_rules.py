@@ -93,6 +93,25 @@ class Position:
         """The board as 6 strings of 7 cells, top row first."""
         return ["".join(self.cell(c, r) for c in range(WIDTH)) for r in reversed(range(HEIGHT))]
 
+    def words(self) -> str:
+        """The board in words, column by column from the bottom (what a screen reader says for its picture).
+
+        >>> ConnectFour().play("4453").words()
+        'Connect Four board, X to move: column 3: O; column 4: X, O; column 5: X.'
+        """
+        columns = []
+        for c in range(WIDTH):
+            discs = [d for d in (self.cell(c, r) for r in range(HEIGHT)) if d != "."]
+            if discs:
+                columns.append(f"column {c + 1}: {', '.join(discs)}")
+        if self.winner:
+            turn = f"{self.winner} has won"
+        elif self.count == WIDTH * HEIGHT:
+            turn = "a draw, the board is full"
+        else:
+            turn = f"{self.player} to move"
+        return f"Connect Four board, {turn}: " + ("; ".join(columns) or "empty") + "."
+
     def can_play(self, column: int) -> bool:
         """Is there room in ``column`` (1-7)?"""
         return not (self.x | self.o) & top(column - 1)
@@ -285,8 +304,12 @@ def svg(p: Position, size: int = 28, highlight: dict | None = None) -> str:
     """
     pad = 4
     width, height = WIDTH * size + 2 * pad, HEIGHT * size + 2 * pad + (18 if highlight else 0)
+    said = p.words()
+    if highlight:
+        said += " Under the columns: " + ", ".join(f"{c}: {t}" for c, t in sorted(highlight.items())) + "."
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-             f"class='adversarial-c4-svg'><rect x='0' y='0' width='{WIDTH * size + 2 * pad}' "
+             f"class='adversarial-c4-svg' role='img' aria-label='{html.escape(said, quote=True)}'>"
+             f"<title>{html.escape(said)}</title><rect x='0' y='0' width='{WIDTH * size + 2 * pad}' "
              f"height='{HEIGHT * size + 2 * pad}' rx='6' fill='#1f4e99'/>"]
     r = size * 0.4
     for row, line in enumerate(p.rows()):

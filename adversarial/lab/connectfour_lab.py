@@ -285,8 +285,20 @@ class SideBySide:
                 f"width='{x:g}pt' height='{height + 24:g}pt' viewBox='0 0 {x:g} {height + 24:g}'>"
                 + "".join(parts) + "</svg>")
 
+    @property
+    def description(self):
+        """The words of the pictures, one after another, each under its caption."""
+        from ..drawing.describe import Description
+        words = [d.description for d in self.drawings]
+        name = "; ".join(f"{c}: {w.name}" if c else w.name for w, c in zip(words, self.captions))
+        lines = [line for w, c in zip(words, self.captions)
+                 for line in (f"{c or 'Next picture'}: {w.name}.", *w.lines)]
+        return Description(f"{len(words)} drawings side by side: {name}", tuple(lines))
+
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        from ..drawing.describe import html_view, svg_with_words
+        svg = svg_with_words(self.svg(), self.description)
+        return {"text/html": html_view(svg, self.description), "image/svg+xml": svg, "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         return " | ".join(f"{c}: {d!r}" if c else repr(d) for d, c in zip(self.drawings, self.captions))

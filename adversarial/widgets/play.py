@@ -21,10 +21,10 @@ import ipywidgets as w
 from ..drawing.themes import theme_style
 from ..games.tictactoe import TicTacToe, optimal_moves
 from ..search import alphabeta
-from .stepper import require_widgets
+from .stepper import FOCUS_CSS, live, require_widgets
 
 EMPTY = "\u00a0"        # a non-breaking space: a button whose text becomes "" is not redrawn by JupyterLab
-MARK_COLOURS = {"X": "#0072B2", "O": "#D55E00"}       # Okabe–Ito blue and vermillion, bold, on white
+MARK_COLOURS = {"X": "#0072B2", "O": "#B84A00"}       # Okabe–Ito blue, a darker vermillion (5.2:1), bold, on white
 WIN_BACKGROUND = "#009E73"                            # the winning line: white marks on bluish green
 LAST_MOVE_BORDER = "5px solid #000000"
 # The heat map colours each empty cell by what playing there leads to, for the side to move
@@ -34,7 +34,13 @@ ENGINES = {
     "perfect": "perfect: full alpha-beta search, scores +1 / 0 / −1 (any win will do)",
     "fastest": "perfect and quick: full search with depth-aware scores (prefers faster wins, slower losses)",
 }
+ROWS, COLUMNS = ("top", "middle", "bottom"), ("left", "centre", "right")
 WINNING_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def cell_name(cell: int) -> str:
+    """A cell in words, for a screen reader: 0 is "top left cell", 4 "middle centre cell"."""
+    return "centre cell" if cell == 4 else f"{ROWS[cell // 3]} {COLUMNS[cell % 3]} cell"
 
 
 class PlayBoard(w.VBox):
@@ -70,6 +76,7 @@ class PlayBoard(w.VBox):
         for i, cell in enumerate(self.cells):
             cell.on_click(lambda _, i=i: self.play(i))
         self.status_line = w.HTML().add_class("adversarial-status")
+        self.reply_line = w.HTML().add_class("adversarial-reply")     # the moves just played, read out
         self.engine_line = w.HTML().add_class("adversarial-engine")
         self.heat_box = w.Checkbox(value=heat, description="heat map (what each move leads to)",
                                    indent=False).add_class("adversarial-heat")
@@ -78,7 +85,7 @@ class PlayBoard(w.VBox):
         new.on_click(lambda _: self.new_game())
         new.style.font_size = self.text_size
         grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns=f"repeat(3, {side + 4}px)"))
-        super().__init__([grid, self.status_line, self.engine_line, self.heat_box, new])
+        super().__init__([grid, self.reply_line, self.status_line, self.engine_line, self.heat_box, new])
         self.add_class("adversarial-board")
         self.new_game()
 
@@ -110,6 +117,7 @@ class PlayBoard(w.VBox):
         self.state = self.game.initial_state()
         self.last_move = None
         self.message = ""
+        self.reply = "New game."
         if self.human == "O":
             self._engine_move()
         self._show()
@@ -122,6 +130,7 @@ class PlayBoard(w.VBox):
         if not 0 <= cell <= 8:
             raise ValueError(f"cell must be from 0 to 8 (0 top left, 8 bottom right), got {cell}")
         self.message = ""
+        self.reply = ""
         if self.game.is_terminal(self.state):
             self.message = "The game is over: press New game to play again."
         elif self.state.player != self.human:
@@ -131,6 +140,7 @@ class PlayBoard(w.VBox):
         else:
             self.state = self.game.result(self.state, cell)
             self.last_move = cell
+            self.reply = f"You played the {cell_name(cell)}."
             self._engine_move()
         self._show()
 
@@ -146,6 +156,8 @@ class PlayBoard(w.VBox):
         move = optimal_moves(game, self.state, search=self._search)["best"][0]
         self.state = self.game.result(self.state, move)
         self.last_move = move
+        self.reply = (self.reply + " " if getattr(self, "reply", "") else "") + \
+            f"The engine played the {cell_name(move)}."
 
     def heat(self) -> dict:
         """Empty cell -> +1 / 0 / −1: what playing there leads to for the side to move, with
@@ -168,7 +180,9 @@ class PlayBoard(w.VBox):
                 cell.description = word
                 style.button_color, style.text_color = colour, "#000000"
                 style.font_size = f"{self.side // 5}px" if i in heat else f"{self.side // 2}px"
-                cell.tooltip = f"cell {i}"
+                hint = {1: "leads to a win", 0: "leads to a draw", -1: "leads to a loss"}.get(heat.get(i))
+                playable = "playable" if not self.game.is_terminal(self.state) else "the game is over"
+                cell.tooltip = f"{cell_name(i)}, cell {i}: empty, {playable}" + (f"; {hint}" if hint else "")
             else:
                 cell.description = mark
                 style.font_size = f"{self.side // 2}px"
@@ -176,15 +190,17 @@ class PlayBoard(w.VBox):
                     style.button_color, style.text_color = WIN_BACKGROUND, "#ffffff"
                 else:
                     style.button_color, style.text_color = "#ffffff", MARK_COLOURS[mark]
-                cell.tooltip = f"cell {i}: {mark}" + (" (last move)" if i == self.last_move else "")
+                cell.tooltip = (f"{cell_name(i)}, cell {i}: {mark}" + (", the last move" if i == self.last_move else "")
+                                + (", in the winning line" if i in line else ""))
         said = self.message or self.status
-        self.status_line.value = f"<div style='font-size:{self.text_size}'>{html.escape(said)}</div>"
+        self.status_line.value = live(html.escape(said), self.text_size)
+        self.reply_line.value = live(html.escape(self.reply), self.text_size)
         key = ""
         if heat:
             key = " · heat map: " + ", ".join(f"{word} = {name}" for word, name in
                                                (("blue", "you win"), ("yellow", "draw"),
                                                 ("orange", "you lose")))
-        self.engine_line.value = (f"<div style='font-size:{self.text_size}'>Engine: "
+        self.engine_line.value = (f"{FOCUS_CSS}<div style='font-size:{self.text_size}'>Engine: "
                                   f"{html.escape(self.engine_name)}{html.escape(key)}</div>")
 
     def _repr_mimebundle_(self, **kwargs):

@@ -23,7 +23,7 @@ from ..drawing.themes import theme_style
 from ..games.connectfour import ConnectFour, centre_first, shorten, svg
 from ..games.connectfour_eval import open_windows, with_threats
 from ..search import alphabeta
-from .stepper import require_widgets
+from .stepper import FOCUS_CSS, live, require_widgets
 
 DEPTHS = (1, 2, 3, 4, 5, 6)
 
@@ -77,16 +77,19 @@ class ConnectFourBoard(w.VBox):
                       .add_class(f"adversarial-c4-drop-{c}") for c in range(1, 8)]
         for c, button in enumerate(self.drops, start=1):
             button.on_click(lambda _, c=c: self.play(c))
-        self.depth_choice = w.Dropdown(options=DEPTHS, value=depth, description="depth")
+        self.depth_choice = w.Dropdown(options=DEPTHS, value=depth, description="depth",
+                                       tooltip="How many moves the engine looks ahead")
         self.depth_choice.add_class("adversarial-c4-depth")
         self.picture = w.HTML().add_class("adversarial-c4-board")
         self.moves_line = w.HTML().add_class("adversarial-c4-moves")
         self.status_line = w.HTML().add_class("adversarial-status")
+        self.reply_line = w.HTML().add_class("adversarial-reply")     # the moves just played, read out
         self.heat = w.HTML().add_class("adversarial-c4-eval")
-        new = w.Button(description="New game").add_class("adversarial-new-game")
+        new = w.Button(description="New game", tooltip="Start again from the empty board").add_class(
+            "adversarial-new-game")
         new.on_click(lambda _: self.new_game())
         super().__init__([w.HBox([self.depth_choice, new]), w.HBox(self.drops), self.picture,
-                          self.moves_line, self.status_line, self.heat])
+                          self.moves_line, self.reply_line, self.status_line, self.heat])
         self.add_class("adversarial-c4")
         self.new_game()
 
@@ -106,6 +109,7 @@ class ConnectFourBoard(w.VBox):
     def new_game(self) -> None:
         self.state = self.game.initial_state()
         self.evaluation = {}
+        self.reply = "New game."
         if self.human == "O":
             self._engine_move()
         self._refresh()
@@ -121,9 +125,10 @@ class ConnectFourBoard(w.VBox):
         if self.game.is_terminal(self.state) or self.state.player != self.human:
             return
         if column not in self.game.actions(self.state):
-            self.status_line.value = self._text(f"Column {column} is full: choose another.")
+            self.status_line.value = live(html.escape(f"Column {column} is full: choose another."), self.text_size)
             return
         self.state = self.game.result(self.state, column)
+        self.reply = f"You dropped a disc in column {column}."
         self._engine_move()
         self._refresh()
 
@@ -134,6 +139,7 @@ class ConnectFourBoard(w.VBox):
         best = max(self.evaluation.values())
         column = next(c for c in centre_first(self.state, tuple(self.evaluation)) if self.evaluation[c] == best)
         self.state = self.game.result(self.state, column)
+        self.reply = (getattr(self, "reply", "") + " " + f"The engine dropped a disc in column {column}.").strip()
 
     def _text(self, text: str) -> str:
         return f"<div style='font-size:{self.text_size}'>{html.escape(text)}</div>"
@@ -142,9 +148,13 @@ class ConnectFourBoard(w.VBox):
         over = self.game.is_terminal(self.state)
         for c, button in enumerate(self.drops, start=1):
             button.disabled = over or not self.state.can_play(c)
+            discs = sum(1 for row in self.state.rows() if row[c - 1] != ".")
+            room = "the game is over" if over else ("full" if discs == len(self.state.rows()) else "playable")
+            button.tooltip = f"Drop a disc in column {c}: {discs} disc{'' if discs == 1 else 's'}, {room}"
         self.picture.value = self.board_html()
-        self.moves_line.value = self._text(f"moves: {self.state.history or '(none yet)'}")
-        self.status_line.value = self._text(self.status)
+        self.moves_line.value = FOCUS_CSS + self._text(f"moves: {self.state.history or '(none yet)'}")
+        self.status_line.value = live(html.escape(self.status), self.text_size)
+        self.reply_line.value = live(html.escape(self.reply), self.text_size)
         if self.evaluation:
             parts = " ".join(f"<span class='adversarial-c4-score-{c}' style='padding:2px 6px'>"
                              f"{c}: {score_text(v)}</span>" for c, v in sorted(self.evaluation.items()))

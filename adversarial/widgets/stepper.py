@@ -25,6 +25,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import render
+from ..drawing.describe import words_html as details_words
 from ..drawing.themes import check_flag, theme_style
 from ..search import alphabeta, minimax, negamax
 from ..trace import Cutoff, Leaf
@@ -54,6 +55,25 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .widget-slider { height: 48px !important; }
 .adversarial-lecture .adversarial-slider .slider-container { margin-left: 22px !important; }
 </style>"""
+
+
+# Keyboard and screen reader (WCAG 2.1 AA): every control has a name and says its key in its tooltip; the
+# sentence sits in a polite live region, so a screen reader reads each step; a clear focus ring. The keys
+# need ipyevents; without it (the in-browser edition) Tab reaches each button, and Enter or Space presses it.
+TOOLTIPS = {"Back": "One event back (keys: ← or Page Up)", "Step": "One event forward (keys: → or Page Down)",
+            "Run": "Play the events one after another; press again to pause (key: Space)",
+            "Reset": "Back to before the search (key: Home)"}
+FOCUS_CSS = """<style>
+.adversarial-stepper :focus-visible, .adversarial-presenter :focus-visible, .adversarial-board :focus-visible,
+.adversarial-c4 :focus-visible, .adversarial-stepper .noUi-handle:focus {
+  outline: 3px solid #0072B2 !important; outline-offset: 2px !important; }
+</style>"""
+
+
+def live(text_html: str, size: str) -> str:
+    """``text_html`` in a polite live region (``role="status"``): a screen reader reads it when it changes."""
+    return (f"<div role='status' aria-live='polite' aria-atomic='true' "
+            f"style='font-size:{size};line-height:1.3'>{text_html}</div>")
 
 
 def _event_loop():
@@ -155,7 +175,13 @@ class Stepper(w.VBox):
         self.explanation = w.HTML().add_class("adversarial-explanation")
         self.counter_box = w.HTML().add_class("adversarial-counters")
         self.error = w.HTML().add_class("adversarial-error")
+        self.words = w.HTML().add_class("adversarial-words-box")       # the picture in words, on request
+        self.words_button = w.ToggleButton(value=False, description="Picture in words",
+                                           tooltip="Show the drawing described in words, kept up to date "
+                                                   "at every step", layout=w.Layout(width="auto"))
+        self.words_button.add_class("adversarial-words-toggle")
         self.slider = w.IntSlider(min=0, value=0, description="event", continuous_update=True,
+                                  tooltip="Which event of the search the picture shows",
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="40%", min_width="240px")).add_class("adversarial-slider")
         # Run steps from a timer in Python, not in the browser: a browser timer keeps ticking until the
@@ -166,18 +192,21 @@ class Stepper(w.VBox):
         self.buttons = []
         for name, action in (("Back", self.back), ("Step", self.step), ("Run", self.toggle_run),
                              ("Reset", self.reset)):
-            button = w.Button(description=name, layout=w.Layout(width="auto", min_width="5em"))
+            button = w.Button(description=name, tooltip=TOOLTIPS[name],
+                              layout=w.Layout(width="auto", min_width="5em"))
             button.add_class(f"adversarial-{name.lower()}")
             button.on_click(lambda _, act=action: act())
             self.buttons.append(button)
         self.run_button = self.buttons[2]
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="speed",
+                                tooltip="How fast Run plays the events",
                                 style={"description_width": "initial"},
                                 layout=w.Layout(width="auto")).add_class("adversarial-speed")
         self.zoom_box = w.Dropdown(options=list(ZOOMS), value="fit", description="zoom",
+                                   tooltip="The picture's size: fit the width, or a percent of it",
                                    style={"description_width": "initial"},
                                    layout=w.Layout(width="auto")).add_class("adversarial-zoom")
-        for control in self.buttons:
+        for control in (*self.buttons, self.words_button):
             control.style.font_size = size
         controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -189,16 +218,21 @@ class Stepper(w.VBox):
             top = w.HBox([self.picture, self.legend_box], layout=w.Layout(align_items="flex-start"))
         # Keys are heard over the stage (picture, buttons, sentence), never over the leaves box:
         # while the mouse is there, what is typed goes to the box (and Shift+Enter to JupyterLab).
-        self.stage = w.VBox([top, controls, self.explanation, self.counter_box]).add_class("adversarial-stage")
+        self.stage = w.VBox([top, controls, self.explanation, self.counter_box,
+                             w.HBox([self.words_button]), self.words]).add_class("adversarial-stage")
         rows = [self.stage, self.error]
         self.leaves = None
         if editable:
             self.leaves = w.Text(description="leaves", continuous_update=False,
+                                 tooltip="The tree as a nested list of leaf values, e.g. [[3, 5], [2, 9]]; "
+                                         "press Enter to search it",
                                  layout=w.Layout(width="80%")).add_class("adversarial-leaves-input")
             self.leaves.style.font_size = size
             wide = w.Layout(width="auto")
-            example = w.Button(description="Example", layout=wide).add_class("adversarial-example")
-            shuffle = w.Button(description="Random tree", layout=wide).add_class("adversarial-random")
+            example = w.Button(description="Example", tooltip="Back to the example tree",
+                               layout=wide).add_class("adversarial-example")
+            shuffle = w.Button(description="Random tree", tooltip="A new random tree (binary, 3 levels)",
+                               layout=wide).add_class("adversarial-random")
             for button in (example, shuffle):
                 button.style.font_size = size
             example.on_click(lambda _: self.load_example())
@@ -218,6 +252,7 @@ class Stepper(w.VBox):
         self.speed.observe(lambda change: setattr(self, "interval", SPEEDS[change["new"]]),
                            names="value")
         self.zoom_box.observe(lambda change: self.set_zoom(change["new"]), names="value")
+        self.words_button.observe(lambda change: self._show(), names="value")
         if self.leaves is not None:
             self.leaves.observe(lambda change: self._edit(change["new"]), names="value")
         self._listen_to_keys()
@@ -330,8 +365,8 @@ class Stepper(w.VBox):
         try:
             prepared = self._prepare(game)
         except (ValueError, TypeError) as error:
-            self.error.value = (f"<span style='color:#b3261e'>Could not use this tree: "
-                                f"{html.escape(str(error))}</span>")
+            self.error.value = (f"<div role='alert' style='color:#b3261e'>Could not use this tree: "
+                                f"{html.escape(str(error))}</div>")
             return
         self._install(prepared)
 
@@ -379,8 +414,8 @@ class Stepper(w.VBox):
             spec = ast.literal_eval(text)
             new = tree(spec, root_player=getattr(self.game, "root_player", "MAX"))   # a game: MAX
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as error:
-            self.error.value = (f"<span style='color:#b3261e'>Could not use these leaves: "
-                                f"{html.escape(str(error))}</span>")
+            self.error.value = (f"<div role='alert' style='color:#b3261e'>Could not use these leaves: "
+                                f"{html.escape(str(error))}</div>")
             return
         self.load(new)
 
@@ -471,8 +506,8 @@ class Stepper(w.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         final = render.draw(self.game, self.result, theme=self.theme, legend=self.legend)
         table = self.trace.table()._repr_html_() if self.algorithm != "minimax" else ""
-        bundle["text/html"] = (f'<div class="adversarial-stepper-static">{fitted(final.svg())}'
-                               f"{table}</div>")
+        bundle["text/html"] = (f'<div class="adversarial-stepper-static">'
+                               f"{render.html_view(final.svg(), final.description)}{table}</div>")
         return bundle
 
     # -- internals ---------------------------------------------------------------
@@ -510,17 +545,18 @@ class Stepper(w.VBox):
     def _show(self) -> None:
         size = theme_style(self.theme)["text"]
         drawing = self.drawing                     # built once per step: the picture and the counters
-        svg = drawing.svg()
+        svg = drawing.svg(ids=False)               # its name and description inside (role="img")
         self.picture.value = fitted(svg, self.zoom)
+        self.words.value = details_words(drawing.description) if self.words_button.value else ""
         sentence = html.escape(self.sentence)
         counters = self._counters(drawing)
         counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
                    f"leaves saved so far: {counters['leaves saved']}")
-        self.explanation.value = f"<div style='font-size:{size};line-height:1.3'>{sentence}</div>"
-        self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
+        self.explanation.value = live(sentence, size)
+        self.counter_box.value = f"{FOCUS_CSS}<div style='font-size:{size};line-height:1.3'>{counted}</div>"
         for picture, sentence_box, counter_box, big in self._screens:
             picture.value = fitted(svg, screen=True)
-            sentence_box.value = f"<div style='font-size:{big};line-height:1.3'>{sentence}</div>"
+            sentence_box.value = live(sentence, big)
             counter_box.value = f"<div style='font-size:{big};line-height:1.3'>{counted}</div>"
 
     def __repr__(self) -> str:

@@ -20,7 +20,8 @@ PAGES = [
      ["adversarial.tree", "adversarial.game", "adversarial.search", "adversarial.trace", "adversarial.formatting"]),
     ("drawing", "Drawing and widgets",
      "Graphviz drawings of trees and searches, the themes (lecture mode), the stepper and the boards.",
-     ["adversarial.drawing.render", "adversarial.drawing.themes", "adversarial.drawing.dot",
+     ["adversarial.drawing.render", "adversarial.drawing.describe", "adversarial.drawing.themes",
+      "adversarial.drawing.dot",
       "adversarial.widgets.stepper", "adversarial.widgets.play", "adversarial.widgets.play_connectfour"]),
     ("beyond", "Beyond plain alpha-beta",
      "Null-window searches, iterative deepening, move ordering, Monte Carlo tree search, chance nodes, the "
