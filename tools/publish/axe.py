@@ -30,33 +30,28 @@ def script() -> str:
         return archive.extractfile("package/axe.min.js").read().decode()
 
 
-# Runs axe on every element matching a CSS selector (or the whole document) and returns its violations, each
-# with the nodes it names (their selector and the summary of what is wrong), trimmed to what a report needs.
-RUN = """async ([selector, rules, only]) => {
-    const targets = selector ? [...document.querySelectorAll(selector)] : [document];
-    if (!targets.length) return [];
+# Runs axe on the part of the page ``context`` names (a CSS selector: every element it matches; or axe's
+# {include, exclude} object; or the whole document) and returns its violations, each with the elements it names
+# (their selector and what is wrong), trimmed to what a report needs.
+RUN = """async ([context, rules, only]) => {
+    if (typeof context === 'string' && !document.querySelector(context)) return [];
     const options = {resultTypes: ['violations']};
     if (rules) options.rules = rules;
     if (only) options.runOnly = {type: 'rule', values: only};
-    const found = [];
-    for (const target of targets) {
-        const result = await axe.run(target, options);
-        for (const v of result.violations)
-            found.push({id: v.id, impact: v.impact, help: v.help,
-                        nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
-                                                  html: n.html.slice(0, 200)}))});
-    }
-    return found;
+    const result = await axe.run(context || document, options);
+    return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary, html: n.html.slice(0, 200)}))}));
 }"""
 
 
-def violations(page, selector: str | None = None, rules: dict | None = None, only=None) -> list[dict]:
-    """axe-core's violations on ``page`` (a Playwright page), on the elements matching ``selector`` or the whole
-    document; axe is added to the page first if it is not there yet. ``rules`` switches rules on or off
+def violations(page, context: str | dict | None = None, rules: dict | None = None, only=None) -> list[dict]:
+    """axe-core's violations on ``page`` (a Playwright page): on the elements matching ``context`` (a CSS
+    selector), or on axe's ``{"include": [...], "exclude": [...]}``, or on the whole document. axe is added to
+    the page first if it is not there yet. ``rules`` switches rules on or off
     (``{"color-contrast": {"enabled": False}}``); ``only`` runs just the rules it names."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=script())
-    return page.evaluate(RUN, [selector, rules, list(only) if only else None])
+    return page.evaluate(RUN, [context, rules, list(only) if only else None])
 
 
 def blocking(found: list[dict]) -> list[dict]:
