@@ -127,7 +127,8 @@ def test_chance_and_game_trees_have_words():
     for move in (4, 0, 8, 2):
         s = g.result(s, move)
     words = describe(g, alphabeta(g, s, trace=True))
-    assert "board: top row O, empty, O; middle row empty, X, empty; bottom row empty, empty, X" in words.text
+    assert ("Tic-tac-toe board, X to move: top row O, empty, O; middle row empty, X, empty; bottom row empty, "
+            "empty, X" in words.text)
 
 
 def test_a_drawing_carries_its_words_in_every_form_it_is_shown():
@@ -232,3 +233,21 @@ def test_contrast_ratio_is_wcags():
     assert contrast_ratio("#777", "#777777") == 1
     with pytest.raises(ValueError, match="#rrggbb"):
         contrast_ratio("orange", "#ffffff")
+
+
+def test_boards_shown_as_tables_say_the_position():
+    from adversarial.games.tictactoe import TicTacToe
+    from adversarial.widgets.play import PlayBoard
+    game = TicTacToe()
+    board = game.result(game.initial_state(), 0)
+    assert "aria-label='Tic-tac-toe board, O to move: top row X, empty, empty;" in board._repr_html_()
+    play = PlayBoard()
+    play.play(4)
+    assert f"aria-label='{html.escape(play.state.words(), quote=True)}'" in play.board_html()
+
+
+def test_a_connect_four_position_shows_as_an_image_with_the_board_in_words():
+    from adversarial.games.connectfour import ConnectFour
+    bundle = ConnectFour().play("4453")._repr_mimebundle_()
+    assert 'alt="Connect Four board, X to move: column 3: O; column 4: X, O; column 5: X."' in bundle["text/html"]
+    assert bundle["text/plain"] == "Position('4453')" and "role='img'" in bundle["image/svg+xml"]

@@ -8,6 +8,7 @@ its widget outputs, and the code that must not appear is the code of its ``solut
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -74,6 +75,8 @@ def test_page_shows_its_drawings(site, name):
     shown = []
     for src in re.findall(r'<img[^>]+src="([^"]+\.svg)"', page):
         shown.append(labels((make_site.OUT / src).read_text()))
+    for data in re.findall(r'<img[^>]+src="data:image/svg\+xml;base64,([^"]+)"', page):   # a drawing with words
+        shown.append(labels(base64.b64decode(data).decode("utf-8")))
     shown += [labels(svg) for svg in re.findall(r"<svg\b.*?</svg>", page, flags=re.S)
               if 'xmlns="http://www.w3.org/2000/svg"' in svg]
     expected = [labels(svg) for svg in outputs(reader_copy(stored(name), make_site.DROPPED), "image/svg+xml")]

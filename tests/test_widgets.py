@@ -284,7 +284,7 @@ def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
     s.presenter()
     listeners = [e for e in s._key_events if isinstance(e, Event)]
     assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
-    assert listeners[0].source is s.stage and "adversarial-presenter" in listeners[1].source._dom_classes
+    assert listeners[0].source is s.picture and "adversarial-screen-drawing" in listeners[1].source._dom_classes
     listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
     assert s.position == 1
 

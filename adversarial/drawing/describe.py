@@ -108,15 +108,8 @@ def _value_words(text: str) -> str:
 
 
 def board_words(state) -> str | None:
-    """A game position in words (tic-tac-toe or Connect Four), or None for other states."""
-    cells = getattr(state, "cells", None)
-    if isinstance(cells, str) and len(cells) == 9:
-        rows = []
-        for name, start in (("top row", 0), ("middle row", 3), ("bottom row", 6)):
-            marks = ", ".join("empty" if c == "." else c for c in cells[start:start + 3])
-            rows.append(f"{name} {marks}")
-        return "board: " + "; ".join(rows)
-    words = getattr(state, "words", None)           # a Connect Four position says itself
+    """A game position in words (a state with a ``words()`` method: tic-tac-toe, Connect Four), or None."""
+    words = getattr(state, "words", None)
     if callable(words):
         return words().rstrip(".")
     return None
@@ -307,7 +300,8 @@ def svg_with_words(svg: str, words: Description, *, ids: bool = True) -> str:
     else:
         extra = f' role="img" aria-label="{html.escape(words.name)}"'
         inner = f"<title>{html.escape(words.name)}</title><desc>{html.escape(words.text)}</desc>"
-    return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + svg[found.end():]
+    rest = re.sub(r"<g\b", '<g aria-hidden="true"', svg[found.end():], count=1)   # its texts: the picture's
+    return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + rest
 
 
 def details_html(words: Description, summary: str = "The drawing in words") -> str:

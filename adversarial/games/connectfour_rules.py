@@ -133,6 +133,15 @@ class Position:
     def _repr_svg_(self) -> str:
         return svg(self)
 
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        """In Jupyter: the picture as an image whose alt text is the board in words (an SVG output alone
+        shows as an image without one)."""
+        import base64
+        picture = svg(self)
+        data = base64.b64encode(picture.encode("utf-8")).decode("ascii")
+        page = f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(self.words())}"/>'
+        return {"text/html": page, "image/svg+xml": picture, "text/plain": repr(self)}
+
 
 # -- text in ---------------------------------------------------------------------
 

@@ -85,7 +85,8 @@ class PlayBoard(w.VBox):
         new.on_click(lambda _: self.new_game())
         new.style.font_size = self.text_size
         grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns=f"repeat(3, {side + 4}px)"))
-        super().__init__([grid, self.reply_line, self.status_line, self.engine_line, self.heat_box, new])
+        super().__init__([grid, self.reply_line, self.status_line, self.engine_line, self.heat_box, new,
+                          w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-board")
         self.new_game()
 
@@ -200,7 +201,7 @@ class PlayBoard(w.VBox):
             key = " · heat map: " + ", ".join(f"{word} = {name}" for word, name in
                                                (("blue", "you win"), ("yellow", "draw"),
                                                 ("orange", "you lose")))
-        self.engine_line.value = (f"{FOCUS_CSS}<div style='font-size:{self.text_size}'>Engine: "
+        self.engine_line.value = (f"<div style='font-size:{self.text_size}'>Engine: "
                                   f"{html.escape(self.engine_name)}{html.escape(key)}</div>")
 
     def _repr_mimebundle_(self, **kwargs):
@@ -225,7 +226,8 @@ class PlayBoard(w.VBox):
                            f"font:bold {self.side // 2}px sans-serif;color:{colour};background:{background};"
                            f"border:{border}'>{mark if mark != '.' else '&#160;'}</td>")
             rows.append(f"<tr>{''.join(tds)}</tr>")
-        return (f"<table class='adversarial-board-static' style='border-collapse:separate'>"
+        return (f"<table class='adversarial-board-static' style='border-collapse:separate' "
+                f"aria-label='{html.escape(self.state.words(), quote=True)}'>"
                 f"{''.join(rows)}</table><div>{html.escape(self.status)}</div>")
 
     def __repr__(self) -> str:

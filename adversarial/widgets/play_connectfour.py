@@ -89,7 +89,8 @@ class ConnectFourBoard(w.VBox):
             "adversarial-new-game")
         new.on_click(lambda _: self.new_game())
         super().__init__([w.HBox([self.depth_choice, new]), w.HBox(self.drops), self.picture,
-                          self.moves_line, self.reply_line, self.status_line, self.heat])
+                          self.moves_line, self.reply_line, self.status_line, self.heat,
+                          w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-c4")
         self.new_game()
 
@@ -152,7 +153,7 @@ class ConnectFourBoard(w.VBox):
             room = "the game is over" if over else ("full" if discs == len(self.state.rows()) else "playable")
             button.tooltip = f"Drop a disc in column {c}: {discs} disc{'' if discs == 1 else 's'}, {room}"
         self.picture.value = self.board_html()
-        self.moves_line.value = FOCUS_CSS + self._text(f"moves: {self.state.history or '(none yet)'}")
+        self.moves_line.value = self._text(f"moves: {self.state.history or '(none yet)'}")
         self.status_line.value = live(html.escape(self.status), self.text_size)
         self.reply_line.value = live(html.escape(self.reply), self.text_size)
         if self.evaluation:

@@ -7,10 +7,12 @@
 >>> s
 Stepper(alphabeta on Tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]): step 2 of 29)
 
-For a lecture: ``lecture_mode()`` first (everything larger); point at the stepper and use
-the keyboard or a presentation clicker (→ or PageDown: step, ← or PageUp: back, Home:
-reset, Space: run/pause); ``s.presenter()`` shows the picture, sentence and counters alone,
-filling the screen; ``s.save_slides("slides")`` writes every step as a picture for slides.
+For a lecture: ``lecture_mode()`` first (everything larger); point at the stepper's picture and
+use the keyboard or a presentation clicker (→ or PageDown: step, ← or PageUp: back, Home:
+reset, Space: run/pause; this needs ipyevents). From the keyboard alone, Tab to a button and
+press Enter or Space: the sentence is in a live region, so a screen reader reads each step.
+``s.presenter()`` shows the picture, sentence and counters alone, filling the screen;
+``s.save_slides("slides")`` writes every step as a picture for slides.
 """
 
 from __future__ import annotations
@@ -216,11 +218,11 @@ class Stepper(w.VBox):
             self.legend_box = w.HTML(layout=w.Layout(flex="0 1 38%", min_width="0")).add_class("adversarial-legend")
             self.picture.layout = w.Layout(flex="1 1 62%", min_width="0")
             top = w.HBox([self.picture, self.legend_box], layout=w.Layout(align_items="flex-start"))
-        # Keys are heard over the stage (picture, buttons, sentence), never over the leaves box:
-        # while the mouse is there, what is typed goes to the box (and Shift+Enter to JupyterLab).
+        # Keys are heard over the picture only (see _listen_to_keys), never over the buttons or the leaves
+        # box: while the mouse is there, what is typed goes to them (and Shift+Enter to JupyterLab).
         self.stage = w.VBox([top, controls, self.explanation, self.counter_box,
                              w.HBox([self.words_button]), self.words]).add_class("adversarial-stage")
-        rows = [self.stage, self.error]
+        rows = [self.stage, self.error, w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")]
         self.leaves = None
         if editable:
             self.leaves = w.Text(description="leaves", continuous_update=False,
@@ -446,7 +448,7 @@ class Stepper(w.VBox):
         view.add_class("adversarial-presenter").add_class("adversarial-lecture")
         view.children = (w.HTML(LECTURE_CSS), *view.children)
         self._screens.append((picture, sentence, counters, size))
-        self._listen_to_keys(view)
+        self._listen_to_keys(picture)
         self._show()
         return view
 
@@ -521,13 +523,18 @@ class Stepper(w.VBox):
         self._show()
 
     def _listen_to_keys(self, target=None) -> None:
-        """Keys reach Python through ipyevents when the mouse is over the stepper (a clicker sends
-        PageUp/PageDown). Without ipyevents, the buttons still work."""
+        """Keys reach Python through ipyevents while the mouse is over the picture (a clicker sends
+        PageUp/PageDown). Without ipyevents (the in-browser edition), the buttons are the keyboard's way:
+        Tab reaches each, Enter or Space presses it.
+
+        Only over the picture, not the whole stage: while the mouse is over what it listens to, ipyevents
+        takes the focus and every key, Tab and Enter too, so over the buttons a keyboard user could
+        neither press them nor Tab away (a keyboard trap)."""
         try:
             from ipyevents import Event
         except ImportError:
             return
-        events = Event(source=target or self.stage, watched_events=["keydown"], prevent_default_action=True)
+        events = Event(source=target or self.picture, watched_events=["keydown"], prevent_default_action=True)
         events.on_dom_event(lambda event: self.handle_key(event.get("key", "")))
         self._key_events = [*getattr(self, "_key_events", []), events]
 
@@ -553,7 +560,7 @@ class Stepper(w.VBox):
         counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
                    f"leaves saved so far: {counters['leaves saved']}")
         self.explanation.value = live(sentence, size)
-        self.counter_box.value = f"{FOCUS_CSS}<div style='font-size:{size};line-height:1.3'>{counted}</div>"
+        self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
         for picture, sentence_box, counter_box, big in self._screens:
             picture.value = fitted(svg, screen=True)
             sentence_box.value = live(sentence, big)
