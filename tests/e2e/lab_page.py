@@ -143,12 +143,15 @@ def announced(region) -> str:
     raise AssertionError(f"no live region (role=status) in:\n{region.aria_snapshot()}")
 
 
-def keyboard_walk(page, stepper: str, expected, timeout_s: float = 30) -> dict:
-    """Drive the stepper ``stepper`` (a CSS selector) from the keyboard alone through a whole search: Tab to
+def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
+    """Drive the stepper ``widget`` (a Playwright locator) from the keyboard alone through a whole search: Tab to
     it, step, back, run, pause, reset; after each, the announced sentence must be ``expected``'s (a Stepper on
     the same tree, moved the same way), within ``timeout_s`` seconds of the key. Where the stepper
     listens to keys itself (ipyevents: its stage takes the focus) the walk uses its keys (→, ←, Space, Home),
     otherwise Tab and Enter on its buttons. Ends by tabbing out of it: no keyboard trap. Returns what it did."""
+    widget.evaluate("(e) => { document.querySelectorAll('[data-keyboard-walk]').forEach(o => "
+                    "o.removeAttribute('data-keyboard-walk')); e.setAttribute('data-keyboard-walk', ''); }")
+    stepper = "[data-keyboard-walk]"
     region = page.locator(f"{stepper} .adversarial-explanation")
 
     def wait(condition) -> None:
