@@ -147,7 +147,8 @@ def search_description(game, nodes, state, *, trace=None, step=None) -> Descript
     kind = "tree" if is_tree else "game tree"
     if trace is None:
         root_player = nodes[()]["player"]
-        name = f"Game tree with {levels} levels and {len(leaves)} leaves, {root_player} at the root"
+        name = (f"Game tree with {levels} levels and {len(leaves)} lea{'f' if len(leaves) == 1 else 'ves'}, "
+                f"{root_player} at the root")
     else:
         name = f"{algorithm} on a {levels}-level {kind}"
         if step is not None and step < len(trace):
