@@ -145,8 +145,8 @@ def announced(region) -> str:
 
 def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
     """Drive the stepper ``widget`` (a Playwright locator) from the keyboard alone through a whole search: Tab to
-    it, step, back, run, pause, reset; after each, the announced sentence must be ``expected``'s (a Stepper on
-    the same tree, moved the same way), within ``timeout_s`` seconds of the key. Where the stepper
+    it, reset, step through the whole search, back, reset, run, pause; after each, the announced sentence must be
+    ``expected``'s (a Stepper on the same tree, moved the same way), within ``timeout_s`` s of the key. Where it
     listens to keys itself (ipyevents: its stage takes the focus) the walk uses its keys (→, ←, Space, Home),
     otherwise Tab and Enter on its buttons. Ends by tabbing out of it: no keyboard trap. Returns what it did."""
     widget.evaluate("(e) => { document.querySelectorAll('[data-keyboard-walk]').forEach(o => "
@@ -160,7 +160,10 @@ def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
             if time.monotonic() > deadline:
                 raise AssertionError(f"after {timeout_s} s the stepper announces {announced(region)!r}")
             page.wait_for_timeout(50)
-    sentences = {" ".join(expected.trace.explain(i).split()) for i in range(len(expected.trace))}
+    sentences = set()
+    for _ in range(len(expected.trace)):                   # every sentence the search can announce
+        expected.step()
+        sentences.add(" ".join(expected.sentence.split()))
 
     def says(sentence: str) -> None:
         wait(lambda: announced(region) == " ".join(sentence.split()))
@@ -175,9 +178,13 @@ def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
     walk = {"tabs in": tab_until(page, lambda: focus_inside(page, stepper))}
     keys = page.evaluate("() => document.activeElement.classList.contains('ipyevents-watched')")
     walk["mode"] = "keys" if keys else "buttons"
+    if not keys:                                           # wherever it stood: Reset first
+        tab_until(page, lambda: on("reset"))
+    page.keyboard.press("Home" if keys else "Enter")
+    expected.reset()
     says(expected.sentence)
     if not keys:
-        tab_until(page, lambda: on("step"))
+        tab_until(page, lambda: on("step"), key="Shift+Tab")
     for _ in range(len(expected.trace)):                   # the whole search, one event at a time
         page.keyboard.press("ArrowRight" if keys else "Enter")
         expected.step()

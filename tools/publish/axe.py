@@ -40,7 +40,8 @@ RUN = """async ([context, rules, only]) => {
     if (only) options.runOnly = {type: 'rule', values: only};
     const result = await axe.run(context || document, options);
     return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-        nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary, html: n.html.slice(0, 200)}))}));
+        nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
+                                  html: n.html.slice(0, 200)}))}));
 }"""
 
 
