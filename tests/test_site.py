@@ -195,6 +195,10 @@ def test_every_picture_has_its_words_and_never_a_file_name(site, name):
     """Each output picture's alt is the accessible name its stored output gives it (its SVG's title, else its
     text/plain summary), never a file name; where the drawing carries a long description, it is next to it."""
     page = (make_site.OUT / f"{name}.html").read_text()
+    for tag in re.findall(r"<img\b[^>]*>", page):                    # every picture, whatever its source
+        alt = re.search(r"""\balt=("[^"]*"|'[^']*')""", tag)
+        assert alt and alt.group(1)[1:-1].strip(), f"{name}: a picture without alt text: {tag[:120]}"
+        assert not re.search(r"\.(svg|png|jpe?g)\b|_images/", alt.group(1)), f"{name}: alt is a file name: {tag[:160]}"
     shown = re.findall(r'<img alt="([^"]*)" src="(_images/[^"]+)"( aria-describedby="([^"]+)")?', page)
     expected = accessible.pictures(reader_copy(stored(name), make_site.DROPPED))
     assert len(shown) == len(expected), f"{name}: {len(shown)} pictures on the page, {len(expected)} stored"
