@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from adversarial import alphabeta, describe, minimax, random_tree, tree
 from adversarial.drawing import render
-from adversarial.drawing.describe import Description, svg_with_words
 from adversarial.drawing.themes import FILL_COLOURS, PAPER, TEXT_COLOURS, THEMES, contrast_ratio
+from adversarial.drawing.words import Description, svg_with_words
 from adversarial.game import node_id
 
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]

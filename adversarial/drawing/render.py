@@ -23,8 +23,8 @@ from ..game import CHANCE, MAX, node_id
 from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from ..tree import Tree
 from . import dot
-from .describe import Description, html_view, mcts_description, search_description, svg_with_words
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
+from .words import Description, html_view, mcts_description, search_description, svg_with_words
 
 
 class Drawing(graphviz.Digraph):
@@ -222,7 +222,7 @@ def draw(game, result=None, *, step: int | None = None, theme: str | None = None
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
     state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
     g = Drawing(summary=_summary(nodes, state, step), status=state["status"])
-    g._words = lambda: search_description(game, nodes, state, trace=trace, step=step)
+    g._words = lambda: search_description(game, nodes, state, TEXTS, trace=trace, step=step)
     if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
         # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
         g.layout, g.parts = layout, (game, nodes, state, style)
@@ -648,6 +648,16 @@ def _probability_text(p) -> str:
         return f"{p:.3g}"
     except (TypeError, ValueError):       # Fraction before Python 3.12 has no 'g' format
         return str(p)
+
+
+class TEXTS:
+    """The functions that write a drawing's texts, handed to :func:`~adversarial.drawing.words.search_description`
+    so that the words say exactly what the picture writes."""
+    label = staticmethod(_label)
+    inside = staticmethod(_inside)
+    leaf_text = staticmethod(_leaf_text)
+    running = staticmethod(_running)
+    probability = staticmethod(_probability_text)
 
 
 def _check_drawable(result) -> None:

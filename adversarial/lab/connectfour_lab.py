@@ -288,7 +288,7 @@ class SideBySide:
     @property
     def description(self):
         """The words of the pictures, one after another, each under its caption."""
-        from ..drawing.describe import Description
+        from ..drawing.words import Description
         words = [d.description for d in self.drawings]
         name = "; ".join(f"{c}: {w.name}" if c else w.name for w, c in zip(words, self.captions))
         lines = [line for w, c in zip(words, self.captions)
@@ -296,7 +296,7 @@ class SideBySide:
         return Description(f"{len(words)} drawings side by side: {name}", tuple(lines))
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        from ..drawing.describe import html_view, svg_with_words
+        from ..drawing.words import html_view, svg_with_words
         svg = svg_with_words(self.svg(), self.description)
         return {"text/html": html_view(svg, self.description), "image/svg+xml": svg, "text/plain": repr(self)}
 

@@ -27,8 +27,8 @@ from pathlib import Path
 import ipywidgets as w
 
 from ..drawing import render
-from ..drawing.describe import words_html as details_words
 from ..drawing.themes import check_flag, theme_style
+from ..drawing.words import words_html as details_words
 from ..search import alphabeta, minimax, negamax
 from ..trace import Cutoff, Leaf
 from ..tree import Tree, random_tree, tree
