@@ -197,3 +197,111 @@ def test_the_build_warns_about_nothing_and_the_pages_have_one_search_box_and_a_t
     beyond = (make_site.OUT / "reference" / "beyond.html").read_text()
     tables = [page_text(t) for t in re.findall(r"<table.*?</table>", beyond, re.S)]
     assert any("null_move=NullMove()" in t and "late move reductions" in t for t in tables), "no options table"
+
+
+# ---- accessibility: words for every picture, and axe-core in Chromium on every page -----------------------
+
+import accessible  # noqa: E402  (tools/publish/accessible.py)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_picture_has_its_words_and_never_a_file_name(site, name):
+    """Each output picture's alt is the accessible name its stored output gives it (its SVG's title, else its
+    text/plain summary), never a file name; where the drawing carries a long description, it is next to it."""
+    page = (make_site.OUT / f"{name}.html").read_text()
+    for tag in re.findall(r"<img\b[^>]*>", page):                    # every picture, whatever its source
+        alt = re.search(r"""\balt=("[^"]*"|'[^']*')""", tag)
+        assert alt and alt.group(1)[1:-1].strip(), f"{name}: a picture without alt text: {tag[:120]}"
+        assert not re.search(r"\.(svg|png|jpe?g)\b|_images/", alt.group(1)), f"{name}: alt is a file name: {tag[:160]}"
+    shown = re.findall(r'<img alt="([^"]*)" src="(_images/[^"]+)"( aria-describedby="([^"]+)")?', page)
+    expected = accessible.pictures(reader_copy(stored(name), make_site.DROPPED))
+    assert len(shown) == len(expected), f"{name}: {len(shown)} pictures on the page, {len(expected)} stored"
+    for (alt, src, _, described_by), picture in zip(shown, expected, strict=True):
+        alt = html.unescape(alt)
+        assert alt and not re.search(r"[\w-]+\.(svg|png|jpe?g)\b|_images/", alt), f"{name}: alt {alt!r} for {src}"
+        assert alt == picture["name"], f"{name}: {src} has alt {alt!r}, its output names it {picture['name']!r}"
+        if picture["description"]:
+            block = re.search(rf'<div id="{described_by}">(.*?)</div>', page, flags=re.S)
+            assert described_by and block, f"{name}: {src}'s long description is not next to it"
+            assert page_text(block.group(1)) == " ".join(picture["description"].split())
+
+
+def test_text_alternatives_come_from_the_picture_then_its_summary():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" role="img"><title>Alpha-beta: root value 7</title>'
+           '<desc>Level 1: ...</desc><g><title>n0</title></g></svg>')
+    assert accessible.text_alternative({"image/svg+xml": svg, "text/plain": "<Drawing: 9 nodes>"}) == \
+        ("Alpha-beta: root value 7", "Level 1: ...")
+    graphviz_only = '<svg xmlns="http://www.w3.org/2000/svg"><g id="graph0"><title>n</title></g></svg>'
+    assert accessible.text_alternative({"image/svg+xml": graphviz_only, "text/plain": "<Drawing: 9 nodes, 0 pruned "
+                                        "leaves>"}) == ("Game-tree drawing: 9 nodes, 0 pruned leaves", "")
+    assert accessible.text_alternative({"image/svg+xml": graphviz_only, "text/plain": "Position('4453')"})[0] == \
+        "Connect Four position after the moves 4453"
+    chart = accessible.text_alternative({"image/png": "iVBOR", "text/plain": "<Figure size 900x450 with 1 Axes>"})[0]
+    assert "chart" in chart and "Figure size" not in chart
+
+
+def test_pictures_get_words_in_page_order_or_the_build_stops():
+    page = ('<div><img alt="_images/a.svg" src="_images/a.svg" /></div><p>x</p>'
+            '<div><img alt="_images/b.png" src="_images/b.png" /></div>')
+    found = [{"kind": "svg", "name": "first & best", "description": "line one\nline two"},
+             {"kind": "png", "name": "second", "description": ""}]
+    described = accessible.describe_images(page, found, "x.html")
+    assert '<img alt="first &amp; best" src="_images/a.svg" aria-describedby="picture-description-1" />' in described
+    assert '<div id="picture-description-1"><p>line one</p><p>line two</p></div>' in described
+    assert '<img alt="second" src="_images/b.png" />' in described
+    with pytest.raises(ValueError, match=r"x.html: the page shows pictures \['svg', 'png'\], the notebook has"):
+        accessible.describe_images(page, found[::-1], "x.html")
+
+
+def test_a_theme_that_changes_its_markup_stops_the_build():
+    with pytest.raises(accessible.ThemeChanged, match="y.html: search field's label"):
+        accessible.repair_theme("<html><button class='other'>Search</button></html>", "y.html")
+
+
+# axe-core's rules that lay out every text node (contrast, target size, links told apart from text) cost most
+# of its time. The theme's own text is the same on every page, so they run on the whole of three pages (the
+# contents, a lesson and a reference page) and, on every page, on the collection's outputs; every other rule
+# runs on the whole of every page.
+LAYOUT_RULES = ("color-contrast", "target-size", "link-in-text-block")
+WHOLE = ("index.html", "02_alphabeta_by_hand.html", "reference/core.html")
+
+
+@pytest.fixture(scope="module")
+def chromium_page():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("axe-core runs in Chromium through Playwright: pip install -r requirements.txt")
+    from tests.e2e.conftest import CHROMIUM_FLAGS, _missing, find_chromium
+    path = find_chromium()
+    if path is None:
+        _missing("no Chromium executable found")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        yield page
+        browser.close()
+
+
+def test_every_page_has_no_serious_axe_violation(site, chromium_page):
+    """axe-core (tools/publish/axe.py) in Chromium on every page of the site: no serious or critical violation.
+    The counts (every impact) are written to artifacts/e2e/axe-site.txt."""
+    import axe
+
+    from tests.e2e.lab_page import artifact
+    pages = sorted(p.relative_to(make_site.OUT).as_posix() for p in
+                   [*make_site.OUT.glob("*.html"), *make_site.OUT.glob("reference/*.html")])
+    assert len(pages) >= len(NAMES) + 4
+    off = {rule: {"enabled": False} for rule in LAYOUT_RULES}
+    report, failures = [], []
+    for name in pages:
+        chromium_page.goto((make_site.OUT / name).resolve().as_uri())
+        found = axe.violations(chromium_page, rules=None if name in WHOLE else off)
+        if name not in WHOLE:
+            found += axe.violations(chromium_page, ".cell_output", only=LAYOUT_RULES)
+        report.append(f"{name}: {len(axe.blocking(found))} serious/critical, {len(found)} in all"
+                      + "".join(f"\n  {line}" for line in axe.summary(found).splitlines()))
+        if axe.blocking(found):
+            failures.append(f"{name}:\n{axe.summary(axe.blocking(found))}")
+    artifact("axe-site.txt").write_text(f"axe-core {axe.VERSION}\n" + "\n".join(report) + "\n")
+    assert not failures, "\n".join(failures)

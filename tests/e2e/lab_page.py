@@ -8,6 +8,7 @@ menus whose layout changes between versions. Widgets are found by the CSS classe
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,3 +110,104 @@ def artifact(name: str) -> Path:
 
 def describe(page) -> str:
     return json.dumps({"errors": error_outputs(page), "page errors": page.problems}, ensure_ascii=False)
+
+
+# ---- the keyboard and what a screen reader announces ------------------------------------------------------
+
+FOCUSED = "() => { const e = document.activeElement; return e ? (e.className || e.tagName) + '' : ''; }"
+
+
+def focus_inside(page, selector: str) -> bool:
+    return page.evaluate("(s) => !!(document.activeElement && document.activeElement.closest(s))", selector)
+
+
+def tab_until(page, test, limit: int = 25, key: str = "Tab") -> int:
+    """Press ``key`` (Tab or Shift+Tab) until ``test()`` is true; returns the presses, fails after ``limit``."""
+    for presses in range(limit + 1):
+        if test():
+            return presses
+        page.keyboard.press(key)
+    raise AssertionError(f"{limit} presses of {key} did not get there; focus is on {page.evaluate(FOCUSED)!r}")
+
+
+def announced(region) -> str:
+    """The text a screen reader announces from the live region (role=status) inside ``region``, read from
+    Chromium's accessibility tree (Playwright's ARIA snapshot), white space collapsed."""
+    for line in region.aria_snapshot().splitlines():
+        found = line.strip().removeprefix("- ")
+        if found.startswith("status"):
+            text = found.removeprefix("status").lstrip(":").strip()
+            if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"":
+                text = text[1:-1].replace("''", "'") if text[0] == "'" else json.loads(text)
+            return " ".join(text.split())
+    raise AssertionError(f"no live region (role=status) in:\n{region.aria_snapshot()}")
+
+
+def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
+    """Drive the stepper ``widget`` (a Playwright locator) from the keyboard alone through a whole search: Tab to
+    it, reset, step through the whole search, back, reset, run, pause; after each, the announced sentence must be
+    ``expected``'s (a Stepper on the same tree, moved the same way), within ``timeout_s`` s of the key. Where it
+    listens to keys itself (ipyevents: its stage takes the focus) the walk uses its keys (→, ←, Space, Home),
+    otherwise Tab and Enter on its buttons. Ends by tabbing out of it: no keyboard trap. Returns what it did."""
+    widget.evaluate("(e) => { document.querySelectorAll('[data-keyboard-walk]').forEach(o => "
+                    "o.removeAttribute('data-keyboard-walk')); e.setAttribute('data-keyboard-walk', ''); }")
+    stepper = "[data-keyboard-walk]"
+    region = page.locator(f"{stepper} .adversarial-explanation")
+
+    def wait(condition) -> None:
+        deadline = time.monotonic() + timeout_s
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"after {timeout_s} s the stepper announces {announced(region)!r}")
+            page.wait_for_timeout(50)
+    sentences = set()
+    for _ in range(len(expected.trace)):                   # every sentence the search can announce
+        expected.step()
+        sentences.add(" ".join(expected.sentence.split()))
+
+    def says(sentence: str) -> None:
+        wait(lambda: announced(region) == " ".join(sentence.split()))
+
+    def on(name: str) -> bool:
+        return page.evaluate("(s) => { const e = document.activeElement; return !!(e && e.closest(s)); }",
+                             f"{stepper} .adversarial-{name}")
+
+    # Start where a reader who has just run the cell is: on its output, right before the stepper.
+    page.locator(stepper).evaluate("(e) => { const o = e.closest('.jp-OutputArea-child') || e.parentElement; "
+                                   "o.tabIndex = -1; o.focus(); }")
+    walk = {"tabs in": tab_until(page, lambda: focus_inside(page, stepper))}
+    keys = page.evaluate("() => document.activeElement.classList.contains('ipyevents-watched')")
+    walk["mode"] = "keys" if keys else "buttons"
+    if not keys:                                           # wherever it stood: Reset first
+        tab_until(page, lambda: on("reset"))
+    page.keyboard.press("Home" if keys else "Enter")
+    expected.reset()
+    says(expected.sentence)
+    if not keys:
+        tab_until(page, lambda: on("step"), key="Shift+Tab")
+    for _ in range(len(expected.trace)):                   # the whole search, one event at a time
+        page.keyboard.press("ArrowRight" if keys else "Enter")
+        expected.step()
+        says(expected.sentence)
+    if not keys:
+        tab_until(page, lambda: on("back"), key="Shift+Tab")
+    for _ in range(2):
+        page.keyboard.press("ArrowLeft" if keys else "Enter")
+        expected.back()
+        says(expected.sentence)
+    if not keys:
+        tab_until(page, lambda: on("reset"))
+    page.keyboard.press("Home" if keys else "Enter")
+    expected.reset()
+    says(expected.sentence)
+    if not keys:
+        tab_until(page, lambda: on("run"), key="Shift+Tab")
+    page.keyboard.press("Space" if keys else "Enter")      # Run: the search plays by itself ...
+    wait(lambda: announced(region) in sentences)
+    page.keyboard.press("Space" if keys else "Enter")      # ... and Pause stops it
+    paused = announced(region)
+    page.wait_for_timeout(600)
+    assert announced(region) == paused, "Pause did not stop the run"
+    walk["paused at"] = paused
+    walk["tabs out"] = tab_until(page, lambda: not focus_inside(page, stepper), limit=30)
+    return walk

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -30,12 +31,17 @@ from .lab_page import (
     code_cell,
     describe,
     error_outputs,
+    keyboard_walk,
     open_notebook,
     run_all,
     svg_texts,
     widget_errors,
 )
 
+sys.path.insert(0, str(NOTEBOOKS.parent / "tools" / "publish"))
+import axe  # noqa: E402  (tools/publish/axe.py: axe-core from npm)
+
+OUTPUTS = ".jp-OutputArea-output"                  # the collection's own part of the page, for axe-core
 STEPPER = ".adversarial-stepper >> nth=0"          # notebook 02 shows more than one: test the first
 DRAWING = f"{STEPPER} >> .adversarial-drawing"
 BOARD = ".adversarial-board"
@@ -86,9 +92,15 @@ def assert_no_errors(page) -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
 def test_every_notebook_runs_in_jupyterlab_without_an_error(page, lab, name):
+    """... and its outputs (drawings, widgets, tables) have no serious or critical axe-core violation."""
     open_notebook(page, lab, lab.copy(name))
     run_all(page)
     assert_no_errors(page)
+    found = axe.violations(page, OUTPUTS)
+    with open(artifact("axe-jupyterlab.txt"), "a") as report:
+        report.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
+                     f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))
+    assert not axe.blocking(found), f"{name}: axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
 
 
 def test_stepper_step_and_back_follow_the_trace(page, lab):
@@ -119,6 +131,14 @@ def test_stepper_step_and_back_follow_the_trace(page, lab):
     page.locator(f"{STEPPER} >> .adversarial-reset").click()
     expected.reset()
     expect_stepper_shows(page, expected)
+
+    # The same search from the keyboard alone, each step announced (the live region, read from Chromium's
+    # accessibility tree). JupyterLab's own chrome is checked by axe-core too, but only listed (README).
+    walk = keyboard_walk(page, page.locator(STEPPER), stored_stepper(name))
+    chrome = axe.violations(page, {"exclude": [[OUTPUTS]]})
+    artifact("axe-jupyterlab-chrome.txt").write_text(
+        f"JupyterLab's own page around {name} (axe-core {axe.VERSION}; outputs excluded), keyboard walk {walk}:\n"
+        + axe.summary(chrome) + "\n")
 
 
 def test_the_board_answers_every_move_with_an_optimal_one(page, lab):

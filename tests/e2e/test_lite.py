@@ -37,10 +37,12 @@ import pytest
 
 from adversarial.games.tictactoe import TicTacToe, optimal_moves
 
-from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact
+from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact, keyboard_walk
+from .test_jupyterlab import stored_stepper
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "publish"))
+import axe  # noqa: E402  (tools/publish/axe.py: axe-core from npm)
 import make_lite  # noqa: E402  (tools/publish is not a package)
 from edition import notebook_paths, reader_copy, tags  # noqa: E402
 
@@ -313,11 +315,19 @@ def test_notebook_runs_in_the_browser(lite_page, name):
             assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
         if cell["drawings"] and cell["compare"]:
             assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
+    found = axe.violations(page, ".jp-OutputArea-output")      # the collection's outputs, not JupyterLite's chrome
+    with open(artifact("axe-lite.txt"), "a") as log:
+        log.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
+                  f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))
     shown = [text for cell in expected["cells"] for text in cell["text"]]
     if any(text.startswith("Stepper(") for text in shown):
         step_redraws(page)
+        walk = keyboard_walk(page, page.locator(STEPPER).first, stored_stepper(name))   # the same tree
+        with open(artifact("lite-report.txt"), "a") as log:
+            log.write(f"{name}: keyboard walk {walk}\n")
     if any(text.startswith("PlayBoard(") for text in shown):
         board_answers(page)
+    assert not axe.blocking(found), f"{name}: axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
 
 
 def board_answers(page) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import accessible  # noqa: E402
 import reference  # noqa: E402
 from edition import ROOT, notebook_paths, reader_copy  # noqa: E402  (tools/publish is not a package)
 
@@ -32,6 +33,7 @@ SOURCE = ROOT / "build" / "site-src"
 OUT = ROOT / "build" / "site"
 DROPPED = ("nav", "install")
 WIDGET = "application/vnd.jupyter.widget-view+json"
+PICTURES: dict[str, list[dict]] = {}     # page -> its pictures' names and descriptions (tools/publish/accessible.py)
 
 
 class MissingFallback(ValueError):
@@ -95,11 +97,21 @@ def write_sources(source: Path = SOURCE) -> list[tuple[str, str]]:
                 cell.source = reference.link_names(cell.source, targets, seen)
         nbformat.write(notebook, source / path.name)
         pages.append((path.stem, title(notebook)))
+        PICTURES[path.stem] = accessible.pictures(notebook)
     listing = "\n".join(f"- [{name}]({page}.ipynb)" for page, name in pages)
     listing += "\n- [API reference](reference/index.rst): every public name, its signature and examples"
     toc = [page for page, _ in pages] + reference.write_pages(source)
     (source / "index.md").write_text(INDEX.format(listing=listing, pages="\n".join(toc)))
     return pages
+
+
+def make_accessible(out: Path) -> None:
+    """Every page's pictures get their words, and the theme's markup its missing names (accessible.py)."""
+    for page in sorted([*out.glob("*.html"), *out.glob("reference/*.html")]):
+        text = accessible.repair_theme(page.read_text(), page.name)
+        if page.stem in PICTURES and page.parent == out:
+            text = accessible.describe_images(text, PICTURES[page.stem], page.name)
+        page.write_text(text)
 
 
 def build(out: Path = OUT) -> dict:
@@ -112,6 +124,7 @@ def build(out: Path = OUT) -> dict:
                           capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         raise RuntimeError(f"sphinx-build failed:\n{proc.stderr[-4000:]}")
+    make_accessible(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"pages": pages, "bytes": size, "seconds": round(time.monotonic() - start, 1),
             "warnings": proc.stderr.strip().splitlines()}
