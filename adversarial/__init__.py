@@ -67,10 +67,14 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
 
     def create_module(self, spec):
-        return importlib.import_module(MOVED[spec.name])       # the module itself, not a copy
+        module = importlib.import_module(MOVED[spec.name])     # the module itself, not a copy
+        spec.loader_state = module.__spec__                     # Python sets this spec on it next: keep its own
+        return module
 
     def exec_module(self, module):
-        pass                                                      # already run at its new place
+        # Already run at its new place. Give it back its own spec: under the old name's, its relative imports
+        # would see __package__ != __spec__.parent (a DeprecationWarning on Python 3.12+).
+        module.__spec__ = module.__spec__.loader_state
 
 
 if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):

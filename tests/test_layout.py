@@ -94,6 +94,19 @@ def test_every_old_module_path_imports_the_module_at_its_new_place():
     assert adversarial.tree is sys.modules["adversarial.tree"].tree
 
 
+def test_an_old_module_path_leaves_the_module_its_own_spec():
+    """Python 3.12+ warns at every relative import of a module whose __spec__ names another package."""
+    import importlib
+    import warnings
+    for old, new in adversarial.MOVED.items():
+        module = importlib.import_module(old)
+        assert module.__spec__.name == new and module.__spec__.parent == module.__package__, old
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        from adversarial.render import draw
+        draw(tree([[1, 2], [3]]), alphabeta(tree([[1, 2], [3]]), trace=True))
+
+
 def test_the_top_holds_only_the_core():
     top = sorted(p.stem for p in PACKAGE.glob("*.py"))
     assert top == ["__init__", "formatting", "game", "search", "trace", "tree"]

@@ -11,6 +11,7 @@ from adversarial import tree
 from adversarial.drawing.themes import lecture_mode
 from adversarial.trace import Cutoff
 from adversarial.widgets import Stepper
+from adversarial.widgets import stepper as stepper_module
 
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
 
@@ -83,7 +84,7 @@ def wait_for(condition, seconds=10.0):
         deadline = time.monotonic() + seconds
         while not condition() and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-    asyncio.get_event_loop_policy().get_event_loop().run_until_complete(poll())
+    stepper_module._event_loop().run_until_complete(poll())
     return condition()
 
 

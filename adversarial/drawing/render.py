@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from fractions import Fraction
 
 import graphviz
 
@@ -614,11 +615,11 @@ def _probability_text(p) -> str:
     """A probability on an edge: 3 significant digits, or a Fraction as it is written (1/3)."""
     if isinstance(p, float):
         return f"{p:.3g}"
-    if isinstance(p, int):
+    if isinstance(p, (int, Fraction)):    # a Fraction as written: 1/3, not 0.333 (3.12+ formats it with 'g')
         return str(p)
     try:
         return f"{p:.3g}"
-    except (TypeError, ValueError):       # Fraction before Python 3.12 has no 'g' format
+    except (TypeError, ValueError):
         return str(p)
 
 

@@ -20,6 +20,7 @@ import asyncio
 import copy
 import html
 import re
+import warnings
 from pathlib import Path
 
 import ipywidgets as w
@@ -57,11 +58,22 @@ LECTURE_CSS = """<style>
 
 
 def _event_loop():
-    """The loop that runs the kernel's work: ipykernel's asyncio loop, or Pyodide's browser loop."""
+    """The loop that runs the kernel's work: ipykernel's running asyncio loop, or the loop set for this thread
+    (Pyodide's browser loop); with neither (a script, a test), a new loop, set for this thread so that whoever
+    turns it runs the stepper's timer. (Python 3.12+ warns when the policy makes that loop implicitly.)"""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.get_event_loop_policy().get_event_loop()
+        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)     # 3.12+: "There is no current event loop"
+        try:
+            return asyncio.get_event_loop_policy().get_event_loop()
+        except (DeprecationWarning, RuntimeError):
+            pass
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    return loop
 
 
 def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
