@@ -5,11 +5,15 @@ import re
 from importlib import metadata
 from pathlib import Path
 
-import tomllib
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
 import adversarial
+
+try:
+    import tomllib
+except ImportError:                 # Python 3.10 (make test-pythons): its backport, from requirements-pythons.txt
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]

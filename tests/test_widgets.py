@@ -308,3 +308,20 @@ def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
         Stepper(tree([[1, 2], [3]]))
     with pytest.raises(RuntimeError, match="ipywidgets 8"):
         PlayBoard()
+
+
+def test_a_game_too_large_to_step_through_is_refused_before_its_search(monkeypatch):
+    """Connect Four's whole search would take minutes to trace before the size check: the stepper stops it at
+    300 nodes and says what to pass instead (the trace is never made)."""
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import open_windows
+    from adversarial.widgets import stepper
+    traced = []
+    real = stepper.ALGORITHMS["alphabeta"]
+    monkeypatch.setitem(stepper.ALGORITHMS, "alphabeta",
+                        lambda *a, **kw: traced.append(kw.get("trace")) or real(*a, **kw))
+    with pytest.raises(ValueError, match=r"more than 300 nodes.*depth=2, evaluate=.*state=.*Stepper\(tree"):
+        Stepper(ConnectFour())
+    assert True not in traced
+    s = Stepper(ConnectFour(), depth=2, evaluate=open_windows)
+    assert len(s.trace) > 0 and True in traced

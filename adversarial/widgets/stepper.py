@@ -124,6 +124,45 @@ def _check_pasted_size(text: str) -> None:
                          "the most the stepper draws; paste a smaller tree")
 
 
+class _TooLarge(Exception):
+    pass
+
+
+class _Counted:
+    """A game that stops the search (raises _TooLarge) at its ``limit``-th move; otherwise the game itself."""
+
+    def __init__(self, game, limit: int):
+        self._game, self._left = game, limit
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def result(self, state, move):
+        self._left -= 1
+        if self._left < 0:
+            raise _TooLarge
+        return self._game.result(state, move)
+
+
+def _check_search_size(game, algorithm: str, options: dict) -> None:
+    """Refuse, in a moment, a search too large to draw and step through, before tracing all of it: the
+    search runs untraced on a copy of the game that stops it at PASTE_LIMIT nodes (a whole Connect Four
+    search took minutes to refuse after the fact)."""
+    if isinstance(game, Tree) or not callable(getattr(game, "result", None)):
+        return                       # a tree's size is known (draw checks it); a non-game gets the search's error
+    try:
+        ALGORITHMS[algorithm](_Counted(game, PASTE_LIMIT), **options)
+    except _TooLarge:
+        name = type(game).__name__
+        raise ValueError(
+            f"Stepper({name}(){', ...' if options else ''}): this search visits more than {PASTE_LIMIT} nodes, "
+            f"too many to draw and step through. Pass a depth limit and an evaluation "
+            f"(Stepper(game, depth=2, evaluate=...)), a position near the end (state=...), or step "
+            f"through a small tree: Stepper(tree([[3, 5], [2, 9]]))") from None
+    except Exception:                # the search's own error (bad options, ...) comes from the real run next
+        return
+
+
 class Stepper(w.VBox):
     """Step / Back / Run / Reset through a traced search, with a slider over its events.
 
@@ -360,6 +399,7 @@ class Stepper(w.VBox):
     def _prepare(self, game):
         """Search and draw ``game`` without touching the stepper: errors surface before any change."""
         game = tree(game) if isinstance(game, (list, tuple)) else game
+        _check_search_size(game, self.algorithm, self._fresh_options())
         result = ALGORITHMS[self.algorithm](game, trace=True, **self._fresh_options())
         render.draw(game, result, theme=self.theme, legend=self.legend)    # fails early if too large
         return game, result
