@@ -160,7 +160,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
     cut = operator.ge if prune_on_equal else operator.gt      # α ≥ β, or α > β
-    tt = _Table(table, prune_on_equal) if _check_table(table) else None
+    tt = _Table(table, prune_on_equal, game) if _check_table(table) else None
 
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
@@ -286,14 +286,22 @@ class _Table:
     very state it was found at.
     """
 
-    def __init__(self, table, prune_on_equal):
+    def __init__(self, table, prune_on_equal, game=None):
         self.key = table if callable(table) else None
         self.prune_on_equal = prune_on_equal
         self.entries = {}
+        self.game = game
 
     def lookup(self, state, alpha, beta, depth):
         key = state if self.key is None else self.key(state)
-        entry = self.entries.get((key, depth))
+        try:
+            entry = self.entries.get((key, depth))
+        except TypeError as error:            # a state (or key) that holds a dict or a list
+            fix = ("table=game.key (this game has one)" if callable(getattr(self.game, "key", None))
+                   else "table=a function giving a hashable key of a state (a tuple, a string)")
+            what = "the state itself" if self.key is None else "table(state)"
+            raise TypeError(f"the transposition table is keyed by {what}, which cannot be a key ({error}): "
+                            f"pass {fix}") from None
         if entry is None:
             return None
         value, bound, line, where = entry

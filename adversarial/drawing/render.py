@@ -217,7 +217,7 @@ def _write_dot(g, game, nodes, state, style, legend):
         _draw_node(g, game, path, info, state, style)
     for path in nodes:
         if path:
-            _draw_edge(g, game, path, state, style)
+            _draw_edge(g, game, path, state, style, nodes[path[:-1]].get("state"))
     if legend:
         _draw_legend(g, style, state["strict"])
 
@@ -515,14 +515,16 @@ def _draw_note(g, game, path, info, state, style, ink):
            label=f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'>{body}</TABLE>>")
 
 
-def _draw_edge(g, game, path, state, style):
+def _draw_edge(g, game, path, state, style, parent=None):
     attrs = {"minlen": "2", "tailport": "s", "headport": "n"}
     probability = getattr(game, "probability", None)
     p = probability(path) if probability else None
     if p is not None:                                 # below a chance node: the outcome's probability
         attrs.update(label=f" {_probability_text(p)}", fontsize=str(style["small"]))
-    elif not isinstance(game, Tree):                  # a game's move, on its own edge
-        attrs.update(label=html.escape(str(path[-1])), fontsize=str(style["small"]))
+    elif not isinstance(game, Tree):                  # a game's move, on its own edge, as the game names it
+        name = getattr(game, "move_name", None)
+        move = name(parent, path[-1]) if callable(name) and parent is not None else path[-1]
+        attrs.update(label=html.escape(str(move)), fontsize=str(style["small"]))
     look = _edge_look(path, state, style)
     if look["style"] != "solid":
         attrs.update(style=look["style"], color=look["color"], fontcolor=look["color"])
