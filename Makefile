@@ -66,12 +66,14 @@ test: $(STAMP)
 	@tools/install_browser.sh
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=10
 
-# The quick loop, to run before every commit: the linter, every notebook pair in sync, the doctests and the
-# package's tests with Hypothesis's quick profile (100 examples a property). It executes no notebook, starts
-# no kernel, browser or server and builds no environment or edition: `make test` (and CI) does all that.
+# The quick loop, to run before every commit: the linter, mypy on the package (configured in pyproject.toml),
+# every notebook pair in sync, the doctests and the package's tests with Hypothesis's quick profile (100
+# examples a property). It executes no notebook, starts no kernel, browser or server and builds no environment
+# or edition: `make test` (and CI) does all that.
 CHECK_SKIPS = --ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py -m "not slow"
 check: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
+	$(BIN)/mypy
 	$(BIN)/python tools/notebooks.py check
 	ADVERSARIAL_HYPOTHESIS=quick $(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) -q adversarial tests $(CHECK_SKIPS)
 

@@ -25,10 +25,10 @@ import numbers
 import operator
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Hashable, Iterable, Sequence, Union
 
 from .formatting import fmt
-from .game import MAX, MIN, check_number, path_label
+from .game import MAX, MIN, Game, Move, State, check_number, path_label
 from .trace import Recorder, Trace, bound_of
 from .tree import Node, Tree, as_game
 
@@ -77,14 +77,22 @@ def _number_repr(value) -> str:
         return fmt(value)
 
 
+# What the searches take (for readers and type checkers): a game, a tree or a nested list read as a tree;
+# a state's heuristic score from MAX's point of view; the moves in the order to try them; a table's key.
+GameLike = Union[Game, Tree, Sequence[Any]]
+Evaluate = Callable[[State], float]
+Order = Callable[[State, Sequence[Move]], Iterable[Move]]
+TableKey = Callable[[State], Hashable]
+
+
 class SearchError(ValueError):
     """A search cannot go on: the message says what is wrong and how to fix it."""
 
 
 # -- the three searches --------------------------------------------------------
 
-def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
-            **unknown) -> SearchResult:
+def minimax(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+            order: Order | None = None, trace: bool = False, **unknown: Any) -> SearchResult:
     """Plain minimax: visit every node, MAX takes the largest child value, MIN the smallest.
 
     Args:
@@ -126,8 +134,9 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
     return s.run(lambda root: value(root, s.depth, ()))
 
 
-def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
-              prune_on_equal=True, table=False, trace=False, **unknown) -> SearchResult:
+def alphabeta(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+              order: Order | None = None, prune_on_equal: bool = True, table: bool | TableKey = False,
+              trace: bool = False, **unknown: Any) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, usually from far fewer nodes.
 
     α is the best score MAX is already sure of on the path to the node, β the
@@ -212,8 +221,9 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     return s.run(lambda root: value(root, -INF, INF, s.depth, ()))
 
 
-def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
-            prune_on_equal=True, trace=False, **unknown) -> SearchResult:
+def negamax(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+            order: Order | None = None, prune_on_equal: bool = True, trace: bool = False,
+            **unknown: Any) -> SearchResult:
     """Alpha-beta written as negamax: one branch instead of a MAX and a MIN branch.
 
     Inside, every value is seen from the side to move (``sign`` is +1 for MAX,

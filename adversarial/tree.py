@@ -266,7 +266,7 @@ def _node(spec, path: tuple, player: str) -> Node:
 
 def _spec_of(node: Node):
     """The nested list (or number) for the tree below ``node``."""
-    nested = {}
+    nested: dict = {}
     for n in reversed(list(_breadth_first(node))):      # children before their parents
         nested[n.path] = n.value if n.is_leaf else [nested[c.path] for c in n.children]
     return nested[node.path]

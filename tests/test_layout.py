@@ -112,3 +112,16 @@ def test_the_top_holds_only_the_core():
     assert top == ["__init__", "formatting", "game", "search", "trace", "tree"]
     folders = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists())
     assert folders == ["beyond", "drawing", "exercises", "games", "lab", "widgets"]
+
+
+def test_help_opens_with_what_a_newcomer_needs_and_is_not_swamped_by_the_widgets():
+    import pydoc
+    text = pydoc.render_doc(adversarial, renderer=pydoc.plaintext)
+    opening = text[:3500]
+    for needed in ("README", "reference", "Trees", "Searches", "Pictures", "Games", "Adapters", "from_aima",
+                   "Stepper(t)"):
+        assert needed in opening, needed
+    assert opening.index("Trees") < opening.index("Old import paths")
+    assert "ipywidgets" not in text and len(text.splitlines()) < 900      # was 1,296 lines, 540 of them VBox's
+    from adversarial import Stepper  # still imported by name
+    assert Stepper.__name__ == "Stepper"

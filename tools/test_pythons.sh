@@ -10,11 +10,11 @@ PYTHONS=${PYTHONS:-3.10 3.12 3.13}
 JOBS=${JOBS:-2}
 CHECK_SKIPS=${CHECK_SKIPS:---ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py -m "not slow"}
 
-find_python() {            # python3.X on PATH, else the newest pyenv build of it
+find_python() {            # python3.X on PATH that runs (a pyenv shim may not), else the newest pyenv build of it
   local version=$1 found
-  if found=$(command -v "python$version"); then echo "$found"; return; fi
+  if found=$(command -v "python$version") && "$found" -c "" 2>/dev/null; then echo "$found"; return; fi
   for found in $(ls -d "${PYENV_ROOT:-$HOME/.pyenv}/versions/$version".* 2>/dev/null | sort -V -r); do
-    if [ -x "$found/bin/python" ]; then echo "$found/bin/python"; return; fi
+    if "$found/bin/python" -c "" 2>/dev/null; then echo "$found/bin/python"; return; fi
   done
 }
 
@@ -32,7 +32,7 @@ for version in $PYTHONS; do
   if [ ! -f "$stamp" ] || [ requirements-pythons.txt -nt "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     echo "test-pythons: setting up $venv with $python"
     rm -rf "$venv"
-    tools/make_venv.sh "$python" "$venv"
+    "$python" -m venv "$venv"
     "$venv/bin/python" -m pip install -q --require-hashes -r requirements-pythons.txt
     "$venv/bin/python" -m pip install -q --no-deps -e .
     touch "$stamp"

@@ -150,6 +150,8 @@ class TranspositionTable:
         if bits is not None:
             _whole("bits", bits, 1)
         self.zobrist, self.mask = key, None if bits is None else (1 << bits) - 1
+        self.entries: dict
+        self.moves: dict
         self.entries, self.moves = {}, {}
 
     def root_key(self, state):
@@ -231,10 +233,10 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                          "(a whole number of moves)")
     if fail not in ("soft", "hard"):
         raise ValueError(f"fail must be 'soft' or 'hard', got {fail!r}")
-    for name, value, kind in (("lmr", lmr, LMR), ("null_move", null_move, NullMove),
-                              ("quiescence", quiescence, Quiescence)):
-        if value is not None and not isinstance(value, kind):
-            raise TypeError(f"{name} must be None or a {kind.__name__}(...), got {value!r}")
+    for name, option, kind in (("lmr", lmr, LMR), ("null_move", null_move, NullMove),
+                               ("quiescence", quiescence, Quiescence)):
+        if option is not None and not isinstance(option, kind):
+            raise TypeError(f"{name} must be None or a {kind.__name__}(...), got {option!r}")
     if table is not None and not isinstance(table, TranspositionTable):
         raise TypeError(f"table must be None or a TranspositionTable(...), got {table!r}")
     if not isinstance(pvs, bool) or not isinstance(node_types, bool):
@@ -377,6 +379,8 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         parent_types[path] = expected
         return expected
 
+    parent_types: dict
+    first_child: dict
     parent_types, first_child = {}, {}
     scored = [False]        # did the last node to return score itself (terminal or at the horizon)?
 

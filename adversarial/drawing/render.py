@@ -16,6 +16,7 @@ import html
 import math
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import graphviz
 
@@ -23,6 +24,9 @@ from ..formatting import fmt
 from ..game import CHANCE, MAX, node_id
 from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from ..tree import Tree
+
+if TYPE_CHECKING:
+    from ..search import GameLike, SearchResult
 from . import dot
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 
@@ -38,8 +42,8 @@ class Drawing(graphviz.Digraph):
     def __repr__(self) -> str:
         return f"<Drawing: {self.summary}>"
 
-    layout = None        # a Layout made once: svg() restyles it instead of running the layout program
-    _unwritten = None    # with a layout, what writes the DOT text when it is first needed
+    layout: Any = None   # a Layout made once: svg() restyles it instead of running the layout program
+    _unwritten: Any = None   # with a layout, what writes the DOT text when it is first needed
 
     def _complete(self):
         if self._unwritten is not None:
@@ -135,9 +139,9 @@ def _fit_wide(svg: str) -> str:
     return svg.replace(found.group(0), '<svg width="100%"', 1)
 
 
-def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
+def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None = None, theme: str | None = None,
          legend: bool = False, max_nodes: int = 300, show_leaves: bool = False,
-         layout: "Layout | None" = None) -> Drawing:
+         layout: "Layout | str | None" = None) -> Drawing:
     """Draw a tree (or the part of a game a traced search explored).
 
     While stepping, every node on the current path shows its current α, β and running
@@ -257,6 +261,9 @@ def _analyse(nodes, trace, events, stepping) -> dict:
     lowering of β; running: the best child value so far of a node still being searched;
     values: (value, 'exact' | 'upper' | 'lower') of a finished node; cutoffs: where α met β.
     """
+    running: dict
+    order: dict
+    stack: list
     entered, values, windows, running, cut_at, cutoffs, order = set(), {}, {}, {}, {}, {}, {}
     stack, skipped_below, has_child = [], set(), set()   # skipped: something cut, or a table answered
 

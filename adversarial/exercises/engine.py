@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..tree import tree
+from ..tree import Tree, tree
 from .alphabeta import ExerciseNode, cases, estimate, right_value
 from .core import (
     CheckOptionError,
@@ -83,7 +83,7 @@ def _size(spec) -> int:
     return 1 + sum(map(_size, spec)) if isinstance(spec, list) else 1
 
 
-def _build(spec, maximising, salt, log) -> ExerciseNode:
+def _build(spec, maximising, salt, log) -> tuple[ExerciseNode, Tree]:
     t = tree(spec, root_player="MAX" if maximising else "MIN")
 
     def build(node):

@@ -62,7 +62,7 @@ if matplotlib is not None:
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FuncFormatter, NullFormatter
 else:
-    plt = None
+    plt = None  # type: ignore[assignment]
 
 
 STYLE = {"worst": ("#b3261e", "v"), "reversed": ("#8e5a00", "<"), "as given": ("#6b6b6b", "s"),
@@ -209,7 +209,7 @@ def _spread_points(ax, table, b, ds, order, colour, marker):
 def plot_effective_branching(table: Table, orders=None, *, size=None):
     """Effective branching factor (leaves^(1/d)) of each order at each (b, deepest d), against b."""
     orders = orders or [o for o in ORDERS if table.rows and o in table.rows[0]]
-    deepest = {}
+    deepest: dict = {}
     for row in table:
         if row["d"] >= deepest.get(row["b"], {"d": 0})["d"]:
             deepest[row["b"]] = row
@@ -365,7 +365,7 @@ EXPLORER_MAX_LEAVES = 1 << 16     # keeps each slider move well under a second
 EXPLORER_SEEDS = (0, 1, 2)        # three trees per point: enough to smooth the random order
 
 
-_measured = {}
+_measured: dict = {}
 
 
 def mean_leaves(b: int, d: int, order: str, seeds=EXPLORER_SEEDS) -> float:
@@ -450,7 +450,7 @@ class OrderingExplorer(w.VBox):
         self.add_class("adversarial-explorer")
         if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
             from ..widgets.stepper import LECTURE_CSS
-            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
             self.add_class("adversarial-lecture")
             self.caption.style.font_size = theme_style()["text"]
         self.update()

@@ -33,7 +33,7 @@ from ..tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
-ZOOMS = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200}
+ZOOMS: dict[str, int | None] = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200}
 KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp": "back",
         "Home": "reset", " ": "toggle_run"}
 
@@ -198,8 +198,8 @@ class Stepper(w.VBox):
         self.algorithm, self.options, self.theme = algorithm, options, theme
         self.show_leaves, self.pause_at_cutoffs, self.legend = show_leaves, pause_at_cutoffs, legend
         self.lecture = style["heavy"]
-        self.zoom = None
-        self._screens = []                      # presenter views showing this stepper
+        self.zoom: int | None = None
+        self._screens: list = []                # presenter views showing this stepper
         size = style["text"]
 
         self.picture = w.HTML().add_class("adversarial-drawing")
@@ -409,7 +409,7 @@ class Stepper(w.VBox):
         self.game, self.result = prepared
         self.trace = self.result.trace
         try:                    # laid out once; every step restyles it (no layout per step)
-            self._layout = render.Layout(self.game, self.result, theme=self.theme)
+            self._layout: render.Layout | None = render.Layout(self.game, self.result, theme=self.theme)
         except TypeError:       # a game (boards) or chance nodes: laid out at each step
             self._layout = None
         if self.legend_box is not None:
