@@ -113,6 +113,18 @@ def test_licences_are_there():
     assert PYPROJECT["license"] == "MIT" and PYPROJECT["license-files"] == ["LICENSE"]   # code only ships
 
 
+def test_the_cs188_data_keeps_its_notice_verbatim_and_the_readme_says_what_each_licence_covers():
+    notice = (ROOT / "tests" / "data" / "cs188" / "NOTICE").read_text()
+    assert ("Licensing Information:  You are free to use or extend these projects for\n"
+            "educational purposes provided that (1) you do not distribute or publish\n"
+            "solutions, (2) you retain this notice, and (3) you provide clear\n"
+            "attribution to UC Berkeley, including a link to http://ai.berkeley.edu.\n") in notice
+    assert "Attribution Information: The Pacman AI projects were developed at UC Berkeley." in notice
+    licences = (ROOT / "README.md").read_text().split("## Licences", 1)[1].split("\n## ", 1)[0]
+    for part in ("MIT", "CC BY 4.0", "tests/data/cs188/NOTICE", "description on the package index"):
+        assert part in licences, part
+
+
 def _python(code):
     import subprocess
     import sys
