@@ -151,7 +151,8 @@ def alphabeta(game: GameLike, state: State = None, *, depth: int | None = None, 
             ``TicTacToe().canonical`` to share entries between symmetric positions.
             Values are stored with the window they were found in, so a stored bound is
             used only when it settles the new window.
-        Other arguments as for :func:`minimax`.
+
+    The other arguments are as for :func:`minimax`.
 
     With a depth limit and a table, an entry is reused only by a visit with the
     same number of moves left to search, so the value is always exactly that of

@@ -57,7 +57,8 @@ def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evalua
 
     Args:
         game: a game, or a nested list (read as a tree with MAX at the root).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
 
     Returns:
         The same value as alpha-beta and minimax; ``stats.researches`` counts
@@ -131,7 +132,8 @@ def mtdf(game: GameLike, state: State = None, *, depth: int | None = None, evalu
 
     Args:
         guess: the first guess of the value (default 0).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
 
     Returns:
         The same value as alpha-beta and a best first move. The principal

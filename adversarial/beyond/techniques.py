@@ -3,26 +3,26 @@
 :func:`engine` is alpha-beta in negamax form (the one of :func:`~adversarial.search.negamax`)
 with switches:
 
-=======================  ==================================================================
-option                   what it does (counter in ``result.stats``)
-=======================  ==================================================================
-``fail="hard"``          return α or β instead of the best value found when it falls
-                         outside the window (default ``"soft"``)
-``table=``               a :class:`TranspositionTable` (keys exact, or Zobrist); its best
-                         move is tried first (``table_hits``)
-``pvs=True``             principal variation search: later moves tested with a null
-                         window, re-searched when the test says "better" (``researches``)
-``lmr=LMR(...)``         late move reductions: late moves searched shallower with a null
-                         window, re-searched at full depth when they surprise
-                         (``reductions``, ``reduction_researches``)
-``null_move=NullMove()`` pass, search R plies shallower; if even that fails high, cut;
-                         optionally verified by a real shallow search (``null_tries``,
-                         ``null_cutoffs``, ``verifications``, ``verification_failures``)
-``quiescence=``          at the horizon, search on while ``noisy(state)``, at most ``cap``
-                         plies (``extensions``)
-``node_types=True``      count PV, CUT and ALL nodes, and how often the type Knuth and Moore
-                         predict is the one found (``types``, ``type_agreement``)
-=======================  ==================================================================
+=========================  ==================================================================
+option                     what it does (counter in ``result.stats``)
+=========================  ==================================================================
+``fail="hard"``            return α or β instead of the best value found when it falls
+                           outside the window (default ``"soft"``)
+``table=``                 a :class:`TranspositionTable` (keys exact, or Zobrist); its best
+                           move is tried first (``table_hits``)
+``pvs=True``               principal variation search: later moves tested with a null
+                           window, re-searched when the test says "better" (``researches``)
+``lmr=LMR(...)``           late move reductions: late moves searched shallower with a null
+                           window, re-searched at full depth when they surprise
+                           (``reductions``, ``reduction_researches``)
+``null_move=NullMove()``   pass, search R plies shallower; if even that fails high, cut;
+                           optionally verified by a real shallow search (``null_tries``,
+                           ``null_cutoffs``, ``verifications``, ``verification_failures``)
+``quiescence=``            at the horizon, search on while ``noisy(state)``, at most ``cap``
+                           plies (``extensions``)
+``node_types=True``        count PV, CUT and ALL nodes, and how often the type Knuth and Moore
+                           predict is the one found (``types``, ``type_agreement``)
+=========================  ==================================================================
 
 :func:`aspiration_deepening` runs iterative deepening with **aspiration windows**:
 each iteration starts with a narrow window around the previous value and widens it
@@ -65,7 +65,6 @@ class EngineStats(Stats):
     verifications: int = 0           # null-move: cutoffs checked by a real shallow search
     verification_failures: int = 0   # ... that the check overturned (the node was searched properly)
     extensions: int = 0              # quiescence: plies searched past the horizon
-    table_stores: int = 0
     types: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})   # as found
     expected: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})  # as predicted
     type_agreement: int = 0          # nodes whose found type is the predicted one
@@ -220,7 +219,8 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         window: the root's window ``(alpha, beta)`` from MAX's point of view (default: the
             whole line). Outside it the value is a bound (as :func:`aspiration_deepening` uses).
         fail: ``"soft"`` (return the best value found) or ``"hard"`` (clamp it into the window).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
     """
     if unknown:
         _reject("engine", unknown, OPTIONS)
@@ -310,7 +310,6 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         if table is not None and depth > 0 and ext == 0:
             bound = "lower" if best >= beta else "upper" if best <= alpha0 else "exact"
             table.put(key, depth, best, bound, line[0] if line else None)
-            stats.table_stores += 1
         if node_types and kind != "null":
             found = "CUT" if best >= beta else "ALL" if best <= alpha0 else "PV"
             stats.types[found] += 1
