@@ -147,3 +147,25 @@ def test_plots_without_matplotlib_show_numbers_and_say_which_extra_to_install():
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("matplotlib is not available here: pip install 'adversarial-search-lessons[plots]'")
     assert "the chart's numbers" in done.stdout
+
+
+def test_ci_tests_the_library_on_every_python_the_package_claims():
+    """`.ci/run` runs the README's `make test`, then `make test-pythons` on the other claimed Pythons, where a
+    missing one is an error; elsewhere it is skipped with a message."""
+    import subprocess
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "make test\n" in ci and "ADVERSARIAL_PYTHONS=required make test-pythons" in ci
+    assert ci.index("make test\n") < ci.index("make test-pythons")
+    claimed = {c.split(":: ")[-1] for c in PYPROJECT["classifiers"]
+               if c.startswith("Programming Language :: Python :: 3.")}
+    tested = set(re.search(r"^PYTHONS \?= (.*)$", (ROOT / "Makefile").read_text(), re.M).group(1).split())
+    assert tested | {"3.11"} == claimed
+    script = ROOT / "tools" / "test_pythons.sh"
+    skipped = subprocess.run([str(script)], env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PYTHONS": "3.99"},
+                             capture_output=True, text=True, cwd=ROOT)
+    assert skipped.returncode == 0 and "SKIPPED Python 3.99" in skipped.stdout
+    assert "pyenv install 3.99" in skipped.stdout
+    required = subprocess.run([str(script)], env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PYTHONS": "3.99",
+                                                  "ADVERSARIAL_PYTHONS": "required"}, capture_output=True, text=True,
+                              cwd=ROOT)
+    assert required.returncode == 1 and "Python 3.99 not found" in required.stderr
