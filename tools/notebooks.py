@@ -90,16 +90,23 @@ if "google.colab" in sys.modules:   # Colab shows ipywidgets 8 widgets only thro
     output.enable_custom_widget_manager()"""
 
 
+def pyproject() -> dict:
+    """pyproject.toml, read (on Python 3.10, where the library's tests run too, by its backport tomli)."""
+    try:
+        import tomllib
+    except ImportError:
+        import tomli as tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
 def settings() -> dict:
     """This project's [tool.adversarial-search-lessons] table in pyproject.toml."""
-    import tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"].get(DISTRIBUTION, {})
+    return pyproject()["tool"].get(DISTRIBUTION, {})
 
 
 def repository() -> str:
     """The public address of the repository, from pyproject.toml's [project.urls]."""
-    import tomllib
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = pyproject()["project"]
     return project["urls"]["Repository"]
 
 
