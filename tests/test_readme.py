@@ -7,6 +7,7 @@ time anything; the lines take under a second each on a quiet machine.
 """
 
 import ast
+import importlib.util
 import re
 import signal
 import threading
@@ -58,12 +59,15 @@ def test_every_readme_python_line_runs_as_written(first_line, source, tmp_path, 
     from adversarial import lecture_mode
     monkeypatch.chdir(tmp_path)
     lines = source.splitlines()
-    namespace = {}
+    namespace, missing = {}, []
     guard = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGALRM, _stop) if guard else None
     try:
         for statement in ast.parse(source).body:
             where = f"README line {first_line + statement.lineno - 1}: {lines[statement.lineno - 1].strip()}"
+            if "from_openspiel(" in lines[statement.lineno - 1] and importlib.util.find_spec("pyspiel") is None:
+                missing.append(where)        # the library's environment on other Pythons has no OpenSpiel
+                continue
             code = compile(ast.Module([statement], []), where, "exec")
             if guard:
                 signal.alarm(HANG_GUARD)
@@ -86,6 +90,8 @@ def test_every_readme_python_line_runs_as_written(first_line, source, tmp_path, 
         if guard:
             signal.signal(signal.SIGALRM, previous)
         lecture_mode(False)
+    if missing:
+        pytest.skip(f"every other line ran; open_spiel is not installed for {'; '.join(missing)}")
 
 
 def test_a_stated_value_is_read_from_the_comment():

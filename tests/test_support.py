@@ -5,6 +5,7 @@ import re
 from importlib import metadata
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
@@ -77,6 +78,8 @@ def test_the_readme_claims_the_same_pythons():
 
 
 def test_the_locks_are_what_is_installed_and_agree():
+    if _installed("jupyterlab") is None:
+        pytest.skip("the library's own environment (make test-pythons: requirements-pythons.txt), not the full lock")
     full, lessons = locked("requirements.txt", "3.11.7"), locked("requirements-lessons.txt", "3.11.7")
     assert all(full.get(name) == version for name, version in lessons.items())
     text = (ROOT / "requirements.txt").read_text()
