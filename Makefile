@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 LESSONS_STAMP := $(VENV)/.lessons-installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-e2e test-fast check lint notebooks solutions student html clean lock dist
+.PHONY: setup lab test test-e2e test-fast test-pythons check lint notebooks solutions student html clean lock dist
 
 # Both environments come from lock files with hashes (one source of truth: pyproject.toml's ranges,
 # resolved by `make lock`): requirements-lessons.txt for the lessons (make lab), requirements.txt for
@@ -38,6 +38,7 @@ lock: | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q uv
 	$(BIN)/uv pip compile -q pyproject.toml --extra lessons --group pyproject.toml:lab $(LOCK_FLAGS) -o requirements-lessons.txt
 	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
+	$(BIN)/uv pip compile -q pyproject.toml --extra plots --extra keys --group pyproject.toml:library-test $(subst 3.11,3.10,$(LOCK_FLAGS)) -o requirements-pythons.txt
 LOCK_FLAGS = --generate-hashes --universal --python-version 3.11 --no-annotate --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade,)
 
 # The distributions a course would publish: sdist, then the wheel built from it (so nothing stale in
@@ -66,14 +67,23 @@ test: $(STAMP)
 	@tools/install_browser.sh
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) --durations=10
 
-# The quick loop, to run before every commit: the linter, every notebook pair in sync, the doctests and the
-# package's tests with Hypothesis's quick profile (100 examples a property). It executes no notebook, starts
-# no kernel, browser or server and builds no environment or edition: `make test` (and CI) does all that.
+# The quick loop, to run before every commit: the linter, mypy on the package (configured in pyproject.toml),
+# every notebook pair in sync, the doctests and the package's tests with Hypothesis's quick profile (100
+# examples a property). It executes no notebook, starts no kernel, browser or server and builds no environment
+# or edition: `make test` (and CI) does all that.
 CHECK_SKIPS = --ignore=tests/e2e --ignore=tests/test_site.py --ignore=tests/test_install.py -m "not slow"
 check: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
+	$(BIN)/mypy
 	$(BIN)/python tools/notebooks.py check
 	ADVERSARIAL_HYPOTHESIS=quick $(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) -q adversarial tests $(CHECK_SKIPS)
+
+# The library's tests (the quick loop's selection, warnings as errors) on the other Pythons the package claims,
+# each in its own .venv-pythons/X.Y from requirements-pythons.txt; a missing Python is skipped with a message
+# (an error in CI: .ci/run sets ADVERSARIAL_PYTHONS=required). PYTHONS="3.12" runs one.
+PYTHONS ?= 3.10 3.12 3.13
+test-pythons:
+	PYTHONS="$(PYTHONS)" JOBS=$(JOBS) CHECK_SKIPS='$(CHECK_SKIPS)' tools/test_pythons.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks
@@ -106,7 +116,7 @@ html: $(STAMP)
 	$(BIN)/jupyter nbconvert --to html --output-dir build/html notebooks/*.ipynb
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) .venv-pythons build dist *.egg-info
 
 # Speed as ratios against a reference run in the same process: runs every benchmarks/bench_*.py
 # and collects their tables in benchmarks/RESULTS.md.

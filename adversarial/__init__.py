@@ -1,5 +1,10 @@
 """adversarial: search game trees, record what the search did, and draw it.
 
+The package behind a collection of lessons on adversarial search (game trees, minimax, alpha-beta, move
+ordering). Its README ("The package in one screen") and the reading site's API reference (``make site``:
+build/site/reference/) show every public name; the repository is
+https://github.com/adversarial-search-lessons/adversarial-search-lessons.
+
 >>> from adversarial import tree, alphabeta
 >>> t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
 >>> r = alphabeta(t, trace=True)
@@ -7,6 +12,20 @@
 (7, 2, (2, 1))
 >>> r.stats.nodes, r.stats.leaves, r.stats.cutoffs
 (11, 7, 1)
+
+What a newcomer needs:
+
+- **Trees**: ``tree(nested lists)``, ``tree(leaves, branching=2)``, ``random_tree(2, 3, seed=1)``.
+- **Searches**: ``minimax``, ``alphabeta``, ``negamax`` (options ``depth=``, ``evaluate=``, ``order=``,
+  ``table=``, ``trace=``), then ``pvs``, ``mtdf``, ``mcts``, ``expectiminimax``; each returns a result with
+  ``value``, ``move``, ``pv``, ``stats`` and, when asked, ``trace``.
+- **Pictures**: ``draw(t, r)`` (Graphviz; ``step=k`` for the search so far), ``Stepper(t)`` to step through a
+  search in Jupyter (``help(adversarial.Stepper)``), ``lecture_mode()`` for a projector.
+- **Games**: ``adversarial.games`` (``TicTacToe``, ``ConnectFour`` and its exact ``solve``); any object with the
+  game protocol (``adversarial.game.Game``) is searched and drawn the same way.
+- **Adapters**: ``adversarial.adapters`` takes other courses' games: ``from_aima``, ``from_openspiel``,
+  ``from_easyai``.
+- **Exercises**: ``adversarial.exercises``, the checks the lessons' exercises call.
 
 The folders name the parts: the core (``tree``, ``game``, ``search``, ``trace``, ``formatting``) at the
 top; ``drawing/`` (render, dot, dot_browser, themes); ``widgets/`` (the stepper, the boards to play on);
@@ -67,10 +86,14 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
 
     def create_module(self, spec):
-        return importlib.import_module(MOVED[spec.name])       # the module itself, not a copy
+        module = importlib.import_module(MOVED[spec.name])     # the module itself, not a copy
+        spec.loader_state = module.__spec__                     # Python sets this spec on it next: keep its own
+        return module
 
     def exec_module(self, module):
-        pass                                                      # already run at its new place
+        # Already run at its new place. Give it back its own spec: under the old name's, its relative imports
+        # would see __package__ != __spec__.parent (a DeprecationWarning on Python 3.12+).
+        module.__spec__ = module.__spec__.loader_state
 
 
 if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
@@ -109,11 +132,13 @@ def __dir__():
     return sorted(set(globals()) | set(_ON_FIRST_USE))
 
 
+# What `from adversarial import *` gives and help(adversarial) lists, most used first. `Stepper` is imported by
+# name (`from adversarial import Stepper`): listed here, help() would spend 540 lines on the ipywidgets members
+# it inherits, and a star import would load ipywidgets.
 __all__ = [
-    "MAX", "MIN", "CHANCE", "Game",
-    "tree", "random_tree", "Tree", "Node",
-    "minimax", "alphabeta", "negamax", "SearchResult", "SearchError", "Stats",
+    "tree", "random_tree", "minimax", "alphabeta", "negamax", "draw", "lecture_mode",
     "pvs", "mtdf", "mcts", "expectiminimax",
-    "Trace", "draw", "describe", "set_theme", "lecture_mode", "Stepper",
+    "SearchResult", "SearchError", "Stats", "Trace", "Tree", "Node", "Game", "MAX", "MIN", "CHANCE",
+    "describe", "set_theme",
 ]
 __version__ = "0.2.0"

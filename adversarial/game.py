@@ -33,7 +33,7 @@ from __future__ import annotations
 import decimal
 import math
 import numbers
-from typing import Any, Hashable, Iterable, Protocol, runtime_checkable
+from typing import Any, Iterable, Protocol, runtime_checkable
 
 MAX = "MAX"
 MIN = "MIN"
@@ -41,7 +41,7 @@ CHANCE = "CHANCE"   # a node where chance, not a player, picks the move (see adv
 PLAYERS = (MAX, MIN)
 
 State = Any
-Move = Hashable
+Move = Any          # any hashable value: a child index, a column, an action
 
 
 @runtime_checkable
@@ -66,7 +66,7 @@ def check_player(player: Any) -> str:
     raise ValueError(f"a player must be 'MAX' or 'MIN', got {player!r}")
 
 
-def check_number(value: Any, where: str) -> int | float:
+def check_number(value: Any, where: str) -> int | float | numbers.Real | decimal.Decimal:
     """Return ``value`` as a score, or explain why it is not one.
 
     Whole numbers (numpy's too) become ``int`` and floats ``float``; other exact

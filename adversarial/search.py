@@ -25,10 +25,10 @@ import numbers
 import operator
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Hashable, Iterable, Sequence, Union
 
 from .formatting import fmt
-from .game import MAX, MIN, check_number, path_label
+from .game import MAX, MIN, Game, Move, State, check_number, path_label
 from .trace import Recorder, Trace, bound_of
 from .tree import Node, Tree, as_game
 
@@ -77,14 +77,22 @@ def _number_repr(value) -> str:
         return fmt(value)
 
 
+# What the searches take (for readers and type checkers): a game, a tree or a nested list read as a tree;
+# a state's heuristic score from MAX's point of view; the moves in the order to try them; a table's key.
+GameLike = Union[Game, Tree, Sequence[Any]]
+Evaluate = Callable[[State], float]
+Order = Callable[[State, Sequence[Move]], Iterable[Move]]
+TableKey = Callable[[State], Hashable]
+
+
 class SearchError(ValueError):
     """A search cannot go on: the message says what is wrong and how to fix it."""
 
 
 # -- the three searches --------------------------------------------------------
 
-def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
-            **unknown) -> SearchResult:
+def minimax(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+            order: Order | None = None, trace: bool = False, **unknown: Any) -> SearchResult:
     """Plain minimax: visit every node, MAX takes the largest child value, MIN the smallest.
 
     Args:
@@ -126,8 +134,9 @@ def minimax(game, state=None, *, depth=None, evaluate=None, order=None, trace=Fa
     return s.run(lambda root: value(root, s.depth, ()))
 
 
-def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
-              prune_on_equal=True, table=False, trace=False, **unknown) -> SearchResult:
+def alphabeta(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+              order: Order | None = None, prune_on_equal: bool = True, table: bool | TableKey = False,
+              trace: bool = False, **unknown: Any) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, usually from far fewer nodes.
 
     α is the best score MAX is already sure of on the path to the node, β the
@@ -142,7 +151,8 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
             ``TicTacToe().canonical`` to share entries between symmetric positions.
             Values are stored with the window they were found in, so a stored bound is
             used only when it settles the new window.
-        Other arguments as for :func:`minimax`.
+
+    The other arguments are as for :func:`minimax`.
 
     With a depth limit and a table, an entry is reused only by a visit with the
     same number of moves left to search, so the value is always exactly that of
@@ -160,7 +170,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     s = _Search("alphabeta", game, state, depth, evaluate, order, trace, prune_on_equal, unknown)
     game, stats, trace = s.game, s.stats, s.recorder
     cut = operator.ge if prune_on_equal else operator.gt      # α ≥ β, or α > β
-    tt = _Table(table, prune_on_equal) if _check_table(table) else None
+    tt = _Table(table, prune_on_equal, game) if _check_table(table) else None
 
     def value(state, alpha, beta, depth, path):
         stats.nodes += 1
@@ -212,8 +222,9 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, order=None,
     return s.run(lambda root: value(root, -INF, INF, s.depth, ()))
 
 
-def negamax(game, state=None, *, depth=None, evaluate=None, order=None,
-            prune_on_equal=True, trace=False, **unknown) -> SearchResult:
+def negamax(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+            order: Order | None = None, prune_on_equal: bool = True, trace: bool = False,
+            **unknown: Any) -> SearchResult:
     """Alpha-beta written as negamax: one branch instead of a MAX and a MIN branch.
 
     Inside, every value is seen from the side to move (``sign`` is +1 for MAX,
@@ -286,14 +297,22 @@ class _Table:
     very state it was found at.
     """
 
-    def __init__(self, table, prune_on_equal):
+    def __init__(self, table, prune_on_equal, game=None):
         self.key = table if callable(table) else None
         self.prune_on_equal = prune_on_equal
         self.entries = {}
+        self.game = game
 
     def lookup(self, state, alpha, beta, depth):
         key = state if self.key is None else self.key(state)
-        entry = self.entries.get((key, depth))
+        try:
+            entry = self.entries.get((key, depth))
+        except TypeError as error:            # a state (or key) that holds a dict or a list
+            fix = ("table=game.key (this game has one)" if callable(getattr(self.game, "key", None))
+                   else "table=a function giving a hashable key of a state (a tuple, a string)")
+            what = "the state itself" if self.key is None else "table(state)"
+            raise TypeError(f"the transposition table is keyed by {what}, which cannot be a key ({error}): "
+                            f"pass {fix}") from None
         if entry is None:
             return None
         value, bound, line, where = entry

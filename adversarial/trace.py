@@ -95,8 +95,8 @@ class Trace(Sequence):
     def __init__(self, events: Sequence[Event] | Recorder, game=None, algorithm: str = "alphabeta",
                  prune_on_equal: bool = True, prefix: tuple = ()):
         # A search hands over its Recorder: the events are built from it when first needed.
-        self._recorder = events if isinstance(events, Recorder) else None
-        self._events = None if self._recorder else tuple(events)
+        self._recorder: Any = events if isinstance(events, Recorder) else None
+        self._events: tuple | None = None if isinstance(events, Recorder) else tuple(events)
         self.game = game
         self.algorithm = algorithm
         self.prune_on_equal = prune_on_equal
@@ -179,7 +179,7 @@ class TraceTable:
         self.rows = trace.rows(leaves)
 
     def cells(self) -> list[tuple[str, ...]]:
-        cells = []
+        cells: list[tuple[str, ...]] = []
         for row in self.rows:
             explored = ", ".join(self.trace.describe(row.path + (m,)) for m in row.explored)
             pruned = "no"
@@ -301,7 +301,8 @@ class Recorder:
         (With the strict rule, which prunes only when α > β, the window is closed:
         v = α or v = β is exact too.)
         """
-        events, windows = [], {}
+        events: list = []
+        windows: dict = {}
         collecting = gc.isenabled()
         gc.disable()            # hundreds of thousands of new objects, no cycles (see search.py)
         try:

@@ -266,7 +266,7 @@ def _node(spec, path: tuple, player: str) -> Node:
 
 def _spec_of(node: Node):
     """The nested list (or number) for the tree below ``node``."""
-    nested = {}
+    nested: dict = {}
     for n in reversed(list(_breadth_first(node))):      # children before their parents
         nested[n.path] = n.value if n.is_leaf else [nested[c.path] for c in n.children]
     return nested[node.path]
@@ -328,6 +328,12 @@ def _number(value) -> str:
     return fmt(value)
 
 
+# (adapter, whose games), and the attributes that mark such a game (see adversarial.games.adapters)
+_ADAPTERS = ((("from_aima", "an aima-python"), ("initial", "actions", "result", "utility", "to_move")),
+             (("from_openspiel", "an OpenSpiel"), ("new_initial_state", "num_players")),
+             (("from_easyai", "an easyAI"), ("possible_moves", "make_move", "is_over")))
+
+
 def as_game(obj) -> Game:
     """Return ``obj`` as a game: games pass through, nested lists become trees (:func:`tree`)."""
     if isinstance(obj, (list, tuple)):
@@ -336,6 +342,11 @@ def as_game(obj) -> Game:
         raise TypeError(f"got the class {obj.__name__}, not a game: create one first, "
                         f"e.g. {obj.__name__}()")
     missing = [name for name in REQUIRED if not callable(getattr(obj, name, None))]
+    for adapter, marks in _ADAPTERS:                 # another library's game: name its adapter
+        if missing and all(hasattr(obj, mark) for mark in marks):
+            raise TypeError(
+                f"{type(obj).__name__} looks like {adapter[1]} game, which this package searches through its "
+                f"adapter: from adversarial.adapters import {adapter[0]}, then alphabeta({adapter[0]}(game))")
     if missing:
         raise TypeError(
             f"expected a game or a nested list of numbers, got {type(obj).__name__}; "

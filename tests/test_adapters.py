@@ -1,6 +1,8 @@
 """Other courses' games plug in: AIMA-, OpenSpiel- and easyAI-shaped tic-tac-toe, searched by this package
 and compared with its own TicTacToe; bad inputs get clear errors."""
 
+import re
+
 import pytest
 
 from adversarial import Stepper, alphabeta, draw, minimax
@@ -107,3 +109,34 @@ def test_a_max_player_that_is_not_a_player_is_refused():
         from_aima(AimaStyleTicTacToe(), max_player="a")
     game = from_aima(AimaStyleTicTacToe(), max_player="O")
     assert minimax(game).value == 0 and game.to_move(game.initial_state()) == "MIN"
+
+
+def test_an_aima_game_gets_a_table_through_its_key_and_a_clear_message_without():
+    """aima-python's states hold a dict (the board): table=True cannot key by them; the adapter's key() can."""
+    game = from_aima(AimaStyleTicTacToe())
+    state = play(game, game.initial_state(), "X...O....", lambda i: (i // 3 + 1, i % 3 + 1))
+    with pytest.raises(TypeError, match=r"keyed by the state itself, which cannot be a key \(unhashable type: "
+                                        r"'dict'\): pass table=game.key"):
+        alphabeta(game, state, table=True)
+    tabled, plain = alphabeta(game, state, table=game.key), alphabeta(game, state)
+    assert tabled.value == plain.value and tabled.stats.nodes < plain.stats.nodes
+    assert game.key(state) == game.key(state._replace(board=dict(state.board)))
+
+
+def test_another_librarys_game_passed_as_it_is_names_its_adapter():
+    with pytest.raises(TypeError, match=r"looks like an aima-python game.*import from_aima, then "
+                                        r"alphabeta\(from_aima\(game\)\)"):
+        alphabeta(AimaStyleTicTacToe())
+    easyai = pytest.importorskip("easyAI", reason="easyAI is not installed")
+    from easyAI.games import TicTacToe as EasyTicTacToe
+    with pytest.raises(TypeError, match=r"looks like an easyAI game.*from_easyai"):
+        minimax(EasyTicTacToe([easyai.Human_Player(), easyai.Human_Player()]))
+
+
+def test_openspiel_drawings_name_the_moves_on_their_edges():
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    game = from_openspiel("tic_tac_toe")
+    state = play(game, game.initial_state(), "XX..O.O..", lambda i: i)
+    source = draw(game, alphabeta(game, state, trace=True)).source
+    assert "x(0,2)" in source
+    assert not re.search(r"->[^\n]*\blabel=\"?\d+\"?[ \]]", source)      # no bare action numbers

@@ -95,9 +95,32 @@ def test_with_an_address_the_cell_installs_the_version_the_notebooks_ran_with(mo
     source = nbtool.install_source()
     assert 'SOURCE = "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"' in source
     (command,), message = run_cell(source, monkeypatch, missing=True)
-    assert command == [sys.executable, "-m", "pip", "install", "-q",
+    assert command == [sys.executable, "-m", "pip", "install", "-q", "--no-color",
                        "adversarial-search-lessons[lessons] @ git+https://x.test/r@v9.8.7"]
     assert message is None
+
+
+def test_pip_runs_without_colour_and_its_real_reason_is_shown(monkeypatch, capsys):
+    """ipykernel sets FORCE_COLOR and CLICOLOR_FORCE, and pip's last stderr line was then an ANSI reset
+    ("failed ([0m)"): pip runs without colour, and colour codes and blank lines never make the reason."""
+    seen = {}
+
+    def fake_run(cmd, **kw):
+        seen.update(kw)
+        return types.SimpleNamespace(returncode=1, stdout="", stderr=(
+            "\x1b[31mERROR: No matching distribution found for adversarial-search-lessons\x1b[0m\n\x1b[0m\n\n"))
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("CLICOLOR_FORCE", "1")
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "adversarial" else real(name, *a))
+    source = nbtool.install_source().replace('SOURCE = ""', 'SOURCE = "x @ git+https://x.test/r"')
+    with pytest.raises(Exception) as stop:
+        exec(compile(source, "install-cell", "exec"), {})
+    assert "failed (ERROR: No matching distribution found for adversarial-search-lessons)" in str(stop.value)
+    assert "FORCE_COLOR" not in seen["env"] and "CLICOLOR_FORCE" not in seen["env"] and seen["env"]["NO_COLOR"]
+    assert "Installing the lessons' package" in capsys.readouterr().out     # not silent for half a minute
 
 
 def test_a_failed_install_says_what_failed_and_what_to_do(monkeypatch):

@@ -5,11 +5,16 @@ import re
 from importlib import metadata
 from pathlib import Path
 
-import tomllib
+import pytest
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
 import adversarial
+
+try:
+    import tomllib
+except ImportError:                 # Python 3.10 (make test-pythons): its backport, from requirements-pythons.txt
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -57,6 +62,8 @@ def test_requires_python_is_the_librarys_own_floor():
 def test_make_checks_for_the_python_the_lessons_lock_needs():
     """Every entry of the lessons' lock that applies on 3.11.0 supports 3.11.0 (checked on those installed
     here), some need 3.11 (ipykernel, matplotlib), and tools/check_python.py asks exactly for 3.11."""
+    if _installed("ipykernel") is None:
+        pytest.skip("the library's own environment (make test-pythons: requirements-pythons.txt), not the lessons")
     applies = {n: v for n, v in locked("requirements-lessons.txt", "3.11.0").items() if _installed(n) == v}
     assert not [n for n in applies if not supports(n, "3.11.0")]
     assert [n for n in applies if not supports(n, "3.10.99")]
@@ -73,6 +80,8 @@ def test_the_readme_claims_the_same_pythons():
 
 
 def test_the_locks_are_what_is_installed_and_agree():
+    if _installed("jupyterlab") is None:
+        pytest.skip("the library's own environment (make test-pythons: requirements-pythons.txt), not the full lock")
     full, lessons = locked("requirements.txt", "3.11.7"), locked("requirements-lessons.txt", "3.11.7")
     assert all(full.get(name) == version for name, version in lessons.items())
     text = (ROOT / "requirements.txt").read_text()
@@ -109,6 +118,18 @@ def test_licences_are_there():
     assert PYPROJECT["license"] == "MIT" and PYPROJECT["license-files"] == ["LICENSE"]   # code only ships
 
 
+def test_the_cs188_data_keeps_its_notice_verbatim_and_the_readme_says_what_each_licence_covers():
+    notice = (ROOT / "tests" / "data" / "cs188" / "NOTICE").read_text()
+    assert ("Licensing Information:  You are free to use or extend these projects for\n"
+            "educational purposes provided that (1) you do not distribute or publish\n"
+            "solutions, (2) you retain this notice, and (3) you provide clear\n"
+            "attribution to UC Berkeley, including a link to http://ai.berkeley.edu.\n") in notice
+    assert "Attribution Information: The Pacman AI projects were developed at UC Berkeley." in notice
+    licences = (ROOT / "README.md").read_text().split("## Licences", 1)[1].split("\n## ", 1)[0]
+    for part in ("MIT", "CC BY 4.0", "tests/data/cs188/NOTICE", "description on the package index"):
+        assert part in licences, part
+
+
 def _python(code):
     import subprocess
     import sys
@@ -131,3 +152,25 @@ def test_plots_without_matplotlib_show_numbers_and_say_which_extra_to_install():
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("matplotlib is not available here: pip install 'adversarial-search-lessons[plots]'")
     assert "the chart's numbers" in done.stdout
+
+
+def test_ci_tests_the_library_on_every_python_the_package_claims():
+    """`.ci/run` runs the README's `make test`, then `make test-pythons` on the other claimed Pythons, where a
+    missing one is an error; elsewhere it is skipped with a message."""
+    import subprocess
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "make test\n" in ci and "ADVERSARIAL_PYTHONS=required make test-pythons" in ci
+    assert ci.index("make test\n") < ci.index("make test-pythons")
+    claimed = {c.split(":: ")[-1] for c in PYPROJECT["classifiers"]
+               if c.startswith("Programming Language :: Python :: 3.")}
+    tested = set(re.search(r"^PYTHONS \?= (.*)$", (ROOT / "Makefile").read_text(), re.M).group(1).split())
+    assert tested | {"3.11"} == claimed
+    script = ROOT / "tools" / "test_pythons.sh"
+    skipped = subprocess.run([str(script)], env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PYTHONS": "3.99"},
+                             capture_output=True, text=True, cwd=ROOT)
+    assert skipped.returncode == 0 and "SKIPPED Python 3.99" in skipped.stdout
+    assert "pyenv install 3.99" in skipped.stdout
+    required = subprocess.run([str(script)], env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "PYTHONS": "3.99",
+                                                  "ADVERSARIAL_PYTHONS": "required"}, capture_output=True, text=True,
+                              cwd=ROOT)
+    assert required.returncode == 1 and "Python 3.99 not found" in required.stderr

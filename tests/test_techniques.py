@@ -130,6 +130,10 @@ def test_null_move_gets_the_zugzwang_position_wrong_and_verification_repairs_it(
     assert null.stats.null_cutoffs > 0
     assert (verified.value, verified.move) == (plain.value, plain.move)
     assert verified.stats.verification_failures > 0
+    # the counters add up: every pass tried either cut or not; every verified cut was checked once
+    assert 0 < null.stats.null_cutoffs <= null.stats.null_tries and null.stats.verifications == 0
+    assert verified.stats.verifications == verified.stats.null_cutoffs + verified.stats.verification_failures
+    assert verified.stats.verifications <= verified.stats.null_tries
 
 
 def test_a_pass_swaps_the_side_to_move_and_keeps_every_score_symmetric():

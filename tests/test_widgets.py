@@ -12,6 +12,7 @@ from adversarial import tree
 from adversarial.drawing.themes import lecture_mode
 from adversarial.trace import Cutoff
 from adversarial.widgets import Stepper
+from adversarial.widgets import stepper as stepper_module
 
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
 
@@ -96,7 +97,7 @@ def wait_for(condition, seconds=10.0):
         deadline = time.monotonic() + seconds
         while not condition() and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-    asyncio.get_event_loop_policy().get_event_loop().run_until_complete(poll())
+    stepper_module._event_loop().run_until_complete(poll())
     return condition()
 
 
@@ -365,3 +366,20 @@ def test_zoom_follow_shows_the_window_around_the_current_node():
         assert follow(s.drawing.svg()) == s.drawing.svg()
     finally:
         set_theme("notebook")
+
+
+def test_a_game_too_large_to_step_through_is_refused_before_its_search(monkeypatch):
+    """Connect Four's whole search would take minutes to trace before the size check: the stepper stops it at
+    300 nodes and says what to pass instead (the trace is never made)."""
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import open_windows
+    from adversarial.widgets import stepper
+    traced = []
+    real = stepper.ALGORITHMS["alphabeta"]
+    monkeypatch.setitem(stepper.ALGORITHMS, "alphabeta",
+                        lambda *a, **kw: traced.append(kw.get("trace")) or real(*a, **kw))
+    with pytest.raises(ValueError, match=r"more than 300 nodes.*depth=2, evaluate=.*state=.*Stepper\(tree"):
+        Stepper(ConnectFour())
+    assert True not in traced
+    s = Stepper(ConnectFour(), depth=2, evaluate=open_windows)
+    assert len(s.trace) > 0 and True in traced

@@ -55,6 +55,8 @@ INSTALL_CELL = """\
 # installs the version these lessons were run with; where it is installed (`make lab`, Binder), it
 # does nothing.
 import importlib.util
+import os
+import re
 import subprocess
 import sys
 
@@ -70,12 +72,16 @@ if importlib.util.find_spec("adversarial") is None:
     if not SOURCE:
         raise SetUpProblem("This notebook needs the lessons' `adversarial` package and has no address to "
                          "install it from: ask your instructor for the course's link to the lessons.")
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", SOURCE],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        why = (done.stderr.strip().splitlines() or ["no message"])[-1]
+    print(f"Installing the lessons' package and what it needs from {{SOURCE}} (about half a minute) ...", flush=True)
+    plain = {{k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE")}}
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-color", SOURCE],
+                          capture_output=True, text=True, env=dict(plain, NO_COLOR="1"))
+    if done.returncode != 0:        # pip's last words, without colour codes, are its reason
+        lines = [re.sub(r"\\x1b\\[[0-9;]*[A-Za-z]", "", line).strip() for line in done.stderr.splitlines()]
+        why = next((line for line in reversed(lines) if line), "no message")
         raise SetUpProblem(f"Installing the lessons' package from {{SOURCE}} failed ({{why}}): "
                          "check the address with your instructor, or the runtime's internet access.")
+    print("Installed.")
 if "ipywidgets" in sys.modules and not sys.modules["ipywidgets"].__version__.startswith(("8", "9")):
     raise SetUpProblem("Restart the runtime (Colab: Runtime > Restart session), then run this notebook from "
                      f"the top: it has ipywidgets {{sys.modules['ipywidgets'].__version__}} loaded and the "
@@ -85,16 +91,23 @@ if "google.colab" in sys.modules:   # Colab shows ipywidgets 8 widgets only thro
     output.enable_custom_widget_manager()"""
 
 
+def pyproject() -> dict:
+    """pyproject.toml, read (on Python 3.10, where the library's tests run too, by its backport tomli)."""
+    try:
+        import tomllib
+    except ImportError:
+        import tomli as tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
 def settings() -> dict:
     """This project's [tool.adversarial-search-lessons] table in pyproject.toml."""
-    import tomllib
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"].get(DISTRIBUTION, {})
+    return pyproject()["tool"].get(DISTRIBUTION, {})
 
 
 def repository() -> str:
     """The public address of the repository, from pyproject.toml's [project.urls]."""
-    import tomllib
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = pyproject()["project"]
     return project["urls"]["Repository"]
 
 

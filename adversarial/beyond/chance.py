@@ -30,11 +30,15 @@ import decimal
 import math
 import numbers
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from ..formatting import fmt
-from ..game import CHANCE, MAX, MIN, check_number, check_player
+from ..game import CHANCE, MAX, MIN, State, check_number, check_player
 from ..search import INF, SearchError, SearchResult, _reject, _Search
 from ..tree import Node, Tree
+
+if TYPE_CHECKING:
+    from ..search import Evaluate, GameLike
 
 OPTIONS = ("state", "depth", "evaluate", "trace")
 TOLERANCE = 1e-9   # how far from 1 a sum of probabilities may be (rounding, e.g. 3 × 1/3)
@@ -46,8 +50,8 @@ class ChanceError(ValueError):
 
 # -- searching -------------------------------------------------------------------
 
-def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
-                   **unknown) -> SearchResult:
+def expectiminimax(game: GameLike, state: State = None, *, depth: int | None = None,
+                   evaluate: Evaluate | None = None, trace: bool = False, **unknown: Any) -> SearchResult:
     """Minimax with chance nodes: MAX takes the largest, MIN the smallest, CHANCE the average.
 
     Args:
@@ -98,7 +102,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
         return best, line
 
     result = s.run(lambda root: value(root, s.depth, ()))
-    if game.to_move(s.root) == CHANCE:          # nobody chooses at the root: no best move
+    if s.game.to_move(s.root) == CHANCE:          # nobody chooses at the root: no best move
         result = dataclasses.replace(result, move=None)
     return result
 
@@ -312,6 +316,7 @@ class ChanceNode(Node):
     """A node where chance picks the child; ``probabilities[i]`` is child i's."""
 
     __slots__ = ("probabilities",)
+    probabilities: tuple
 
 
 class ChanceTree(Tree):

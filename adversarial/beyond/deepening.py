@@ -223,6 +223,7 @@ def iterative_deepening(game, state=None, *, evaluate=None, max_depth: int | Non
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     counted = _Budgeted(game, node_budget, deadline)
     root = game.initial_state() if state is None else state
+    iterations: list
     iterations, stopped, nodes = [], None, 0
     depth = 0
     while max_depth is None or depth < max_depth:

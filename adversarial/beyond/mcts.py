@@ -50,11 +50,15 @@ import math
 import numbers
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..formatting import fmt
-from ..game import CHANCE, MAX, check_number
+from ..game import CHANCE, MAX, State, check_number
 from ..search import Stats
 from ..tree import Tree, as_game, tree  # noqa: F401 (tree: doctest)
+
+if TYPE_CHECKING:
+    from ..search import GameLike
 
 
 class MCTSNode:
@@ -140,7 +144,7 @@ class MCTSResult:
         return draw_tree(self, depth=depth, max_children=max_children, theme=theme)
 
 
-def mcts(game, state=None, *, iterations: int = 1000, c: float = math.sqrt(2), seed: int = 0,
+def mcts(game: GameLike, state: State = None, *, iterations: int = 1000, c: float = math.sqrt(2), seed: int = 0,
          draw=None) -> MCTSResult:
     """Monte Carlo tree search from ``state`` (default: the start of the game).
 

@@ -35,15 +35,20 @@ Both return the same :class:`~adversarial.search.SearchResult` as
 
 from __future__ import annotations
 
-from ..game import MAX, check_number
+from typing import TYPE_CHECKING, Any
+
+from ..game import MAX, State, check_number
 from ..search import INF, SearchResult, _reject, _Search, alphabeta  # noqa: F401 (alphabeta: doctest)
+
+if TYPE_CHECKING:
+    from ..search import Evaluate, GameLike, Order
 
 PVS_OPTIONS = ("state", "depth", "evaluate", "order")
 MTDF_OPTIONS = ("state", "depth", "evaluate", "order", "guess")
 
 
-def pvs(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
-        **unknown) -> SearchResult:
+def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+        order: Order | None = None, trace: bool = False, **unknown: Any) -> SearchResult:
     """Principal variation search (NegaScout): full window for the first move, tests for the rest.
 
     It pays off when the first move tried is usually the best one (good move
@@ -52,7 +57,8 @@ def pvs(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
 
     Args:
         game: a game, or a nested list (read as a tree with MAX at the root).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
 
     Returns:
         The same value as alpha-beta and minimax; ``stats.researches`` counts
@@ -113,8 +119,8 @@ def pvs(game, state=None, *, depth=None, evaluate=None, order=None, trace=False,
     return s.run(lambda root: value(root, -INF, INF, s.depth, ()))
 
 
-def mtdf(game, state=None, *, depth=None, evaluate=None, order=None, guess=0, trace=False,
-         **unknown) -> SearchResult:
+def mtdf(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
+         order: Order | None = None, guess: float = 0, trace: bool = False, **unknown: Any) -> SearchResult:
     """MTD(f): find the value by null-window tests of the root, remembered in a table.
 
     Keep an interval ``lower ≤ value ≤ upper`` (at first −∞, +∞). Test the root
@@ -126,7 +132,8 @@ def mtdf(game, state=None, *, depth=None, evaluate=None, order=None, guess=0, tr
 
     Args:
         guess: the first guess of the value (default 0).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
 
     Returns:
         The same value as alpha-beta and a best first move. The principal

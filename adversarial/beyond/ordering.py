@@ -47,7 +47,7 @@ def as_given(state, moves):
     return moves
 
 
-as_given.name = "as given"
+as_given.name = "as given"  # type: ignore[attr-defined]
 
 
 def reversed_order(state, moves):
@@ -59,7 +59,7 @@ def reversed_order(state, moves):
     return list(reversed(moves))
 
 
-reversed_order.name = "reversed"
+reversed_order.name = "reversed"  # type: ignore[attr-defined]
 
 
 def shuffled(seed: int):
@@ -78,7 +78,7 @@ def shuffled(seed: int):
         rng.shuffle(moves)
         return moves
 
-    order.name = f"random (seed {seed})"
+    order.name = f"random (seed {seed})"  # type: ignore[attr-defined]
     return order
 
 
@@ -95,7 +95,7 @@ def static(score: Callable, name: str):
     def order(state, moves):
         return sorted(moves, key=lambda move: -score(state, move))
 
-    order.name = name
+    order.name = name  # type: ignore[attr-defined]
     return order
 
 
@@ -122,8 +122,8 @@ class _Oracle:
         self.best, self.quick = best, quick
         self.name = ("best first, quickest end first (oracle)" if quick
                      else "best first (oracle)" if best else "worst first (oracle)")
-        self.values = {}
-        self.lengths = {}
+        self.values: dict = {}
+        self.lengths: dict = {}
 
     def length(self, state):
         """How many moves the game lasts from ``state`` when both sides play a best move that
@@ -267,6 +267,7 @@ class Killers(_Learner):
         super().__init__(base)
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
             raise OrderError(f"slots must be a whole number ≥ 1, got {slots!r}")
+        self.killers: dict
         self.slots, self.ply, self.killers = slots, ply, {}
 
     def favourites(self, state):

@@ -3,7 +3,6 @@
 :func:`engine` is alpha-beta in negamax form (the one of :func:`~adversarial.search.negamax`)
 with switches:
 
-========================  ==================================================================
 option                    what it does (counter in ``result.stats``)
 ========================  ==================================================================
 ``fail="hard"``           return α or β instead of the best value found when it falls
@@ -23,6 +22,27 @@ option                    what it does (counter in ``result.stats``)
 ``node_types=True``       count PV, CUT and ALL nodes, and how often the type Knuth and Moore
                           predict is the one found (``types``, ``type_agreement``)
 ========================  ==================================================================
+=======
+=========================  ==================================================================
+option                     what it does (counter in ``result.stats``)
+=========================  ==================================================================
+``fail="hard"``            return α or β instead of the best value found when it falls
+                           outside the window (default ``"soft"``)
+``table=``                 a :class:`TranspositionTable` (keys exact, or Zobrist); its best
+                           move is tried first (``table_hits``)
+``pvs=True``               principal variation search: later moves tested with a null
+                           window, re-searched when the test says "better" (``researches``)
+``lmr=LMR(...)``           late move reductions: late moves searched shallower with a null
+                           window, re-searched at full depth when they surprise
+                           (``reductions``, ``reduction_researches``)
+``null_move=NullMove()``   pass, search R plies shallower; if even that fails high, cut;
+                           optionally verified by a real shallow search (``null_tries``,
+                           ``null_cutoffs``, ``verifications``, ``verification_failures``)
+``quiescence=``            at the horizon, search on while ``noisy(state)``, at most ``cap``
+                           plies (``extensions``)
+``node_types=True``        count PV, CUT and ALL nodes, and how often the type Knuth and Moore
+                           predict is the one found (``types``, ``type_agreement``)
+=========================  ==================================================================
 
 :func:`aspiration_deepening` runs iterative deepening with **aspiration windows**:
 each iteration starts with a narrow window around the previous value and widens it
@@ -71,7 +91,6 @@ class EngineStats(Stats):
     verifications: int = 0           # null-move: cutoffs checked by a real shallow search
     verification_failures: int = 0   # ... that the check overturned (the node was searched properly)
     extensions: int = 0              # quiescence: plies searched past the horizon
-    table_stores: int = 0
     guessed_hits: int = 0            # table hits whose value rests on an evaluation (or a null-move cut)
     types: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})   # as found
     expected: dict = field(default_factory=lambda: {"PV": 0, "CUT": 0, "ALL": 0})  # as predicted
@@ -164,6 +183,8 @@ class TranspositionTable:
                                  "(key=None), which has no bits to cut: give a Zobrist key maker too, e.g. "
                                  f"TranspositionTable(ConnectFourZobrist(), bits={bits}), or leave bits out")
         self.zobrist, self.mask = key, None if bits is None else (1 << bits) - 1
+        self.entries: dict
+        self.moves: dict
         self.entries, self.moves = {}, {}
 
     def root_key(self, state):
@@ -234,7 +255,8 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         window: the root's window ``(alpha, beta)`` from MAX's point of view (default: the
             whole line). Outside it the value is a bound (as :func:`aspiration_deepening` uses).
         fail: ``"soft"`` (return the best value found) or ``"hard"`` (clamp it into the window).
-        Other arguments as for :func:`~adversarial.search.alphabeta`.
+
+    The other arguments are as for :func:`~adversarial.search.alphabeta`.
     """
     if unknown:
         _reject("engine", unknown, OPTIONS)
@@ -247,10 +269,10 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                          "(a whole number of moves)")
     if fail not in ("soft", "hard"):
         raise ValueError(f"fail must be 'soft' or 'hard', got {fail!r}")
-    for name, value, kind in (("lmr", lmr, LMR), ("null_move", null_move, NullMove),
-                              ("quiescence", quiescence, Quiescence)):
-        if value is not None and not isinstance(value, kind):
-            raise TypeError(f"{name} must be None or a {kind.__name__}(...), got {value!r}")
+    for name, option, kind in (("lmr", lmr, LMR), ("null_move", null_move, NullMove),
+                               ("quiescence", quiescence, Quiescence)):
+        if option is not None and not isinstance(option, kind):
+            raise TypeError(f"{name} must be None or a {kind.__name__}(...), got {option!r}")
     if table is not None and not isinstance(table, TranspositionTable):
         raise TypeError(f"table must be None or a TranspositionTable(...), got {table!r}")
     if not isinstance(pvs, bool) or not isinstance(node_types, bool):
@@ -329,7 +351,6 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         if table is not None and depth > 0 and ext == 0:
             bound = "lower" if best >= beta else "upper" if best <= alpha0 else "exact"
             table.put(key, depth, best, bound, line[0] if line else None, guesses[0] > guesses_before)
-            stats.table_stores += 1
         if node_types and kind != "null":
             found = "CUT" if best >= beta else "ALL" if best <= alpha0 else "PV"
             stats.types[found] += 1
@@ -398,6 +419,8 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         parent_types[path] = expected
         return expected
 
+    parent_types: dict
+    first_child: dict
     parent_types, first_child = {}, {}
     scored = [False]        # did the last node to return score itself (terminal or at the horizon)?
     guesses = [0]           # evaluations, null-move cuts and guessed table hits so far

@@ -15,6 +15,8 @@ from __future__ import annotations
 import html
 import math
 import re
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import graphviz
 
@@ -22,6 +24,9 @@ from ..formatting import fmt
 from ..game import CHANCE, MAX, node_id
 from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from ..tree import Tree
+
+if TYPE_CHECKING:
+    from ..search import GameLike, SearchResult
 from . import dot
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
 from .words import Description, html_view, mcts_description, search_description, svg_with_words
@@ -50,8 +55,8 @@ class Drawing(graphviz.Digraph):
             self.__dict__["_made_words"] = made
         return made
 
-    layout = None        # a Layout made once: svg() restyles it instead of running the layout program
-    _unwritten = None    # with a layout, what writes the DOT text when it is first needed
+    layout: Any = None   # a Layout made once: svg() restyles it instead of running the layout program
+    _unwritten: Any = None   # with a layout, what writes the DOT text when it is first needed
 
     def _complete(self):
         if self._unwritten is not None:
@@ -161,9 +166,9 @@ def _fit_wide(svg: str) -> str:
     return svg.replace(found.group(0), '<svg width="100%"', 1)
 
 
-def draw(game, result=None, *, step: int | None = None, theme: str | None = None,
+def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None = None, theme: str | None = None,
          legend: bool = False, max_nodes: int = 300, show_leaves: bool = False,
-         layout: "Layout | None" = None) -> Drawing:
+         layout: "Layout | str | None" = None) -> Drawing:
     """Draw a tree (or the part of a game a traced search explored).
 
     While stepping, every node on the current path shows its current α, β and running
@@ -244,7 +249,7 @@ def _write_dot(g, game, nodes, state, style, legend):
         _draw_node(g, game, path, info, state, style)
     for path in nodes:
         if path:
-            _draw_edge(g, game, path, state, style)
+            _draw_edge(g, game, path, state, style, nodes[path[:-1]].get("state"))
     if legend:
         _draw_legend(g, style, state["strict"])
 
@@ -284,6 +289,9 @@ def _analyse(nodes, trace, events, stepping) -> dict:
     lowering of β; running: the best child value so far of a node still being searched;
     values: (value, 'exact' | 'upper' | 'lower') of a finished node; cutoffs: where α met β.
     """
+    running: dict
+    order: dict
+    stack: list
     entered, values, windows, running, cut_at, cutoffs, order = set(), {}, {}, {}, {}, {}, {}
     stack, skipped_below, has_child = [], set(), set()   # skipped: something cut, or a table answered
 
@@ -554,14 +562,16 @@ def _draw_note(g, game, path, info, state, style, ink):
            label=f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'>{body}</TABLE>>")
 
 
-def _draw_edge(g, game, path, state, style):
+def _draw_edge(g, game, path, state, style, parent=None):
     attrs = {"minlen": "2", "tailport": "s", "headport": "n"}
     probability = getattr(game, "probability", None)
     p = probability(path) if probability else None
     if p is not None:                                 # below a chance node: the outcome's probability
         attrs.update(label=f" {_probability_text(p)}", fontsize=str(style["small"]))
-    elif not isinstance(game, Tree):                  # a game's move, on its own edge
-        attrs.update(label=html.escape(str(path[-1])), fontsize=str(style["small"]))
+    elif not isinstance(game, Tree):                  # a game's move, on its own edge, as the game names it
+        name = getattr(game, "move_name", None)
+        move = name(parent, path[-1]) if callable(name) and parent is not None else path[-1]
+        attrs.update(label=html.escape(str(move)), fontsize=str(style["small"]))
     look = _edge_look(path, state, style)
     if look["style"] != "solid":
         attrs.update(style=look["style"], color=look["color"], fontcolor=look["color"])
@@ -654,11 +664,11 @@ def _probability_text(p) -> str:
     """A probability on an edge: 3 significant digits, or a Fraction as it is written (1/3)."""
     if isinstance(p, float):
         return f"{p:.3g}"
-    if isinstance(p, int):
+    if isinstance(p, (int, Fraction)):    # a Fraction as written: 1/3, not 0.333 (3.12+ formats it with 'g')
         return str(p)
     try:
         return f"{p:.3g}"
-    except (TypeError, ValueError):       # Fraction before Python 3.12 has no 'g' format
+    except (TypeError, ValueError):
         return str(p)
 
 

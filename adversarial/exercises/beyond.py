@@ -437,6 +437,7 @@ def check_selfish_move(answer, payoffs) -> Verdict:
         return right(f"move {move} earns {earned[move]} against this opponent", key=key)
     minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
     hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
+    hint: str | list[str]
     if move == minimax_move:
         hint = ("that is minimax's move: it assumes the opponent wants to hurt you. This one wants "
                 "its own score high: for each move, find the reply it likes best, then compare what you get.")

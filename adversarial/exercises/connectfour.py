@@ -131,6 +131,7 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
 
 
 def _finished_positions(count: int, seed: int):
+    found: list
     rng, found = random.Random(seed), []
     while len(found) < count:
         p = _GAME.initial_state()
@@ -206,6 +207,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
 
 
 def _unfinished_positions(count: int, seed: int):
+    found: list
     rng, found = random.Random(seed), []
     while len(found) < count:
         p = _GAME.initial_state()

@@ -565,8 +565,8 @@ def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: 
     from ..search import SearchResult
     if isinstance(answer, SearchResult):
         return wrong("that is the whole search result; the move is its .move", hint, key=key)
-    if plain_number(expected) is not None and number_problem(answer, "a move number"):
-        return wrong(number_problem(answer, "a move number"), hint, key=key)
+    if plain_number(expected) is not None and (problem := number_problem(answer, "a move number")):
+        return wrong(problem, hint, key=key)
     if value is not None and same(answer, value):
         return wrong(_mismatch(answer, expected, value=value), hint, key=key)
     if moves is not None:
@@ -735,7 +735,7 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
         if isinstance(call.error, NotImplementedError):
             return not_answered(function=True)
         if call.error is not None:
-            return wrong(f"for {at}{x!r}, " + call.problem().replace("your function", "your rule"),
+            return wrong(f"for {at}{x!r}, " + str(call.problem()).replace("your function", "your rule"),
                          hint, key=key)
         said = call.value
         if said is None:

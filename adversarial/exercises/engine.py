@@ -55,7 +55,7 @@ import math
 import random
 from fractions import Fraction
 
-from ..tree import tree
+from ..tree import Tree, tree
 from .alphabeta import ExerciseNode, cases, estimate, right_value
 from .core import (
     CheckOptionError,
@@ -90,7 +90,7 @@ def _size(spec) -> int:
     return 1 + sum(map(_size, spec)) if isinstance(spec, list) else 1
 
 
-def _build(spec, maximising, salt, log) -> ExerciseNode:
+def _build(spec, maximising, salt, log) -> tuple[ExerciseNode, Tree]:
     t = tree(spec, root_player="MAX" if maximising else "MIN")
 
     def build(node):

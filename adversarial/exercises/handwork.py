@@ -143,8 +143,8 @@ def _is_bool_like(x) -> bool:
     return isinstance(x, bool) or type(x).__name__ in ("bool_",)
 
 
-def _skipped(t, prune_on_equal=True) -> set:
-    read = {e.path for e in _alphabeta(t, trace=True, prune_on_equal=prune_on_equal).trace
+def _skipped(t, prune_on_equal=True) -> tuple[set, set]:
+    read = {e.path for e in _alphabeta(t, trace=True, prune_on_equal=prune_on_equal).trace or ()
             if isinstance(e, _Leaf)}
     return {leaf.value for leaf in t.leaves() if leaf.path not in read}, \
         {leaf.value for leaf in t.leaves() if leaf.path in read}

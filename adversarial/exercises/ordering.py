@@ -50,6 +50,7 @@ def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
     a = plain_number(answer)
     if same(a, truth):
         return right(f"{short(answer)}, the Knuth–Moore minimum", key=key)
+    hint: str | list[str]
     if same(a, b ** d):
         hint = "that is every leaf (minimax, or the worst order); the best order prunes most."
     elif same(a, round(b ** (d / 2))) or same(a, b ** (d // 2)):
@@ -237,6 +238,7 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
     a = plain_number(answer)
     if same(a, truth):
         return right(f"{short(answer)}, against {minimax_depth} for minimax: nearly twice as deep", key=key)
+    hint: str | list[str]
     if same(a, minimax_depth):
         hint = "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum instead."
     else:

@@ -427,6 +427,7 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
             if not ((kind == "exact" and same(value, real)) or (kind == "lower" and real >= value)
                     or (kind == "upper" and real <= value)):
                 mover = _QUICK.to_move(stored)
+                hint_key: tuple
                 hint, hint_key = TABLE_LADDER, key
                 if kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN":
                     hint_key = ("careful table", "kind from the updated window")

@@ -85,6 +85,21 @@ class AIMAGame(_Adapted):
     def utility(self, state):
         return check_number(self.game.utility(state, self.max_player), "the AIMA game's utility")
 
+    def key(self, state):
+        """A hashable form of ``state`` for a transposition table (``alphabeta(g, table=g.key)``):
+        aima-python's ``GameState`` holds a dict (the board) and a list (the moves)."""
+        return _hashable(state)
+
+
+def _hashable(value):
+    if isinstance(value, dict):
+        return frozenset((k, _hashable(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_hashable(v) for v in value)
+    return value
+
 
 def from_aima(game: Any, max_player: Any = None) -> AIMAGame:
     """Wrap an aima-python game (``games.py`` or ``games4e.py`` style).
@@ -153,6 +168,10 @@ class OpenSpielGame(_Adapted):
 
     def key(self, state):
         return str(state)
+
+    def move_name(self, state, move) -> str:
+        """The move as OpenSpiel writes it (``x(1,1)`` in tic-tac-toe): what a drawing puts on its edge."""
+        return state.action_to_string(state.current_player(), move)
 
     def label(self, path: tuple) -> str:
         if not path:

@@ -157,10 +157,10 @@ def _solve(row, first) -> Solution:
     line, taken, i, j = [], [], 0, len(row)
     while i < j:                       # replay: take the end that achieves best(i, j)
         if row[i] - best(i + 1, j) >= row[j - 1] - best(i, j - 1):
-            line.append("L"), taken.append(row[i])
+            line.append("L"); taken.append(row[i])
             i += 1
         else:
-            line.append("R"), taken.append(row[j - 1])
+            line.append("R"); taken.append(row[j - 1])
             j -= 1
     subproblems = len(memo)
     value = margin if first == MAX else -margin

@@ -187,7 +187,7 @@ class TicTacToe:
         """``move`` as an int if it is a legal move at ``board``, else a clear error."""
         if board.winner or not board.empty:
             raise ValueError(f"the game is over on {board}: no more moves")
-        if isinstance(move, bool) or not isinstance(move, numbers.Integral) or not 0 <= move <= 8:
+        if isinstance(move, bool) or not isinstance(move, numbers.Integral) or not 0 <= int(move) <= 8:
             raise ValueError(f"cells are numbered 0 to 8 (whole numbers), got {move!r}")
         if move not in board.empty:
             raise ValueError(f"cell {move} is already taken on {board}")

@@ -169,8 +169,8 @@ def played_positions(count: int, stones: int, seed: int, *, evaluations=None, de
     for opening in openings(49, seed=seed):            # all 49 two-move openings, in a seeded order
         for x, o in ((a, b), (b, a)):
             end = play_game(x, o, depth, opening)
-            if end.count > stones and end.history[:stones] not in found:
-                found.append(end.history[:stones])
+            if end.count > stones and str(end.history)[:stones] not in found:
+                found.append(str(end.history)[:stones])
                 if len(found) == count:
                     return found
     raise ValueError(f"only {len(found)} of the 98 games from two-move openings last more than {stones} moves: "
@@ -284,8 +284,8 @@ class SideBySide:
         parts, x, height = [], 0.0, 0.0
         for drawing, caption in zip(self.drawings, self.captions):
             svg = drawing.svg()
-            w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))
-            h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))
+            w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
+            h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
             inner = re.sub(r"^.*?<svg", "<svg", svg, flags=re.S)
             inner = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
                            f'<svg x="{x:g}" y="24" width="{w:g}" height="{h:g}"', inner, count=1)

@@ -41,7 +41,7 @@ GAME = ConnectFour()
 DELTA = 0.02          # aspiration half-width: open_windows scores lie in (-1, 1), moves change them by ~0.01
 
 # (name, what the rung adds to the options of the rung above)
-RUNGS = [
+RUNGS: list[tuple[str, dict]] = [
     ("alpha-beta", {}),
     ("+ table (Zobrist)", {"table": True}),
     ("+ PVS", {"pvs": True}),
@@ -56,7 +56,7 @@ def options(rung: int) -> dict:
     """The options of rung ``rung`` (0-based): its own and those of every rung above it."""
     if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
         raise ValueError(f"rung must be a whole number from 0 to {len(RUNGS) - 1}, got {rung!r}")
-    merged = {}
+    merged: dict = {}
     for _, extra in RUNGS[:rung + 1]:
         merged.update(extra)
     return merged
@@ -125,9 +125,9 @@ def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: 
     rungs = list(range(len(RUNGS)) if rungs is None else rungs)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds must be a whole number, 1 or more, got {rounds!r}")
-    runs = {rung: [] for rung in rungs}
+    runs: dict[int, list] = {rung: [] for rung in rungs}
     for p in progress(positions, "positions"):                   # shown while it takes long
-        tries = {rung: [] for rung in rungs}
+        tries: dict[int, list] = {rung: [] for rung in rungs}
         for _ in range(rounds):
             for rung in rungs:              # alternating, so a slow moment of the machine hits every rung
                 tries[rung].append(search(p.moves, rung, depth=depth, node_budget=node_budget))
@@ -144,7 +144,7 @@ def ladder(positions=None, *, depth=None, node_budget=None, rungs=None, rounds: 
 
 def ratios(rows, field: str = "nodes") -> list:
     """Per rung, the quartiles of the per-position ratio of ``field`` to the rung below (None for the first)."""
-    out = [None]
+    out: list = [None]
     for below, above in zip(rows, rows[1:]):
         out.append(quartiles([getattr(a, field) / max(getattr(b, field), 1e-12)
                               for a, b in zip(above["runs"], below["runs"])]))

@@ -294,7 +294,7 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
             rows.append(row)
     meter.close()
     table = Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
-    table.counts, table.seeds = samples, seeds
+    table.counts, table.seeds = samples, seeds  # type: ignore[attr-defined]
     return table
 
 
@@ -314,12 +314,14 @@ def random_positions(game, n: int, moves: int, seed: int = 0, *, lines: bool = F
     >>> random_positions(TicTacToe(), 2, 3, seed=1, lines=True)
     [(2, 1, 4), (1, 8, 7)]
     """
+    found: dict
     rng, found, tries = random.Random(seed), {}, 0
     while len(found) < n:
         tries += 1
         if tries > 100 * n + 1000:
             raise ExperimentError(f"found only {len(found)} unfinished positions after {moves} moves; "
                                   "ask for fewer moves or fewer positions")
+        line: tuple
         state, line = game.initial_state(), ()
         for _ in range(moves):
             if game.is_terminal(state):
@@ -417,8 +419,8 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
     where = "solved to the end" if depth is None else f"depth {depth}"
     table = Table(rows, title=f"{len(positions)} positions, {where}",
                   formats={"ratio to previous": ".2f"})
-    table.values = reference      # the value of each position, the same on every rung
-    table.nodes = nodes           # technique -> the nodes searched at each position
+    table.values = reference  # type: ignore[attr-defined]      # the value of each position, the same on every rung
+    table.nodes = nodes  # type: ignore[attr-defined]           # technique -> the nodes searched at each position
     return table
 
 

@@ -63,8 +63,8 @@ if matplotlib is not None:
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter, NullFormatter
 else:
-    plt = None
-    Figure = object
+    plt = None  # type: ignore[assignment]
+    Figure = object  # type: ignore[assignment,misc]
 
 
 class Chart(Figure):
@@ -296,7 +296,7 @@ def plot_effective_branching(table: Table, orders=None, *, size=None):
         orders = [o for o in ORDERS if table.rows and o in table.rows[0]]
     elif table.rows:
         orders = _chosen(orders, table.rows[0])
-    deepest = {}
+    deepest: dict = {}
     for row in table:
         if row["d"] >= deepest.get(row["b"], {"d": 0})["d"]:
             deepest[row["b"]] = row
@@ -486,7 +486,7 @@ EXPLORER_MAX_LEAVES = 1 << 16     # keeps each slider move well under a second
 EXPLORER_SEEDS = (0, 1, 2)        # three trees per point: enough to smooth the random order
 
 
-_measured = {}
+_measured: dict = {}
 
 
 def mean_leaves(b: int, d: int, order: str, seeds=EXPLORER_SEEDS) -> float:
@@ -580,7 +580,7 @@ class OrderingExplorer(w.VBox):
         self.add_class("adversarial-explorer")
         if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
             from ..widgets.stepper import LECTURE_CSS
-            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
             self.add_class("adversarial-lecture")
             self.caption.style.font_size = theme_style()["text"]
         self.update()

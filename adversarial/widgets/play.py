@@ -29,7 +29,7 @@ WIN_BACKGROUND = "#009E73"                            # the winning line: white 
 LAST_MOVE_BORDER = "5px solid #000000"
 # The heat map colours each empty cell by what playing there leads to, for the side to move
 # (Okabe–Ito, and the cell also says it in a word, for colour-blind viewers).
-HEAT = {1: ("#56B4E9", "win"), 0: ("#F0E442", "draw"), -1: ("#E69F00", "lose")}
+HEAT: dict = {1: ("#56B4E9", "win"), 0: ("#F0E442", "draw"), -1: ("#E69F00", "lose")}
 ENGINES = {
     "perfect": "perfect: full alpha-beta search, scores +1 / 0 / −1 (any win will do)",
     "fastest": "perfect and quick: full search with depth-aware scores (prefers faster wins, slower losses)",
@@ -65,7 +65,7 @@ class PlayBoard(w.VBox):
         if not isinstance(heat, bool):
             raise TypeError(f"heat must be True or False, got {heat!r}")
         self.game, self.human, self.engine = TicTacToe(), human, engine
-        self.last_move = None
+        self.last_move: int | None = None
         style = theme_style()               # lecture_mode() makes the board and its text larger
         side, self.text_size = style["cell"], style["text"]
         self.side = side

@@ -109,7 +109,7 @@ class ConnectFourBoard(w.VBox):
 
     def new_game(self) -> None:
         self.state = self.game.initial_state()
-        self.evaluation = {}
+        self.evaluation: dict = {}
         self.reply = "New game."
         if self.human == "O":
             self._engine_move()

@@ -24,6 +24,7 @@ import html
 import math
 import numbers
 import re
+import warnings
 from pathlib import Path
 
 import ipywidgets as w
@@ -37,7 +38,7 @@ from ..tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
-ZOOMS = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200, "follow": "follow"}
+ZOOMS: dict[str, int | str | None] = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200, "follow": "follow"}
 # "follow": a window of the tree this wide and high (points) around the current node, filling the page's
 # width: at 1920×1080 a 64-leaf tree's labels are read at about their natural size (24 px or more in the
 # projector theme) instead of a 64th of the screen each, with the levels around the current node, and the
@@ -86,11 +87,22 @@ def live(text_html: str, size: str) -> str:
 
 
 def _event_loop():
-    """The loop that runs the kernel's work: ipykernel's asyncio loop, or Pyodide's browser loop."""
+    """The loop that runs the kernel's work: ipykernel's running asyncio loop, or the loop set for this thread
+    (Pyodide's browser loop); with neither (a script, a test), a new loop, set for this thread so that whoever
+    turns it runs the stepper's timer. (Python 3.12+ warns when the policy makes that loop implicitly.)"""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.get_event_loop_policy().get_event_loop()
+        pass
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)     # 3.12+: "There is no current event loop"
+        try:
+            return asyncio.get_event_loop_policy().get_event_loop()
+        except (DeprecationWarning, RuntimeError):
+            pass
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    return loop
 
 
 def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
@@ -165,6 +177,45 @@ def _check_pasted_size(text: str) -> None:
                          "the most the stepper draws; paste a smaller tree")
 
 
+class _TooLarge(Exception):
+    pass
+
+
+class _Counted:
+    """A game that stops the search (raises _TooLarge) at its ``limit``-th move; otherwise the game itself."""
+
+    def __init__(self, game, limit: int):
+        self._game, self._left = game, limit
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def result(self, state, move):
+        self._left -= 1
+        if self._left < 0:
+            raise _TooLarge
+        return self._game.result(state, move)
+
+
+def _check_search_size(game, algorithm: str, options: dict) -> None:
+    """Refuse, in a moment, a search too large to draw and step through, before tracing all of it: the
+    search runs untraced on a copy of the game that stops it at PASTE_LIMIT nodes (a whole Connect Four
+    search took minutes to refuse after the fact)."""
+    if isinstance(game, Tree) or not callable(getattr(game, "result", None)):
+        return                       # a tree's size is known (draw checks it); a non-game gets the search's error
+    try:
+        ALGORITHMS[algorithm](_Counted(game, PASTE_LIMIT), **options)
+    except _TooLarge:
+        name = type(game).__name__
+        raise ValueError(
+            f"Stepper({name}(){', ...' if options else ''}): this search visits more than {PASTE_LIMIT} nodes, "
+            f"too many to draw and step through. Pass a depth limit and an evaluation "
+            f"(Stepper(game, depth=2, evaluate=...)), a position near the end (state=...), or step "
+            f"through a small tree: Stepper(tree([[3, 5], [2, 9]]))") from None
+    except Exception:                # the search's own error (bad options, ...) comes from the real run next
+        return
+
+
 class Stepper(w.VBox):
     """Step / Back / Run / Reset through a traced search, with a slider over its events.
 
@@ -200,8 +251,8 @@ class Stepper(w.VBox):
         self.algorithm, self.options, self.theme = algorithm, options, theme
         self.show_leaves, self.pause_at_cutoffs, self.legend = show_leaves, pause_at_cutoffs, legend
         self.lecture = style["heavy"]
-        self.zoom = None
-        self._screens = []                      # presenter views showing this stepper
+        self.zoom: int | None = None
+        self._screens: list = []                # presenter views showing this stepper
         size = style["text"]
 
         self.picture = w.HTML().add_class("adversarial-drawing")
@@ -420,6 +471,7 @@ class Stepper(w.VBox):
     def _prepare(self, game):
         """Search and draw ``game`` without touching the stepper: errors surface before any change."""
         game = tree(game) if isinstance(game, (list, tuple)) else game
+        _check_search_size(game, self.algorithm, self._fresh_options())
         result = ALGORITHMS[self.algorithm](game, trace=True, **self._fresh_options())
         render.draw(game, result, theme=self.theme, legend=self.legend)    # fails early if too large
         return game, result
@@ -429,7 +481,7 @@ class Stepper(w.VBox):
         self.game, self.result = prepared
         self.trace = self.result.trace
         try:                    # laid out once; every step restyles it (no layout per step)
-            self._layout = render.Layout(self.game, self.result, theme=self.theme)
+            self._layout: render.Layout | None = render.Layout(self.game, self.result, theme=self.theme)
         except TypeError:       # a game (boards) or chance nodes: laid out at each step
             self._layout = None
         if self.legend_box is not None:

@@ -90,7 +90,7 @@ def public_names() -> dict[str, str]:
     or documents on a reference page (first module wins)."""
     import adversarial
     targets = {}
-    for name in adversarial.__all__:
+    for name in [*adversarial.__all__, "Stepper"]:        # Stepper: imported by name, not in __all__
         obj = getattr(adversarial, name)
         if inspect.isfunction(obj) or inspect.isclass(obj):
             targets[name] = f"{obj.__module__}.{obj.__qualname__}"
