@@ -36,7 +36,7 @@ $(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python
 lock: | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q uv
 	$(BIN)/uv pip compile -q pyproject.toml --extra lessons --group pyproject.toml:lab $(LOCK_FLAGS) -o requirements-lessons.txt
-	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
+	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:grading --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
 LOCK_FLAGS = --generate-hashes --universal --python-version 3.11 --no-annotate --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade,)
 
 # The distributions a course would publish: sdist, then the wheel built from it (so nothing stale in
