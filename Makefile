@@ -127,3 +127,18 @@ lite: $(STAMP)
 # python3 -m http.server -b 127.0.0.1 -d build/site 8001, then open http://127.0.0.1:8001/
 site: $(STAMP)
 	$(BIN)/python tools/publish/make_site.py
+
+# ---- Graded assignments (nbgrader; README "Teaching with this collection") -----------------------------------
+# make assignment NB=02 (no NB: every lesson with exercises) writes build/course/{source,release}/; make grade
+# NB=02 HANDINS=folder grades one STUDENT.ipynb per student (grades/, feedback/, gradebook.db); make export writes
+# nbgrader's grade table, build/course/grades.csv.
+.PHONY: assignment grade export
+assignment: $(STAMP)
+	$(BIN)/python tools/assignments.py $(NB)
+
+grade: $(STAMP)
+	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb"; exit 2; }
+	$(BIN)/python tools/grade.py $(NB) $(HANDINS)
+
+export: $(STAMP)
+	cd build/course && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/nbgrader export

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 COURSE = ROOT / "build" / "course"
 KERNEL = "adversarial-grading"
-HIDDEN_SEEDS = 2
+HIDDEN_SEEDS = 1
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import notebooks as lessons  # noqa: E402  (tools/notebooks.py: tags, worked answers)
 
@@ -64,6 +64,7 @@ c.OverwriteCells.add_missing_cells = True
 # Hand-ins run in tools/grading_kernel.py (limits, audit hook): its kernel spec is in jupyter/kernels.
 c.Execute.kernel_name = "{kernel}"
 c.Execute.timeout = 30
+c.Execute.startup_timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.raise_on_iopub_timeout = False
 """

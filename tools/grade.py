@@ -137,6 +137,9 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
             notes += take_away(course, assignment, student, refusals)
             break
         log = (result.get("log", "") or "") + (result.get("error", "") or "")
+        if started is None and attempt < RERUNS:     # no cell ran: the kernel did not start (a busy machine)
+            time.sleep(2)
+            continue
         why = ("its kernel died (a crash, or the memory or CPU-time limit)" if "Kernel died" in log
                or "DeadKernel" in log or "UnresponsiveKernel" in log else "its run failed")
         stopped = stop_cell(submitted, started, why) if attempt < RERUNS else None
@@ -144,9 +147,10 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
             return {"student": student, "status": "failed", "notes": notes + [f"not graded: {why}"],
                     "log": log[-2000:]}
         notes.append(f"{stopped}: {why}; that answer scored nothing, the rest was graded")
-    feedback = grader.generate_feedback(assignment, student, force=True)
-    if not feedback["success"]:
-        notes.append("no feedback page: " + (feedback.get("error") or "")[-300:])
+    if os.environ.get("GRADING_FEEDBACK", "1") == "1":
+        feedback = grader.generate_feedback(assignment, student, force=True)
+        if not feedback["success"]:
+            notes.append("no feedback page: " + (feedback.get("error") or "")[-300:])
     return {"student": student, "status": "graded", "notes": notes}
 
 
@@ -292,9 +296,12 @@ def grade(number: str, folder: Path, course: Path = assignments.COURSE, **option
 
 
 def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.COURSE, jobs: int = 2,
-                  timeout: int = 30, memory: int = 1500, cpu: int = 300, output: int = 200) -> dict:
+                  timeout: int = 30, memory: int = 1500, cpu: int = 300, output: int = 200,
+                  feedback: bool = True) -> dict:
     """Grade several assignments' folders of hand-ins in one batch (one pool of workers); return each
-    assignment's rows."""
+    assignment's rows. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the grade.txt files
+    are still written)."""
+    os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
     tasks, students = [], {}
     for number, folder in batches:

@@ -9,7 +9,8 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
 - adds an audit hook (PEP 578: once added it cannot be removed from Python) that refuses, when the code
   asking is a notebook cell or a file of the hand-in (not the standard library, an installed package or
   ``adversarial``): writing, removing or renaming a file outside the hand-in's folder and its scratch
-  folder; reaching a frame (``sys._getframe``, ``inspect``, a traceback's ``tb_frame``, a generator's
+  folder (refused when the hand-in's code is anywhere on the stack: a library cannot write for it);
+  reaching a frame (``sys._getframe``, ``inspect``, a traceback's ``tb_frame``, a generator's
   frame), tracing (``sys.settrace``/``setprofile``), walking the heap (``gc.get_objects``/``referrers``),
   ``ctypes``, starting a process, sending a signal, opening a socket;
 - turns ``os._exit`` and ``sys.setrecursionlimit`` above 20,000 into errors in the cell, and caps what a
@@ -79,14 +80,18 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     busy = [False]
     standard = (os.path.realpath(sys.base_prefix) + os.sep,)
 
-    def asking_code_is_students() -> bool:
+    def asking_code_is_students(anywhere: bool) -> bool:
         """Walk out from the code that raised the event: the standard library's helpers (inspect.stack(),
-        shutil.move, the import system) act for their caller; the first other code decides."""
+        shutil.move, the import system) act for their caller; the first other code decides. For a write
+        (``anywhere``), any of the hand-in's code on the stack decides: a library writing for it is refused."""
         frame = getframe(2)          # 0: this function, 1: the hook, 2: the code that raised the event
         while frame is not None:
             name = frame.f_code.co_filename
-            if not (name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))):
-                return not name.startswith(trusted)
+            helper = name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))
+            if not helper and not name.startswith(trusted):
+                return True
+            if not helper and not anywhere:
+                return False
             frame = frame.f_back
         return False
 
@@ -117,7 +122,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             return
         busy[0] = True
         try:
-            students = asking_code_is_students()
+            students = asking_code_is_students(event == "open" or event in PATH_EVENTS)
         finally:
             busy[0] = False
         if students:
