@@ -239,12 +239,13 @@ def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides
 
 
 def reasons(course: Path, assignment: str, student: str) -> dict[str, str]:
-    """Each test cell's reason for lost points, read from the autograded notebook."""
+    """Why points were lost, read from the autograded notebook: each test cell's error (the check's verdict
+    and hint), and each answer cell's own error (a time-out, MemoryError, an exit) that the test then met."""
     found = {}
     for path in sorted((course / "autograded" / student / assignment).glob("*.ipynb")):
         for cell in nbformat.read(path, as_version=4).cells:
             meta = cell.metadata.get("nbgrader", {})
-            if not meta.get("grade") or cell.cell_type != "code":
+            if not (meta.get("grade") or meta.get("solution")) or cell.cell_type != "code":
                 continue
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
