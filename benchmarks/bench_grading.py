@@ -60,6 +60,7 @@ def main() -> int:
     parser.add_argument("--lesson", default="02")
     parser.add_argument("--handins", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--scale", type=int, default=300, help="the class size the result is stated for")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         course, folder = Path(tmp) / "course", Path(tmp) / "handins"
@@ -82,11 +83,16 @@ def main() -> int:
             f"| build the assignment | {build_wall:.1f} s | {build_cpu:.1f} s | | |\n"
             f"| grade {n} hand-ins ({graded} graded) | {wall:.0f} s | {used:.0f} s | {wall / n:.2f} s | "
             f"{used / n:.2f} s |\n\n"
-            "Each hand-in costs a kernel start (Python, IPython, the package), its test cells (the lesson's check, "
+            + (f"At that CPU per hand-in, {args.scale} hand-ins need {used / n * args.scale:.0f} CPU seconds: "
+               f"an estimated {used / n * args.scale / args.jobs / 60:.0f} minutes of wall time on {args.jobs} "
+               f"otherwise idle cores, if the workers kept them busy ({args.handins} were graded here, not "
+               f"{args.scale}: the machine was shared, see the load average above).\n\n"
+               if args.handins != args.scale else "")
+            + "Each hand-in costs a kernel start (Python, IPython, the package), its test cells (the lesson's check, "
             "then the hidden re-checks on a fresh copy of the package) and nbgrader's own work (the gradebook, "
             "the feedback page). The workers scale with cores until the gradebook (one SQLite file) is the "
             "limit; beyond one machine see the README's \"Teaching with this collection\".")
-    write_section("bench_grading", "Grading 300 hand-ins with nbgrader", body)
+    write_section("bench_grading", f"Grading {args.scale} hand-ins with nbgrader", body)
     print(body)
     return 0
 

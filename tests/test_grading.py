@@ -289,9 +289,8 @@ def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
                         "kill"):
             assert "refused by the grader" in by[student]["reasons"], (student, by[student]["reasons"])
         for student in ("right", "stub", "wrong-1-0", "segfault"):
-            feedback = course / "feedback" / student / name
-            assert (feedback / "grade.txt").read_text().startswith(f"{name}: ")
-            assert (feedback / f"{name}.html").exists()
+            assert (course / "grades" / name / f"{student}.txt").read_text().startswith(f"{name}: ")
+            assert (course / "feedback" / student / name / f"{name}.html").exists()
         with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
             assert [row["student"] for row in csv.DictReader(handle)] == [row["student"] for row in rows]
 

@@ -10,7 +10,8 @@ layout ``STUDENT/ASSIGNMENT/*.ipynb``. The assignment ``NN`` must have been buil
   kept (the check's verdict, or why it failed);
 - ``feedback/STUDENT/ASSIGNMENT/*.html``: nbgrader's feedback page for the student;
 - ``grades/ASSIGNMENT.csv``: one row a student: total, each exercise's points and, for every lost point,
-  the reason (the check's hint, a time-out, a memory or CPU limit, a crash);
+  the reason (the check's hint, a time-out, a memory or CPU limit, a crash); ``grades/ASSIGNMENT/STUDENT.txt``
+  the same for one student, in plain text;
 - ``gradebook.db``: nbgrader's gradebook (``nbgrader export``, the formgrader and ``nbgrader
   generate_feedback`` read it).
 
@@ -284,11 +285,13 @@ def table(course: Path, assignment: str, students: list[str], results: dict) -> 
 
 
 def write_feedback_text(course: Path, assignment: str, row: dict) -> None:
-    folder = course / "feedback" / row["student"] / assignment
+    """grades/ASSIGNMENT/STUDENT.txt: the grade and every reason, in plain text (beside, not inside, nbgrader's
+    feedback folder, which nbgrader's generate_feedback replaces)."""
+    folder = course / "grades" / assignment
     folder.mkdir(parents=True, exist_ok=True)
     lines = [f"{assignment}: {row['score']:g} of {row['max_score']:g} points"]
     lines += [f"- {reason}" for reason in row["reasons"].split("; ") if reason]
-    (folder / "grade.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / f"{row['student']}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def grade(number: str, folder: Path, course: Path = assignments.COURSE, **options) -> list[dict]:
