@@ -37,7 +37,7 @@ $(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python
 lock: | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q uv
 	$(BIN)/uv pip compile -q pyproject.toml --extra lessons --group pyproject.toml:lab $(LOCK_FLAGS) -o requirements-lessons.txt
-	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
+	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:grading --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
 	$(BIN)/uv pip compile -q pyproject.toml --extra plots --extra keys --group pyproject.toml:library-test $(subst 3.11,3.10,$(LOCK_FLAGS)) -o requirements-pythons.txt
 LOCK_FLAGS = --generate-hashes --universal --python-version 3.11 --no-annotate --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade,)
 
@@ -138,3 +138,18 @@ lite: $(STAMP)
 # python3 -m http.server -b 127.0.0.1 -d build/site 8001, then open http://127.0.0.1:8001/
 site: $(STAMP)
 	$(BIN)/python tools/publish/make_site.py
+
+# ---- Graded assignments (nbgrader; README "Teaching with this collection") -----------------------------------
+# make assignment NB=02 (no NB: every lesson with exercises) writes build/course/{source,release}/; make grade
+# NB=02 HANDINS=folder grades one STUDENT.ipynb per student (grades/, feedback/, gradebook.db); make export writes
+# nbgrader's grade table, build/course/grades.csv.
+.PHONY: assignment grade export
+assignment: $(STAMP)
+	$(BIN)/python tools/assignments.py $(NB)
+
+grade: $(STAMP)
+	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb"; exit 2; }
+	$(BIN)/python tools/grade.py $(NB) $(HANDINS)
+
+export: $(STAMP)
+	cd build/course && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/nbgrader export

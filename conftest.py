@@ -40,6 +40,7 @@ COST = {
     "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
     "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
     "tests/test_exercises_ordering.py": 13,
+    "tests/test_grading.py": 150,      # ~100 hand-ins graded by nbgrader (its own 2 workers); estimate, 2026-11-25
 }
 
 _TOOL = None

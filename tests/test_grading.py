@@ -1,0 +1,318 @@
+"""Assignments built from lessons 1, 2 and 9, and hand-ins graded with the real nbgrader (issue 31).
+
+Each assignment gets more than 30 simulated hand-ins: all right (the lessons' worked answers), the untouched
+student version, typical wrong answers taken from each exercise's own tests (tests/test_exercises_*.py),
+hand-ins that crash, loop, exit, print megabytes or take minutes, and one for each tampering the README names.
+They are graded in one batch by tools/grade.py (nbgrader's autograde in worker processes, each hand-in in its
+own limited kernel), and every hand-in's points are asserted exactly: the full points, less the points of
+the exercises it was built to lose. Nothing here knows how many exercises a lesson has: the points come from
+the built assignment, and an exercise is found by the name its answer defines.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import importlib.util
+import inspect
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbgrader")
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
+
+
+def _tool(name):
+    spec = importlib.util.spec_from_file_location(f"_{name}_tool", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "tools"))
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- hand-ins ---------------------------------------------------------------------------------------
+
+class Assignment:
+    """A built assignment: its notebooks and, for each exercise, its answer cell's names and points."""
+
+    def __init__(self, course: Path, name: str):
+        self.name = name
+        self.source = nbformat.read(course / "source" / name / f"{name}.ipynb", as_version=4)
+        self.release = nbformat.read(course / "release" / name / f"{name}.ipynb", as_version=4)
+        self.points, self.defines = {}, {}
+        for cell in self.source.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("grade"):
+                self.points[meta["grade_id"].replace("test-", "")] = meta["points"]
+            if meta.get("solution"):
+                number = meta["grade_id"].replace("answer-", "")
+                stub = cell.source.split("### BEGIN SOLUTION")[0]
+                self.defines[number] = re.match(r"\s*(?:def\s+)?(\w+)", stub).group(1)
+        self.total = sum(self.points.values())
+
+    def exercise(self, name: str) -> str:
+        return next(k for k, v in self.defines.items() if v == name)
+
+    def function(self) -> str:
+        """The last exercise whose answer is a function written with def."""
+        return [k for k in self.defines if self._cell(self.source, f"answer-{k}").source.lstrip().startswith("def")][-1]
+
+    def answer(self, number: str) -> str:
+        cell = self._cell(self.source, f"answer-{number}")
+        return cell.source.split("### BEGIN SOLUTION\n")[1].split("### END SOLUTION")[0]
+
+    @staticmethod
+    def _cell(notebook, grade_id):
+        return next(c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+    def right(self):
+        """The student version with every worked answer written in."""
+        notebook = copy.deepcopy(self.release)
+        for number in self.defines:
+            self._cell(notebook, f"answer-{number}").source = self.answer(number)
+        return notebook
+
+    def handin(self, answers: dict[str, str] | None = None, edit=None):
+        notebook = self.right()
+        for number, source in (answers or {}).items():
+            self._cell(notebook, f"answer-{number}").source = source
+        if edit:
+            edit(notebook)
+        return notebook
+
+
+def bug_source(function, name: str) -> str:
+    """A buggy function from an exercise's own tests, with the module-level functions it calls, bound to
+    ``name``: the wrong answer as a student would hand it in."""
+    module = sys.modules[function.__module__]
+    wanted, order = [function], []
+    while wanted:
+        f = wanted.pop()
+        if f in order:
+            continue
+        order.append(f)
+        codes = [f.__code__]
+        while codes:
+            code = codes.pop()
+            codes += [c for c in code.co_consts if inspect.iscode(c)]
+            wanted += [getattr(module, n) for n in code.co_names if inspect.isfunction(getattr(module, n, None))
+                       and getattr(module, n).__module__ == module.__name__]
+    body = "\n\n".join(textwrap.dedent(inspect.getsource(f)) for f in reversed(order))
+    return f"import math\n\n{body}\n\n{name} = {function.__name__}\n"
+
+
+def value_wrongs(lesson: str, number: str) -> list:
+    """Typical wrong answers of a value exercise, from tests/test_exercises_lessons.py (none if it has none)."""
+    from tests.test_exercises_lessons import EXERCISES
+    found = [wrongs for key, (_, _, wrongs) in EXERCISES.items() if key.startswith(f"{lesson}-{number} ")]
+    return [answer for answer, _ in found[0]] if found else []
+
+
+def function_wrongs(name: str) -> list:
+    """Typical wrong functions for an exercise, from its own tests."""
+    if name == "my_minimax":
+        from tests import test_exercises_minimax as t
+        bugs = [t.always_max, t.swapped_max_min, t.no_leaf_base_case, t.ignores_who_is_at_the_root,
+                t.bottom_level_always_max]
+    elif name == "my_alphabeta":
+        from tests import test_exercises_alphabeta as t
+        bugs = [bug for bug, _ in t.GALLERY[:6]] + [t.plain_minimax]
+    elif name == "my_pvs":
+        from tests import test_exercises_alphabeta as ab
+        from tests import test_exercises_engine as t
+        bugs = [t.alphabeta_only, ab.plain_minimax, ab.forgets_to_break]
+    else:
+        place = "def zobrist_place(key, numbers, cell, piece):\n    return {}\n"
+        return {"zobrist_place": [place.format(wrong) for wrong in
+                                  ("key + numbers[cell, piece]", "numbers[cell, piece]", "key | numbers[cell, piece]")],
+                "rule2": ["rule2 = lambda x: 5 <= x <= 7\n", "rule2 = lambda x: x > 5\n"],
+                "rule3": ["rule3 = lambda x: 5 < x <= 7\n"]}.get(name, [])
+    return [bug_source(bug, name) for bug in bugs]
+
+
+def wrong_for(a: Assignment, number: str) -> str:
+    """One wrong answer for exercise ``number`` (for the tampering hand-ins)."""
+    name = a.defines[number]
+    wrongs = function_wrongs(name)
+    return wrongs[0] if wrongs else f"{name} = {value_wrongs(a.name[:2], number)[0]!r}\n"
+
+
+def handins(a: Assignment, outside: Path) -> dict:
+    """name -> (notebook, exercises it must lose)."""
+    cases = {"right": (a.right(), []), "stub": (copy.deepcopy(a.release), list(a.points))}
+    stubs = {k: a._cell(a.release, f"answer-{k}").source for k in a.defines}
+    # A wrong hand-in answers one exercise, wrongly, and leaves the others as stubs (which the checks turn
+    # down at once): it must score nothing, and a wrong answer that slipped through would show.
+    for number, name in a.defines.items():
+        for index, wrong in enumerate(function_wrongs(name)[:4]):
+            cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: wrong}), list(a.points))
+        for index, wrong in enumerate(value_wrongs(a.name[:2], number)[:3]):
+            cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: f"{name} = {wrong!r}\n"}), list(a.points))
+    f = a.function()
+    fn, right, wrong = a.defines[f], a.answer(f), wrong_for(a, f)
+    # From here on, only exercise f is answered (the others stay stubs, which the checks turn down at once:
+    # a quick hand-in). Each is built to lose f's points (or, the noisy ones, to keep them).
+    only = lambda source, edit=None: a.handin({**stubs, f: source}, edit)               # noqa: E731
+    before = lambda code: only(textwrap.dedent(code) + "\n" + right)                   # noqa: E731
+    others = [k for k in a.defines if k != f]
+    # A loud hand-in keeps its points: its output is cut, not its grade.
+    cases["noisy-cell"] = (before("print('x' * 3_000_000)"), others)
+    cases["noisy-function"] = (only(right + f"\n_quiet = {fn}\ndef {fn}(*args):\n    print('called', "
+                                    f"args[1:])\n    return _quiet(*args)\n"), others)
+    # Crashing, exiting, endless, slow, greedy: that exercise scores nothing, the rest is graded.
+    lose = others + [f]
+    cases["os-exit"] = (before("import os\nos._exit(3)"), [f])
+    cases["kill"] = (before("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"), [f])
+    cases["segfault"] = (before("import faulthandler\nfaulthandler._sigsegv()"), [f])
+    cases["sys-exit"] = (before("import sys\nsys.exit(0)"), [f])
+    cases["endless"] = (before("import time\nwhile True:\n    time.sleep(0.05)"), [f])
+    if a.name.startswith("01"):     # a time-out costs its seconds of wall time: one assignment shows it
+        cases["minutes"] = (before("import time\ntime.sleep(600)"), [f])
+    cases["memory"] = (before("hoard = bytearray(8 * 10**9)"), [f])
+    cases["exit-inside"] = (only(right + f"\ndef {fn}(*args):\n    import sys\n    sys.exit(1)\n"), [f])
+    # Tampering: each gets nothing for the exercise it tampers with.
+    number = a.exercise(fn)
+    test_id = f"test-{number}"
+
+    def edit_test(notebook):
+        Assignment._cell(notebook, test_id).source = "pass"
+
+    def delete_test(notebook):
+        notebook.cells.remove(Assignment._cell(notebook, test_id))
+
+    checks = sorted(set(re.findall(r"\b(check_\w+)\(", Assignment._cell(a.source, test_id).source)))
+    tamper = {
+        "edit-test": ("", edit_test),
+        "delete-test": ("", delete_test),
+        "redefine-check": ("".join(f"def {c}(*args, **kwargs):\n    from adversarial.exercises.core import right\n"
+                                   "    return right('fine')\n" for c in checks), None),
+        "patch-checks": ("import adversarial.exercises as ex\nfrom adversarial.exercises.core import right\n"
+                         + "".join(f"ex.{c} = lambda *args, **kwargs: right('fine')\n" for c in checks), None),
+        "fake-module": ("import sys, types\nfrom adversarial.exercises.core import right\n"
+                        "fake = types.ModuleType('adversarial.exercises')\n"
+                        + "".join(f"fake.{c} = lambda *args, **kwargs: right('fine')\n" for c in checks)
+                        + "sys.modules['adversarial.exercises'] = fake\n", None),
+        "patch-core": ("import adversarial.exercises.core as core\ncore.same = lambda answer, expected: True\n"
+                       "import adversarial.search as search\nsearch.alphabeta = search.minimax = lambda *a, **k: 0\n",
+                       None),
+    }
+    for label, (extra, edit) in tamper.items():
+        cases[label] = (only(wrong + "\n" + extra, edit), [f])
+    spy = ("    import sys\n{find}\n    while frame is not None:\n"
+           "        for key in ('want', 'expected', 'value', 'reference'):\n"
+           "            if key in frame.f_locals and not callable(frame.f_locals[key]):\n"
+           "                return frame.f_locals[key]\n        frame = frame.f_back\n")
+    for label, find in (("frames", "    frame = sys._getframe(1)"),
+                        ("frames-inspect", "    import inspect\n    frame = inspect.stack()[1].frame"),
+                        ("frames-traceback", "    try:\n        raise ValueError\n    except ValueError as e:\n"
+                                             "        frame = e.__traceback__.tb_frame.f_back")):
+        cases[label] = (only(wrong + f"\n_wrong = {fn}\ndef {fn}(*args):\n    try:\n"
+                             + textwrap.indent(spy.format(find=find), "    ")
+                             + "    except Exception:\n        pass\n    return _wrong(*args)\n"), [f])
+    cases["write-outside"] = (before(f"try:\n    open({str(outside)!r}, 'w').write('graded')\nexcept OSError:\n"
+                                     "    pass"), [f])
+    core = ROOT / "adversarial" / "exercises" / "core.py"
+    cases["write-package"] = (before(f"try:\n    open({str(core)!r}, 'a').write('# changed')\nexcept OSError:\n"
+                                     "    pass"), [f])
+    cases["subprocess"] = (before("import subprocess\ntry:\n    subprocess.run(['true'])\nexcept OSError:\n"
+                                  "    pass"), [f])
+    cases["trace"] = (before("import sys\ntry:\n    sys.settrace(lambda *a: None)\nexcept PermissionError:\n"
+                             "    pass"), [f])
+    for label in list(cases)[list(cases).index("os-exit"):]:
+        notebook, loses = cases[label]
+        cases[label] = (notebook, sorted(set(loses) | set(lose)))
+    return cases
+
+
+# -- the batch --------------------------------------------------------------------------------------
+
+LESSONS = ("01", "02", "09")
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    assignments, grade = _tool("assignments"), _tool("grade")
+    course = tmp_path_factory.mktemp("course")
+    names = assignments.build(list(LESSONS), course)
+    outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
+    core = (ROOT / "adversarial" / "exercises" / "core.py").read_bytes()
+    batches, expected = [], {}
+    for lesson, name in zip(LESSONS, names):
+        a = Assignment(course, name)
+        folder = tmp_path_factory.mktemp(f"handins-{lesson}")
+        for student, (notebook, loses) in handins(a, outside).items():
+            nbformat.write(notebook, folder / f"{student}.ipynb")
+            expected[name, student] = a.total - sum(a.points[n] for n in set(loses))
+        batches.append((lesson, folder))
+    tables = grade.grade_folders(batches, course, jobs=2, timeout=10, cpu=60, feedback=False)
+    grader = _tool("assignments").api(course)
+    for name in names:          # nbgrader's feedback pages, for a few (they cost a second each)
+        for student in ("right", "stub", "wrong-1-0", "segfault"):
+            assert grader.generate_feedback(name, student, force=True)["success"]
+    return course, tables, expected, outside, core
+
+
+def test_each_assignment_has_more_than_30_handins(graded):
+    _, tables, _, _, _ = graded
+    lessons = [f.stem for lesson in LESSONS for f in (ROOT / "notebooks").glob(f"{lesson}_*.ipynb")]
+    assert sorted(tables) == sorted(lessons)
+    assert all(len(rows) >= 30 for rows in tables.values()), {k: len(v) for k, v in tables.items()}
+
+
+def test_every_handin_gets_exactly_its_points(graded):
+    _, tables, expected, _, _ = graded
+    wrong = {(name, row["student"]): (row["score"], expected[name, row["student"]], row["reasons"][:300])
+             for name, rows in tables.items() for row in rows
+             if row["status"] != "graded" or row["score"] != expected[name, row["student"]]}
+    assert not wrong, wrong
+
+
+def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
+    course, tables, _, _, _ = graded
+    for name, rows in tables.items():
+        by = {row["student"]: row for row in rows}
+        assert by["right"]["reasons"] == ""
+        assert "Not answered yet" in by["stub"]["reasons"]
+        assert "Not yet" in by["wrong-1-0"]["reasons"]
+        assert "timed out" in by["endless"]["reasons"] and "timed out" in by.get("minutes", by["endless"])["reasons"]
+        assert "kernel died" in by["segfault"]["reasons"]
+        assert "refused by the grader" in by["write-outside"]["reasons"]
+        assert "MemoryError" in by["memory"]["reasons"] and "SystemExit" in by["sys-exit"]["reasons"]
+        for student in ("frames", "frames-inspect", "frames-traceback", "trace", "subprocess", "write-package",
+                        "kill"):
+            assert "refused by the grader" in by[student]["reasons"], (student, by[student]["reasons"])
+        for student in ("right", "stub", "wrong-1-0", "segfault"):
+            assert (course / "grades" / name / f"{student}.txt").read_text().startswith(f"{name}: ")
+            assert (course / "feedback" / student / name / f"{name}.html").exists()
+        with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
+            assert [row["student"] for row in csv.DictReader(handle)] == [row["student"] for row in rows]
+
+
+def test_hidden_tests_are_in_the_instructors_version_only(graded):
+    course, tables, _, _, _ = graded
+    for name in tables:
+        source = (course / "source" / name / f"{name}.ipynb").read_text()
+        release = (course / "release" / name / f"{name}.ipynb").read_text()
+        assert "BEGIN HIDDEN TESTS" in source and "HIDDEN" not in release and "BEGIN SOLUTION" not in release
+
+
+def test_nothing_was_written_outside_the_handins_folders(graded):
+    _, _, _, outside, core = graded
+    assert not outside.exists()
+    assert (ROOT / "adversarial" / "exercises" / "core.py").read_bytes() == core
+
+
+def test_the_gradebook_has_every_handin(graded):
+    from nbgrader.api import Gradebook
+    course, tables, expected, _, _ = graded
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for name, rows in tables.items():
+            scores = {s.student.id: s.score for s in gradebook.assignment_submissions(name)}
+            assert scores == {row["student"]: expected[name, row["student"]] for row in rows}

@@ -1,0 +1,397 @@
+"""Lessons turned into nbgrader assignments: the lesson stays the single source.
+
+    python tools/assignments.py [NN ...] [--course DIR]      # default: every lesson with exercises, build/course
+
+For each lesson ``notebooks/NN_name.ipynb`` this writes the instructor's version
+``DIR/source/NN_name/NN_name.ipynb`` and runs nbgrader's ``generate_assignment`` on it, which writes the
+student version to ``DIR/release/NN_name/`` and records the assignment in ``DIR/gradebook.db``.
+
+What an assignment holds, read from the lesson's cell tags (never from a list kept here):
+
+- every exercise: the lesson's three cells ``exercise`` (the stub), ``solution`` (the folded worked answer)
+  and ``check``. The stub becomes an nbgrader *solution* cell: the student version shows the lesson's stub,
+  the instructor's version has the worked answer between ``### BEGIN SOLUTION`` and ``### END SOLUTION``
+  (below the stub, which it overrides). The check becomes a locked *autograded test* cell worth the
+  exercise's points: it calls the same check as the lesson and fails (no points) unless the check says ✓,
+  its message (the check's verdict and hint) being the feedback. Between ``### BEGIN HIDDEN TESTS`` and
+  ``### END HIDDEN TESTS`` (removed from the student version) it runs the check again from a fresh load of
+  the package's files, with other seeds when the check takes one, so a hand-in that redefined the check or
+  monkeypatched ``adversarial`` gains nothing.
+- the exercise's statement: the Markdown cells just before its stub, with the points added.
+- of the lesson's other code, only the statements the exercises need (imports and definitions, found by
+  reading names): drawings, steppers and experiments are left out, which keeps an assignment quick to grade
+  (a hand-in runs in seconds) and keeps the student on the exercises. Everything except the stubs is locked.
+
+Points: an exercise whose stub defines a function or a rule is worth 2, a value 1; a stub cell's metadata
+``points`` overrides that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import inspect
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+COURSE = ROOT / "build" / "course"
+KERNEL = "adversarial-grading"
+HIDDEN_SEEDS = 1
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebooks as lessons  # noqa: E402  (tools/notebooks.py: tags, worked answers)
+
+# nbgrader's configuration for the course; tools/grade.py passes the limits on the command line.
+CONFIG = """\
+# Written by tools/assignments.py (rewritten on every build).
+c = get_config()  # noqa: F821
+c.CourseDirectory.root = {root!r}
+c.CourseDirectory.course_id = "adversarial-search-lessons"
+# The student version shows the lesson's stub (kept above the worked answer): nothing replaces the answer.
+c.ClearSolutions.code_stub = {{"python": ""}}
+c.ClearSolutions.text_stub = ""
+# A test cell the hand-in deleted is put back (after the answer cell before it) and run.
+c.OverwriteCells.add_missing_cells = True
+# Hand-ins run in tools/grading_kernel.py (limits, audit hook): its kernel spec is in jupyter/kernels.
+c.Execute.kernel_name = "{kernel}"
+c.Execute.timeout = 30
+c.Execute.startup_timeout = 120
+c.Execute.interrupt_on_timeout = True
+c.Execute.raise_on_iopub_timeout = False
+"""
+
+
+def lesson(number: str) -> Path:
+    found = sorted(NOTEBOOKS.glob(f"{int(number):02d}_*.ipynb"))
+    if not found:
+        names = ", ".join(p.stem[:2] for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
+        raise SystemExit(f"no lesson {number!r} in notebooks/: give one of {names}")
+    return found[0]
+
+
+# -- reading names ----------------------------------------------------------------------------------
+
+def _names(node) -> tuple[set[str], set[str]]:
+    """(names a statement binds at the top level, global names it reads anywhere), by Python's own symtable."""
+    import symtable
+    table = symtable.symtable(ast.unparse(node), "<cell>", "exec")
+    defined = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported()}
+    used, tables = set(), [table]
+    while tables:
+        current = tables.pop()
+        top = current is table
+        used |= {s.get_name() for s in current.get_symbols()
+                 if s.is_referenced() and (top or s.is_global()) and not (not top and s.is_local())}
+        tables += current.get_children()
+    return defined, used
+
+
+def _parse(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None          # a cell with IPython magics: not read
+
+
+def needed_code(cells, needs: set[str]) -> list[str]:
+    """The statements of ``cells`` (code, in order) that define what ``needs`` names, and what they need."""
+    statements = []
+    for cell in cells:
+        tree = _parse(cell.source)
+        for stmt in tree.body if tree else []:
+            statements.append((cell.source, stmt, *_names(stmt)))
+    wanted, keep = set(needs), set()
+    for index in range(len(statements) - 1, -1, -1):
+        _, stmt, defined, used = statements[index]
+        if defined & wanted:
+            keep.add(index)
+            wanted |= used
+    kept = [ast.get_source_segment(src, stmt, padded=False) for i, (src, stmt, _, _) in enumerate(statements)
+            if i in keep]
+    return [textwrap.dedent(code) for code in kept]
+
+
+# -- the exercises ----------------------------------------------------------------------------------
+
+def exercises(notebook) -> list[dict]:
+    """Each exercise of a lesson: its statement, stub, worked answer and check, found by tags."""
+    cells, found = notebook.cells, []
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code" or "check" not in lessons.tags(cell):
+            continue
+        if index < 2 or "exercise" not in lessons.tags(cells[index - 2]) or \
+                "solution" not in lessons.tags(cells[index - 1]):
+            raise SystemExit(f"{cell.get('id')}: a check cell must follow its stub (tag exercise) and its worked "
+                             "answer (tag solution); fix the lesson's tags")
+        stub = cells[index - 2]
+        start = index - 2
+        while start > 0 and cells[start - 1].cell_type == "markdown" and "nav" not in lessons.tags(cells[start - 1]):
+            start -= 1
+        found.append({"statement": statement([c.source for c in cells[start:index - 2]]), "stub": stub,
+                      "answer": lessons.solution_code(cells[index - 1]), "check": cell, "first": start})
+    return found
+
+
+def statement(run: list[str]) -> list[str]:
+    """An exercise's statement from the Markdown just before its stub: from the last cell with a heading,
+    that cell's text from its first heading on, without a lesson's Summary."""
+    headed = [i for i, text in enumerate(run) if re.search(r"^#", text, re.M)]
+    run = run[headed[-1]:] if headed else run
+    if run:
+        run[0] = run[0][re.search(r"^#", run[0], re.M).start():] if headed else run[0]
+    return [re.sub(r"^## Summary\n.*?(?=^#{1,2} |\Z)", "", text, flags=re.M | re.S) for text in run]
+
+
+def points(stub) -> int:
+    if "points" in stub.metadata:
+        return int(stub.metadata["points"])
+    tree = _parse(stub.source)
+    functions = tree and any(isinstance(n, (ast.FunctionDef, ast.Lambda)) for n in ast.walk(tree))
+    return 2 if functions else 1
+
+
+def check_calls(source: str) -> list[ast.Call]:
+    """The calls of ``check_*`` functions in a check cell."""
+    tree = _parse(source)
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id.startswith("check_")] if tree else []
+
+
+def hidden_seeds(grade_id: str) -> list[int]:
+    digest = hashlib.sha256(f"hidden:{grade_id}".encode()).digest()
+    return [1 + int.from_bytes(digest[4 * k:4 * k + 4], "big") % 999_983 for k in range(HIDDEN_SEEDS)]
+
+
+# The hidden part's own loader: the check modules' files executed afresh under a private name (their parent
+# packages made empty, so only what the checks import is loaded), so that nothing a hand-in did to
+# `adversarial` or to `sys.modules` before this cell reaches the checks used here. It runs inside a function:
+# nothing it binds is a global the hand-in's code could reach.
+FRESH_LOADER = '''\
+def _fresh(*modules):
+    import importlib, importlib.machinery, importlib.util, os, secrets, sys, types
+    found = importlib.machinery.PathFinder.find_spec("adversarial", [p for p in sys.path if p not in ("", ".")])
+    for finder in [] if found else list(sys.meta_path):     # an editable install's finder (site-packages)
+        where = getattr(sys.modules.get(getattr(finder, "__module__", "")), "__file__", "") or ""
+        if "site-packages" in where and hasattr(finder, "find_spec"):
+            found = found or finder.find_spec("adversarial", None)
+    name = "_graded_adversarial_" + secrets.token_hex(6)
+    home = list(found.submodule_search_locations)
+    for package, path in ((name, home), (name + ".exercises", [os.path.join(p, "exercises") for p in home])):
+        sys.modules[package] = types.ModuleType(package)
+        sys.modules[package].__path__, sys.modules[package].__package__ = path, package
+    return [importlib.import_module(f"{name}.exercises.{module}") for module in modules]
+
+
+def _must_pass(core, verdict, where):
+    if type(verdict) is not core.Verdict or verdict.ok is not True:
+        raise AssertionError(f"{where}: {verdict.message if type(verdict) is core.Verdict else verdict!r}")
+'''
+
+
+def test_source(exercise: dict, grade_id: str, worth: int) -> str:
+    """The autograded test cell: the lesson's check (visible), then the hidden re-checks."""
+    import adversarial.exercises as checks
+    check = exercise["check"].source.strip()
+    calls = check_calls(check)
+    if not calls:
+        raise SystemExit(f"{exercise['check'].get('id')}: a check cell must call a check_* function")
+    names = sorted({c.func.id for c in calls})
+    tree = _parse(check)
+    last = tree.body[-1]
+    lines = [f"# Autograded test ({worth} point{'s' * (worth != 1)}): the lesson's check; the points need its ✓.",
+             "from adversarial.exercises import " + ", ".join(names)]
+    lines += [ast.get_source_segment(check, stmt) for stmt in tree.body[:-1]
+              if not isinstance(stmt, (ast.Import, ast.ImportFrom))]
+    lines += [f"verdict = {ast.get_source_segment(check, last.value if isinstance(last, ast.Expr) else last)}",
+              "display(verdict)",
+              "if not verdict:",
+              "    raise AssertionError(verdict.message)"]
+    modules = sorted({getattr(checks, name).__module__.rsplit(".", 1)[1] for name in names} - {"core"})
+    hidden = ["### BEGIN HIDDEN TESTS", FRESH_LOADER.rstrip(), "", "",
+              "def _hidden(_fresh=_fresh, _must_pass=_must_pass):     # bound now: the hand-in runs inside",
+              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})"]
+    for call in calls:
+        name = call.func.id
+        module = getattr(checks, name).__module__.rsplit(".", 1)[1]
+        fresh = f"{module}." + ast.get_source_segment(check, call)
+        takes_seed = "seed" in inspect.signature(getattr(checks, name)).parameters
+        if takes_seed and not any(k.arg == "seed" for k in call.keywords):
+            for seed in hidden_seeds(grade_id):
+                seeded = fresh[:-1].rstrip() + (", " if call.args or call.keywords else "") + f"seed={seed})"
+                hidden.append(f"    _must_pass(core, {seeded}, 'hidden cases (seed {seed})')")
+        else:
+            hidden.append(f"    _must_pass(core, {fresh}, 'the check again, from a fresh copy of the package')")
+    hidden += ["", "", "_hidden()"]
+    hidden.append("### END HIDDEN TESTS")
+    return "\n".join(lines + hidden)
+
+
+def marked(cell, grade_id: str, *, solution=False, grade=False, locked=False, worth=None):
+    cell.metadata.pop("tags", None)
+    cell.metadata["nbgrader"] = {"grade": grade, "solution": solution, "locked": locked, "grade_id": grade_id,
+                                 "schema_version": 3}
+    if grade:
+        cell.metadata["nbgrader"]["points"] = worth
+    return cell
+
+
+def assignment(path: Path):
+    """The instructor's version of the lesson at ``path`` (an nbformat notebook)."""
+    notebook = nbformat.read(path, as_version=4)
+    found = exercises(notebook)
+    if not found:
+        raise SystemExit(f"{path.name} has no exercises (cells tagged exercise, solution, check): nothing to grade")
+    code = lambda source: nbformat.v4.new_code_cell(source)       # noqa: E731
+    text = lambda source: nbformat.v4.new_markdown_cell(source)   # noqa: E731
+    title = lessons.title(notebook, path.stem)
+    total = sum(points(e["stub"]) for e in found)
+    cells = [text(f"# Assignment: {title}\n\nBuilt from the lesson `{path.name}`: its exercises, each with its "
+                  f"points ({total} in all), and the code they need. Write your answers in the cells that hold "
+                  "a `...`; the other cells are locked. Run every cell from the top (Kernel > Restart & Run "
+                  "All) before you hand in: the tests under each answer are the lesson's checks, and the grader "
+                  "runs them again, with more cases.")]
+    needs, defined = set(), set()
+    for e in found:
+        for source in (e["stub"].source, e["answer"], e["check"].source):
+            tree = _parse(source)
+            if tree:
+                d, u = _names(tree)
+                needs |= u
+                defined |= d
+    first = found[0]["first"]
+    before = [c for c in notebook.cells[:first] if c.cell_type == "code" and not
+              {"install", "predict", "exercise", "check"} & set(lessons.tags(c))]
+    between = [c for c in notebook.cells[first:] if c.cell_type == "code" and not
+               {"exercise", "check", "install", "predict"} & set(lessons.tags(c))]
+    setup = needed_code(before + between, needs - defined)
+    if setup:
+        cells.append(code("# What the exercises need from the lesson (imports and definitions).\n"
+                          + "\n".join(setup)))
+    for number, e in enumerate(found, 1):
+        worth = points(e["stub"])
+        statement = "\n\n".join(e["statement"]) or f"### Exercise {number}"
+        cells.append(text(f"{statement}\n\n**({worth} point{'s' * (worth != 1)})**"))
+        answer = e["answer"].strip()
+        stub = e["stub"].source.rstrip()
+        cells.append(code(f"{stub}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"))
+        cells[-1].metadata["exercise"] = number
+        cells.append(code(test_source(e, f"test-{number}", worth)))
+    base = path.stem
+    for index, cell in enumerate(cells):
+        grade_id = f"{base}-{index:02d}"
+        if cell.cell_type == "code" and "### BEGIN SOLUTION" in cell.source:
+            marked(cell, f"answer-{cell.metadata.pop('exercise')}", solution=True)
+        elif cell.cell_type == "code" and cell.source.startswith("# Autograded test"):
+            number = sum(1 for c in cells[:index] if "Autograded test" in c.source) + 1
+            marked(cell, f"test-{number}", grade=True, locked=True, worth=points(found[number - 1]["stub"]))
+        else:
+            marked(cell, grade_id, locked=True)
+    result = nbformat.v4.new_notebook(cells=cells)
+    result.metadata["kernelspec"] = lessons.KERNELSPEC
+    result.metadata["language_info"] = {"name": "python"}
+    return result
+
+
+# -- the course directory ---------------------------------------------------------------------------
+
+def kernel_spec(course: Path, limits: dict | None = None) -> Path:
+    """Install (in the course's own jupyter/kernels) the kernel hand-ins are graded in."""
+    limits = {"memory": 1500, "cpu": 300, "output": 200, **(limits or {})}
+    where = course / "jupyter" / "kernels" / KERNEL
+    where.mkdir(parents=True, exist_ok=True)
+    argv = [sys.executable, str(ROOT / "tools" / "grading_kernel.py"), "-f", "{connection_file}"]
+    for name, value in limits.items():
+        argv += [f"--{name}", str(value)]
+    (where / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Python (graded hand-ins)",
+                                                   "language": "python"}, indent=1))
+    return course / "jupyter"
+
+
+def environment(course: Path) -> dict:
+    """nbgrader's environment: the course's kernels, and this Python's scripts first (nbgrader runs alembic)."""
+    scripts = os.path.dirname(sys.executable)
+    return dict(os.environ, JUPYTER_PATH=str(course / "jupyter"),
+                PATH=scripts + os.pathsep + os.environ.get("PATH", ""))
+
+
+def nbgrader(course: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = environment(course)
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env, capture_output=True,
+                          text=True)
+    if check and done.returncode != 0:
+        raise SystemExit(f"nbgrader {' '.join(args)} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return done
+
+
+def api(course: Path, overrides: dict | None = None):
+    """nbgrader's Python API on this course, with its nbgrader_config.py and ``overrides`` ("Execute.timeout")."""
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config import Config
+    from traitlets.config.loader import PyFileConfigLoader
+    os.environ.update(environment(course))
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    extra = Config()
+    for key, value in (overrides or {}).items():
+        section, name = key.split(".")
+        extra[section][name] = value
+    config.merge(extra)
+    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+def prepare(course: Path) -> None:
+    course.mkdir(parents=True, exist_ok=True)
+    (course / "nbgrader_config.py").write_text(CONFIG.format(root=str(course), kernel=KERNEL))
+    kernel_spec(course)
+
+
+def build(numbers: list[str], course: Path = COURSE) -> list[str]:
+    """Write and generate the assignments of these lessons; return their names."""
+    prepare(course)
+    grader = api(course)
+    names = []
+    for number in numbers:
+        path = lesson(number)
+        name = path.stem
+        folder = course / "source" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        nbformat.write(assignment(path), folder / f"{name}.ipynb")
+        done = grader.generate_assignment(name, force=True, create=True)
+        if not done["success"]:
+            raise SystemExit(f"nbgrader generate_assignment {name} failed:\n{done.get('error') or done.get('log')}")
+        names.append(name)
+        print(f"{name}: source/{name}/{name}.ipynb and release/{name}/{name}.ipynb "
+              f"({sum(1 for c in nbformat.read(folder / f'{name}.ipynb', as_version=4).cells if _is_test(c))} "
+              "autograded tests)")
+    return names
+
+
+def _is_test(cell) -> bool:
+    return cell.metadata.get("nbgrader", {}).get("grade", False)
+
+
+def with_exercises() -> list[str]:
+    return [p.stem[:2] for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+            if any("check" in lessons.tags(c) for c in nbformat.read(p, as_version=4).cells)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lessons", nargs="*", help="lesson numbers (default: every lesson with exercises)")
+    parser.add_argument("--course", type=Path, default=COURSE, help="the nbgrader course directory")
+    args = parser.parse_args(argv)
+    numbers = [re.sub(r"\D", "", n) or n for n in args.lessons] or with_exercises()
+    build(numbers, args.course.resolve())
+
+
+if __name__ == "__main__":
+    main()

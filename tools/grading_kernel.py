@@ -1,0 +1,211 @@
+"""The kernel a hand-in runs in when it is graded: an ordinary IPython kernel, started with limits.
+
+nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names this one in the course's
+``nbgrader_config.py``). Before the kernel runs any cell, this file
+
+- limits the kernel process: address space (``--memory`` MB: a hand-in that allocates more gets a
+  MemoryError), CPU seconds (``--cpu``: a loop that swallows the interrupt is stopped here) and the size of
+  any file it writes (``--file-size`` MB);
+- adds an audit hook (PEP 578: once added it cannot be removed from Python) that refuses, when the code
+  asking is a notebook cell or a file of the hand-in (not the standard library, an installed package or
+  ``adversarial``): writing, removing or renaming a file outside the hand-in's folder and its scratch
+  folder (refused when the hand-in's code is anywhere on the stack: a library cannot write for it);
+  reaching a frame (``sys._getframe``, ``inspect``, a traceback's ``tb_frame``, a generator's
+  frame), tracing (``sys.settrace``/``setprofile``), walking the heap (``gc.get_objects``/``referrers``),
+  ``ctypes``, starting a process, sending a signal, opening a socket;
+- turns ``os._exit`` and ``sys.setrecursionlimit`` above 20,000 into errors in the cell, and caps what a
+  hand-in can print (``--output`` KB per cell);
+- writes the source of each cell it starts to ``$GRADING_PROGRESS`` (a file the grader reads when a kernel
+  died: it then grades the hand-in again without the cell that killed it), and each refusal, with the cell
+  that asked, to ``$GRADING_REFUSED`` (the grader takes that exercise's points away, even when the hand-in
+  caught the error).
+
+What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, or a
+bug in CPython, gets past it; a course that grades untrusted code at scale runs each hand-in in a
+container as well (benchmarks/RESULTS.md, "Grading beyond one machine").
+
+    python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [...ipykernel args]
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+
+FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
+REFUSED_EVENTS = frozenset({
+    "sys._getframe", "sys._current_frames", "sys.settrace", "sys.setprofile", "gc.get_objects",
+    "gc.get_referrers", "gc.get_referents", "os.kill", "os.killpg", "signal.pthread_kill", "os.system",
+    "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "subprocess.Popen", "socket.connect",
+    "socket.bind", "ctypes.dlopen", "ctypes.dlsym", "ctypes.addressof", "ctypes.cdata", "ctypes.call_function",
+    "ctypes.string_at", "ctypes.wstring_at", "ctypes.PyObj_FromPtr", "sys.addaudithook", "cpython.run_command",
+})
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+HELPERS = ("inspect.py", "traceback.py", "shutil.py", "pathlib.py", "os.py", "tempfile.py", "subprocess.py",
+           "socket.py", "io.py", "codecs.py", "_pyio.py", "linecache.py", "gc.py", "ctypes/__init__.py")
+PATH_EVENTS = frozenset({
+    "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink", "os.link",
+    "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile", "shutil.copytree",
+})
+
+
+def options(argv: list[str]) -> tuple[dict, list[str]]:
+    limits = {"--memory": 1500, "--cpu": 300, "--output": 200, "--file-size": 20}
+    rest, args = [], iter(argv)
+    for arg in args:
+        name, _, value = arg.partition("=")
+        if name in limits:
+            limits[name] = int(value or next(args))
+        else:
+            rest.append(arg)
+    return {k.lstrip("-"): v for k, v in limits.items()}, rest
+
+
+def limit_process(limits: dict) -> None:
+    mb = 1024 * 1024
+    for kind, value in ((resource.RLIMIT_AS, limits["memory"] * mb), (resource.RLIMIT_CPU, limits["cpu"]),
+                        (resource.RLIMIT_FSIZE, limits["file-size"] * mb)):
+        soft, hard = resource.getrlimit(kind)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(kind, (value, hard))
+
+
+def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refused_log: str | None,
+                       current: list) -> None:
+    """Refuse the events above when the code asking is the hand-in's (see the module's docstring); each
+    refusal is written to ``refused_log`` with the cell that ran (``current[0]``), for the grader."""
+    import sys as _sys
+    getframe = _sys._getframe
+    busy = [False]
+    standard = (os.path.realpath(sys.base_prefix) + os.sep,)
+
+    def asking_code_is_students(anywhere: bool) -> bool:
+        """Walk out from the code that raised the event: the standard library's helpers (inspect.stack(),
+        shutil.move, the import system) act for their caller; the first other code decides. For a write
+        (``anywhere``), any of the hand-in's code on the stack decides: a library writing for it is refused."""
+        frame = getframe(2)          # 0: this function, 1: the hook, 2: the code that raised the event
+        while frame is not None:
+            name = frame.f_code.co_filename
+            helper = name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))
+            if not helper and not name.startswith(trusted):
+                return True
+            if not helper and not anywhere:
+                return False
+            frame = frame.f_back
+        return False
+
+    def outside(path) -> bool:
+        try:
+            where = os.path.realpath(os.fsdecode(path)) if not isinstance(path, int) else None
+        except Exception:  # noqa: BLE001
+            return True
+        return where is not None and where != os.devnull and not where.startswith(writable)
+
+    def hook(event, args):
+        if busy[0]:
+            return
+        if event == "object.__getattr__" and args[1] not in FRAME_ATTRIBUTES:
+            return
+        if event == "open":
+            path, mode, flags = args
+            writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
+                (isinstance(flags, int) and flags & WRITE_FLAGS)
+            if path is None or not writes:
+                return
+            if not outside(path):
+                return
+        elif event in PATH_EVENTS:
+            if not any(outside(a) for a in args[:2] if isinstance(a, (str, bytes, os.PathLike))):
+                return
+        elif event not in REFUSED_EVENTS and not event.startswith("object.__getattr__"):
+            return
+        busy[0] = True
+        try:
+            students = asking_code_is_students(event == "open" or event in PATH_EVENTS)
+        finally:
+            busy[0] = False
+        if students:
+            what = f"{event} {args[0]!r}" if event == "open" or event in PATH_EVENTS else event
+            if refused_log:
+                busy[0] = True
+                try:
+                    with open(refused_log, "a", encoding="utf-8") as log:
+                        log.write(repr((what, current[0])) + "\n")
+                finally:
+                    busy[0] = False
+            raise PermissionError(f"graded hand-ins may not do this ({what}): the grader refused it")
+
+    _sys.addaudithook(hook)
+
+
+def guard_exits() -> None:
+    import posix
+
+    def refuse_exit(*args, **kwargs):
+        raise RuntimeError("os._exit is not allowed in a graded hand-in: the grader refused it")
+    os._exit = posix._exit = refuse_exit
+    set_limit = sys.setrecursionlimit
+
+    def capped(limit):
+        if limit > 20_000:
+            raise RecursionError("a graded hand-in may raise the recursion limit to 20,000 at most")
+        set_limit(limit)
+    sys.setrecursionlimit = capped
+
+
+def cap_output(shell, limit: int) -> None:
+    """Each cell may print ``limit`` characters per stream; the rest is replaced by one line."""
+    for stream in (sys.stdout, sys.stderr):
+        write = stream.write
+        state = {"count": 0}
+
+        def capped(text, write=write, state=state):
+            if state["count"] > limit:
+                return len(text)
+            state["count"] += len(text)
+            if state["count"] > limit:
+                write(text[: max(0, limit - state["count"] + len(text))])
+                write(f"\n[the grader cut this cell's output at {limit:,} characters]\n")
+                return len(text)
+            return write(text)
+        stream.write = capped
+        shell.events.register("pre_run_cell", lambda info, state=state: state.update(count=0))
+
+
+def record_progress(shell, path: str | None, current: list) -> None:
+    def started(info):
+        current[0] = info.raw_cell
+        if path:
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(repr(info.raw_cell) + "\n")
+    shell.events.register("pre_run_cell", started)
+
+
+def main(argv: list[str]) -> None:
+    limits, rest = options(argv)
+    here = os.path.realpath(os.getcwd())
+    scratch = os.environ.get("GRADING_SCRATCH", "")
+    writable = tuple(p + os.sep for p in (here, os.path.realpath(scratch) if scratch else "") if p)
+    from ipykernel.kernelapp import IPKernelApp
+
+    import adversarial
+    import adversarial.exercises  # noqa: F401  (loaded before any hand-in code runs)
+    trusted = tuple(p + os.sep for p in {os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, sys.exec_prefix)}
+                    | {os.path.dirname(os.path.realpath(adversarial.__file__)),
+                       os.path.dirname(os.path.realpath(__file__))})
+    limit_process(limits)
+    sys.dont_write_bytecode = True      # the import system writes no .pyc (a write outside the folder)
+    app = IPKernelApp.instance()
+    app.initialize(rest)
+    shell = app.shell
+    current = [None]
+    record_progress(shell, os.environ.get("GRADING_PROGRESS"), current)
+    cap_output(shell, limits["output"] * 1000)
+    guard_exits()
+    install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current)
+    app.start()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
