@@ -26,6 +26,8 @@ from ..trace import Bound, Cutoff, Enter, Leaf, Return, fmt_value
 from ..tree import Tree
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..search import GameLike, SearchResult
 from . import dot
 from .themes import THEMES, check_flag, lecture_mode, set_theme, theme_style  # noqa: F401 (re-exported)
@@ -43,7 +45,8 @@ class Drawing(graphviz.Digraph):
     def __repr__(self) -> str:
         return f"<Drawing: {self.summary}>"
 
-    _words = None        # what makes the drawing's words (draw sets it), made when first asked for
+    # What makes the drawing's words (draw sets it), made when first asked for.
+    _words: Callable[[], Description] | None = None
 
     @property
     def description(self) -> Description:

@@ -193,7 +193,7 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
         if depth == 0:
             lines.append(f"Level 1, the root: {node_words((), nodes[()])}.")
             continue
-        groups = {}
+        groups: dict[tuple, list[tuple]] = {}
         for p in here:
             groups.setdefault(p[:-1], []).append(p)
         parts = []

@@ -355,8 +355,9 @@ def _precision(x) -> float:
     """The relative tolerance a number of ``x``'s type deserves: 1e-9, or its own precision when it is a
     shorter float (``np.float32(2.7)`` is 2.7 to float32's seven digits, not a different answer)."""
     dtype = getattr(x, "dtype", None)
-    if type(x).__module__ == "numpy" and getattr(dtype, "kind", "") == "f" and getattr(dtype, "itemsize", 8) < 8:
-        return 2.0 ** -(10 if dtype.itemsize <= 2 else 23)
+    itemsize = getattr(dtype, "itemsize", 8)
+    if type(x).__module__ == "numpy" and getattr(dtype, "kind", "") == "f" and itemsize < 8:
+        return 2.0 ** -(10 if itemsize <= 2 else 23)
     return 1e-9
 
 

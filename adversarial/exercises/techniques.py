@@ -77,7 +77,8 @@ class _Picker:
     """``pick(moves)``: one of ``moves``, drawn from its own seeded generator; it counts its calls."""
 
     def __init__(self, seed: int):
-        self.rng, self.calls, self.sizes = random.Random(seed), 0, []
+        self.rng, self.calls = random.Random(seed), 0
+        self.sizes: list[int] = []
 
     def __call__(self, moves):
         moves = tuple(moves)
@@ -199,7 +200,8 @@ class _Questions:
     """``is_above(a)``: a null-window search asking "is the score above a?"; it counts the questions."""
 
     def __init__(self, score: int, low: int, high: int, limit: int):
-        self.score, self.low, self.high, self.limit, self.asked = score, low, high, limit, []
+        self.score, self.low, self.high, self.limit = score, low, high, limit
+        self.asked: list[float] = []
 
     def __call__(self, a):
         if isinstance(a, bool) or not isinstance(a, (int, float)) or a != a:

@@ -351,7 +351,7 @@ def plot_ladder(table: Table, *, title="", size=None):
 
 
 def _bars_finding(title: str, values: dict) -> str:
-    fewest = min(values, key=values.get)
+    fewest = min(values, key=lambda name: values[name])
     return (f"{title}: " + ", ".join(f"{n} {v:,.6g}" for n, v in values.items())
             + f"; the smallest is {fewest}.")
 

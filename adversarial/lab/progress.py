@@ -95,7 +95,7 @@ class Progress:
         global _outer
         self.total, self.what, self.done = total, what, 0
         self.start = self.last = self.active = time.monotonic()
-        self.shown = None
+        self.shown: _Bar | bool | None = None     # the bar (Jupyter), True once written to stderr
         inside = _outer is not None and not _outer.closed and self.start - _outer.active < STALE
         self.mode = "off" if inside else _mode()
         self.closed = False
@@ -115,7 +115,7 @@ class Progress:
     def _show(self, now) -> None:
         text = status(self.done, self.total, self.what, now - self.start)
         if self.mode == "jupyter":
-            if self.shown is None:
+            if not isinstance(self.shown, _Bar):          # None: nothing shown yet
                 self.shown = _Bar(self.total)
             self.shown.show(self.done, text)
         else:

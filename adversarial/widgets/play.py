@@ -160,7 +160,7 @@ class PlayBoard(w.VBox):
         self.reply = (self.reply + " " if getattr(self, "reply", "") else "") + \
             f"The engine played the {cell_name(move)}."
 
-    def heat(self) -> dict:
+    def heat(self) -> dict[int, int]:
         """Empty cell -> +1 / 0 / −1: what playing there leads to for the side to move, with
         perfect play afterwards."""
         if self.game.is_terminal(self.state):
@@ -181,7 +181,8 @@ class PlayBoard(w.VBox):
                 cell.description = word
                 style.button_color, style.text_color = colour, "#000000"
                 style.font_size = f"{self.side // 5}px" if i in heat else f"{self.side // 2}px"
-                hint = {1: "leads to a win", 0: "leads to a draw", -1: "leads to a loss"}.get(heat.get(i))
+                hint = ({1: "leads to a win", 0: "leads to a draw", -1: "leads to a loss"}.get(heat[i])
+                        if i in heat else None)
                 playable = "playable" if not self.game.is_terminal(self.state) else "the game is over"
                 cell.tooltip = f"{cell_name(i)}, cell {i}: empty, {playable}" + (f"; {hint}" if hint else "")
             else:

@@ -26,6 +26,7 @@ import numbers
 import re
 import warnings
 from pathlib import Path
+from typing import Literal
 
 import ipywidgets as w
 
@@ -38,7 +39,8 @@ from ..tree import Tree, random_tree, tree
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
-ZOOMS: dict[str, int | str | None] = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200, "follow": "follow"}
+ZOOMS: dict[str, int | Literal["follow"] | None] = {"fit": None, "50%": 50, "100%": 100, "150%": 150, "200%": 200,
+                                                    "follow": "follow"}
 # "follow": a window of the tree this wide and high (points) around the current node, filling the page's
 # width: at 1920×1080 a 64-leaf tree's labels are read at about their natural size (24 px or more in the
 # projector theme) instead of a 64th of the screen each, with the levels around the current node, and the
@@ -105,7 +107,7 @@ def _event_loop():
     return loop
 
 
-def fitted(svg: str, zoom: int | None = None, screen: bool = False) -> str:
+def fitted(svg: str, zoom: int | Literal["follow"] | None = None, screen: bool = False) -> str:
     """The SVG scaled to the width it is shown in (``zoom``: percent of that width, scrolling
     sideways if larger; ``screen``: fill the screen's width and most of its height)."""
     if zoom == "follow":
@@ -251,7 +253,7 @@ class Stepper(w.VBox):
         self.algorithm, self.options, self.theme = algorithm, options, theme
         self.show_leaves, self.pause_at_cutoffs, self.legend = show_leaves, pause_at_cutoffs, legend
         self.lecture = style["heavy"]
-        self.zoom: int | None = None
+        self.zoom: int | Literal["follow"] | None = None
         self._screens: list = []                # presenter views showing this stepper
         size = style["text"]
 
