@@ -569,7 +569,7 @@ class OrderingExplorer(w.VBox):
                                      continuous_update=False).add_class("adversarial-explorer-b")
         self.depth = w.IntSlider(value=d, min=1, max=8, description="d",
                                  continuous_update=False).add_class("adversarial-explorer-d")
-        from ..widgets.stepper import slider_twin          # a named number box beside each slider
+        from ..widgets.stepper import slider_twin  # a named number box beside each slider
         self.branching_box = slider_twin(self.branching, "branching factor b")
         self.depth_box = slider_twin(self.depth, "depth d")
         self.order = w.Dropdown(options=EXPLORER_ORDERS, value=order, description="order"
