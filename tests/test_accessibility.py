@@ -185,6 +185,60 @@ def test_the_stepper_announces_each_step_and_names_every_control():
     assert "role='alert'" in s.error.value
 
 
+def _sliders_and_neighbours(widget):
+    """Every IntSlider inside ``widget``, with the widget placed just after it."""
+    import ipywidgets as w
+    children = list(getattr(widget, "children", ()))
+    for i, child in enumerate(children):
+        if isinstance(child, w.IntSlider):
+            yield child, children[i + 1] if i + 1 < len(children) else None
+        yield from _sliders_and_neighbours(child)
+
+
+def test_every_slider_has_a_named_number_box_beside_it_that_moves_with_it():
+    """ipywidgets gives a slider's handle no accessible name (issue 29): a named box does its job."""
+    import ipywidgets as w
+
+    from adversarial import Stepper
+    from adversarial.lab.plots import OrderingExplorer
+    stepper, explorer = Stepper(tree(THREE)), OrderingExplorer(b=2, d=3, order="best")
+    found = {widget: list(_sliders_and_neighbours(widget)) for widget in (stepper, explorer)}
+    assert [len(pairs) for pairs in found.values()] == [1, 2]
+    for pairs in found.values():
+        for slider, box in pairs:
+            assert isinstance(box, w.BoundedIntText) and box.description.strip(), (slider, box)
+            assert (box.min, box.max, box.value) == (slider.min, slider.max, slider.value)
+            box.value = slider.max
+            assert slider.value == slider.max          # typed in the box: the slider follows
+            slider.value = slider.min
+            assert box.value == slider.min             # and the other way
+    stepper.goto(4)
+    assert stepper.event_box.value == 4
+    stepper.event_box.value = 2
+    assert stepper.position == 2 and "Step 2 of" in describe(stepper).lines[0]
+    stepper.load(tree([[1, 2], [3]]))                  # a shorter search: the box's range follows
+    assert (stepper.event_box.max, stepper.event_box.value) == (len(stepper.trace), 0)
+    explorer.depth_box.value = 4
+    assert explorer.point == (2, 4, "best") and "minimax reads 16" in explorer.caption.value
+
+
+def test_axe_excuses_only_an_unnamed_slider_handle_that_has_a_named_box_beside_it():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "publish"))
+    import axe
+
+    def finding(rule, *twinned, impact="serious"):
+        return {"id": rule, "impact": impact, "help": rule,
+                "nodes": [{"target": f"#n{i}", "twinned": t} for i, t in enumerate(twinned)]}
+    found = [finding("aria-input-field-name", True, False), finding("image-alt", True, impact="critical")]
+    own, known = axe.upstream(found)
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in own] == [
+        ("aria-input-field-name", ["#n1"]), ("image-alt", ["#n0"])]     # a handle with no box, another rule
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in known] == [("aria-input-field-name", ["#n0"])]
+    assert len(axe.blocking(own)) == 2
+
+
 def test_the_boards_name_every_cell_and_announce_the_engine_reply():
     from adversarial.widgets.play import PlayBoard
     from adversarial.widgets.play_connectfour import ConnectFourBoard

@@ -218,6 +218,20 @@ def _check_search_size(game, algorithm: str, options: dict) -> None:
         return
 
 
+def slider_twin(slider: w.IntSlider, description: str, tooltip: str = "") -> w.BoundedIntText:
+    """A number box named ``description`` that moves with ``slider`` both ways (value, min and max).
+
+    ipywidgets draws a slider's handle with noUiSlider and gives it no accessible name, so a
+    screen reader announces a bare number; the box's label is tied to its input, so it is named.
+    """
+    box = w.BoundedIntText(value=slider.value, min=slider.min, max=slider.max, description=description,
+                           tooltip=tooltip, style={"description_width": "initial"},
+                           layout=w.Layout(width="auto", max_width="11em")).add_class("adversarial-slider-twin")
+    for name in ("min", "max", "value"):
+        w.link((slider, name), (box, name))
+    return box
+
+
 class Stepper(w.VBox):
     """Step / Back / Run / Reset through a traced search, with a slider over its events.
 
@@ -270,6 +284,8 @@ class Stepper(w.VBox):
                                   tooltip="Which event of the search the picture shows",
                                   style={"description_width": "initial"},
                                   layout=w.Layout(width="40%", min_width="240px")).add_class("adversarial-slider")
+        self.event_box = slider_twin(self.slider, "Event", "Which event of the search the picture shows; "
+                                     "type a number or use the arrow keys")
         # Run steps from a timer in Python, not in the browser: a browser timer keeps ticking until the
         # pause reaches it, so Pause could land one event further than shown. The timer is the kernel's
         # event loop (asyncio), not a thread: Pyodide (the in-browser kernel) cannot start threads.
@@ -294,7 +310,7 @@ class Stepper(w.VBox):
                                    layout=w.Layout(width="auto")).add_class("adversarial-zoom")
         for control in (*self.buttons, self.words_button):
             control.style.font_size = size
-        controls = w.HBox([*self.buttons, self.slider, self.speed, self.zoom_box],
+        controls = w.HBox([*self.buttons, self.slider, self.event_box, self.speed, self.zoom_box],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         top = self.picture
         self.legend_box = None

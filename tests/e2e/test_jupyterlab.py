@@ -96,7 +96,10 @@ def test_every_notebook_runs_in_jupyterlab_without_an_error(page, lab, name):
     open_notebook(page, lab, lab.copy(name))
     run_all(page)
     assert_no_errors(page)
-    found = axe.violations(page, OUTPUTS)
+    found, known = axe.upstream(axe.violations(page, OUTPUTS))
+    with open(artifact("axe-jupyterlab-upstream.txt"), "a") as report:        # listed, not failed on (README)
+        report.write(f"{name} outputs, known upstream (ipywidgets slider handles with a named box beside them):\n"
+                     + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
     with open(artifact("axe-jupyterlab.txt"), "a") as report:
         report.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
                      f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))

@@ -315,7 +315,10 @@ def test_notebook_runs_in_the_browser(lite_page, name):
             assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
         if cell["drawings"] and cell["compare"]:
             assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
-    found = axe.violations(page, ".jp-OutputArea-output")      # the collection's outputs, not JupyterLite's chrome
+    found, known = axe.upstream(axe.violations(page, ".jp-OutputArea-output"))   # the outputs, not JupyterLite's chrome
+    with open(artifact("axe-lite-upstream.txt"), "a") as log:         # listed, not failed on (README)
+        log.write(f"{name} outputs, known upstream (ipywidgets slider handles with a named box beside them):\n"
+                  + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
     with open(artifact("axe-lite.txt"), "a") as log:
         log.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
                   f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))
