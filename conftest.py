@@ -99,12 +99,15 @@ def pytest_xdist_make_scheduler(config, log):
 # A drawing's text/html is an image of its SVG (base64) with its words: the words are compared, the image's
 # bytes are not (they depend on the Graphviz build, like image/svg+xml).
 DRAWING_IMAGE = r'src="data:image/svg\+xml;base64,[^"]*"'
+# A chart's text/html likewise: its finding (the alt) and numbers are compared, its PNG bytes are not.
+CHART_IMAGE = r'src="data:image/png;base64,[^"]*"'
 
 
 def pytest_collectstart(collector):
     if collector.fspath and collector.fspath.ext == ".ipynb":
         collector.skip_compare += ("image/svg+xml",)
         collector.sanitize_patterns[DRAWING_IMAGE] = 'src="data:image/svg+xml;base64,(the drawing)"'
+        collector.sanitize_patterns[CHART_IMAGE] = 'src="data:image/png;base64,(the chart)"'
 
 
 def _checking_prediction(item):

@@ -305,3 +305,41 @@ def test_a_connect_four_position_shows_as_an_image_with_the_board_in_words():
     bundle = ConnectFour().play("4453")._repr_mimebundle_()
     assert 'alt="Connect Four board, X to move: column 3: O; column 4: X, O; column 5: X."' in bundle["text/html"]
     assert bundle["text/plain"] == "Position('4453')" and "role='img'" in bundle["image/svg+xml"]
+
+
+def _every_kind_of_drawing():
+    """One drawing of each kind the lessons show, with the SVG as each form gives it."""
+    from adversarial import expectiminimax, mcts
+    from adversarial.beyond.chance import chance, chance_tree
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import centre_control
+    from adversarial.games.tictactoe import TicTacToe
+    from adversarial.lab.connectfour_lab import SideBySide, draw_line
+    t = tree(THREE)
+    r = alphabeta(t, trace=True)
+    ttt = TicTacToe()
+    s = ttt.initial_state()
+    for move in (4, 0, 8, 2):
+        s = ttt.result(s, move)
+    c4 = ConnectFour()
+    line = draw_line(c4, c4.play("44"), [3, 3], centre_control)
+    chances = chance_tree([chance((0.5, [3, 5]), (0.5, [1, 9])), chance((0.9, 2), (0.1, 20))])
+    return {"tree": render.draw(t, r), "step": render.draw(t, r, step=4), "plain tree": render.draw(t),
+            "tic-tac-toe": render.draw(ttt, alphabeta(ttt, s, trace=True)), "connect four": line,
+            "side by side": SideBySide(line, render.draw(t, r), captions=["line", "tree"]),
+            "chance": render.draw(chances, expectiminimax(chances, trace=True)),
+            "mcts": mcts([[3, -5], [1, 9]], iterations=50, seed=0).draw()}
+
+
+def test_every_kind_of_drawing_is_well_formed_xml_with_one_hidden_group():
+    # A side-by-side picture once put aria-hidden twice on one element (its first drawing's group):
+    # invalid XML, so a page or a parser could not read it.
+    import xml.etree.ElementTree as ET
+    for kind, drawing in _every_kind_of_drawing().items():
+        bundle = drawing._repr_mimebundle_()
+        shown = base64.b64decode(re.search(r'base64,([^"]+)"', bundle["text/html"]).group(1)).decode()
+        for svg in (bundle["image/svg+xml"], shown):
+            root = ET.fromstring(svg)
+            assert root.get("role") == "img", kind
+            for tag in re.findall(r"<[^>]+>", svg):
+                assert tag.count("aria-hidden") <= 1, f"{kind}: {tag[:120]}"

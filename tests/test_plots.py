@@ -227,3 +227,21 @@ def test_tables_and_boards_follow_the_theme(projector):
     set_theme("notebook")
     assert "font-size" not in Table([{"a": 1}])._repr_html_()
     assert "width='204'" in svg(Position(0, 0))
+
+
+def test_every_chart_shows_in_jupyter_as_an_image_with_its_finding_as_alt_and_its_numbers():
+    # JupyterLab showed a chart as a bare image/png (an <img> with no alt: axe-core's critical image-alt).
+    import base64
+    import html
+    import re
+
+    from IPython.core.formatters import DisplayFormatter
+    for name, chart in charts().items():
+        data, _ = DisplayFormatter().format(chart)
+        assert chart.finding and data["text/plain"] == f"Chart: {chart.finding}", name
+        page = data["text/html"]
+        img = re.search(r"<img [^>]*>", page).group(0)
+        assert f'alt="{html.escape(chart.finding)}"' in img, name
+        shown = base64.b64decode(re.search(r'src="data:image/png;base64,([^"]+)"', img).group(1))
+        assert shown[:4] == b"\x89PNG" and base64.b64decode(data["image/png"]) == shown, name
+        assert "<details" in page and chart.numbers._repr_html_() in page, name

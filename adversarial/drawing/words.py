@@ -276,7 +276,10 @@ def svg_with_words(svg: str, words: Description, *, ids: bool = True) -> str:
     else:
         extra = f' role="img" aria-label="{html.escape(words.name)}"'
         inner = f"<title>{html.escape(words.name)}</title><desc>{html.escape(words.text)}</desc>"
-    rest = re.sub(r"<g\b", '<g aria-hidden="true"', svg[found.end():], count=1)   # its texts: the picture's
+    rest = svg[found.end():]
+    group = re.search(r"<g\b[^>]*>", rest)      # its first group hides its texts (the picture's labels)
+    if group and "aria-hidden" not in group.group(0):   # not twice: a side-by-side's first group is a
+        rest = rest[:group.start()] + '<g aria-hidden="true"' + rest[group.start() + 2:]   # drawing's own
     return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + rest
 
 

@@ -13,6 +13,7 @@ outside the data, log axes labelled "log scale":
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import io
@@ -78,6 +79,33 @@ class Chart(Figure):
 
     def __repr__(self) -> str:
         return f"Chart: {self.finding}" if self.finding else super().__repr__()
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        # JupyterLab, the site and exported HTML show text/html: the picture as an image whose alt is
+        # the finding, its numbers in a box to open under it. image/png stays for other front ends;
+        # nbval compares text/plain and the words (conftest.py leaves the image's bytes out).
+        if not self.finding:
+            return None                 # a plain figure: matplotlib's own display
+        png = self.png()
+        return {"text/html": chart_html(self, png), "image/png": base64.b64encode(png).decode("ascii"),
+                "text/plain": repr(self)}
+
+    def png(self) -> bytes:
+        """The chart as PNG bytes (no software stamp in them)."""
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", metadata={"Software": None}, facecolor=self.get_facecolor())
+        return buffer.getvalue()
+
+
+def chart_html(chart, png: bytes) -> str:
+    """A chart for a notebook or a page: an image whose ``alt`` is its finding, then its numbers as a
+    table in a box to open ("The chart in numbers")."""
+    data = base64.b64encode(png).decode("ascii")
+    table = chart.numbers._repr_html_() if chart.numbers is not None else ""
+    return (f"<div class='adversarial-chart'><img src=\"data:image/png;base64,{data}\" "
+            f"alt=\"{html.escape(chart.finding)}\" style=\"max-width:100%;height:auto\"/>"
+            f"<details class='adversarial-words'><summary>The chart in numbers</summary>"
+            f"<p style='margin:0.3em 0'>{html.escape(chart.finding)}</p>{table}</details></div>")
 
 
 if matplotlib is not None:

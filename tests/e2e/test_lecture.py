@@ -393,7 +393,7 @@ def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, la
     room = page.locator(".jp-OutputArea-output").first.bounding_box()["width"]
     assert explorer.bounding_box()["width"] <= room + 1
 
-    image = page.locator(".jp-RenderedImage img").first
+    image = page.locator(".adversarial-chart img").first      # a chart shows as HTML: its image, with alt
     image.scroll_into_view_if_needed()
     shown, natural = image.evaluate("i => [i.getBoundingClientRect().width, i.naturalWidth]")
     set_theme("projector")
