@@ -3,26 +3,6 @@
 :func:`engine` is alpha-beta in negamax form (the one of :func:`~adversarial.search.negamax`)
 with switches:
 
-option                    what it does (counter in ``result.stats``)
-========================  ==================================================================
-``fail="hard"``           return α or β instead of the best value found when it falls
-                          outside the window (default ``"soft"``)
-``table=``                a :class:`TranspositionTable` (keys exact, or Zobrist); its best
-                          move is tried first (``table_hits``)
-``pvs=True``              principal variation search: later moves tested with a null
-                          window, re-searched when the test says "better" (``researches``)
-``lmr=LMR(...)``          late move reductions: late moves searched shallower with a null
-                          window, re-searched at full depth when they surprise
-                          (``reductions``, ``reduction_researches``)
-``null_move=NullMove()``  pass, search R plies shallower; if even that fails high, cut;
-                          optionally verified by a real shallow search (``null_tries``,
-                          ``null_cutoffs``, ``verifications``, ``verification_failures``)
-``quiescence=``           at the horizon, search on while ``noisy(state)``, at most ``cap``
-                          plies (``extensions``)
-``node_types=True``       count PV, CUT and ALL nodes, and how often the type Knuth and Moore
-                          predict is the one found (``types``, ``type_agreement``)
-========================  ==================================================================
-=======
 =========================  ==================================================================
 option                     what it does (counter in ``result.stats``)
 =========================  ==================================================================
