@@ -16,6 +16,13 @@ class Clock:
         return self.now
 
 
+@pytest.fixture(autouse=True)
+def no_outer_meter(monkeypatch):
+    """Each test starts with no running meter: one left open by an earlier test's refused experiment (same
+    worker process) would make these meters nested, and so silent."""
+    monkeypatch.setattr(p, "_outer", None)
+
+
 @pytest.fixture
 def clock(monkeypatch):
     c = Clock()
