@@ -18,7 +18,7 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
     expect = None
 
 from adversarial.play import PlayBoard
-
+from adversarial.themes import theme_style
 from adversarial.tree import random_tree, tree
 from adversarial.widgets import Stepper
 
@@ -413,7 +413,7 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     page.set_viewport_size(FULL_HD)
     open_cells(page, lab, "from adversarial import draw\nlecture_mode()\ndraw(random_tree(3, 3))",
                "draw(tree([[3, 5], [2]]))")
-    wide, small = page.locator(".jp-RenderedSVG img").nth(0), page.locator(".jp-RenderedSVG img").nth(1)
+    wide, small = page.locator(".adversarial-drawing-view img").nth(0), page.locator(".adversarial-drawing-view img").nth(1)
     wide.scroll_into_view_if_needed()
     room = page.locator(".jp-OutputArea-output").first.bounding_box()["width"]
     shown = wide.bounding_box()
@@ -445,7 +445,7 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     }
     small = {name: px for name, px in sizes.items() if px < 24}
     assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
-    board = page.locator(".jp-RenderedSVG img").last
+    board = page.locator(".jp-OutputArea-output img[alt^=\"Connect Four board\"]").last   # HTML: img with alt
     board.scroll_into_view_if_needed()
     assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
     page.screenshot(path=str(artifact("lecture_text_tables_boards_1920.png")))
@@ -462,9 +462,11 @@ def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px(page, lab):
     svg = page.locator(f"{DRAWING} >> svg").first
     texts = svg.evaluate(SHOWN_FONT_PX)
     smallest = min(t["px"] for t in texts)
-    current = svg.evaluate("""svg => { const c = svg.querySelector('polygon[fill="#f0e442"]').getBoundingClientRect();
+    gold = theme_style("projector")["current"]                  # the current node's fill (WCAG gold)
+    current = svg.evaluate("""(svg, gold) => { const c = svg.querySelector(`polygon[fill="${gold}" i]`)
+        .getBoundingClientRect();
         const s = svg.getBoundingClientRect(); return c.left >= s.left && c.right <= s.right &&
-        c.top >= s.top && c.bottom <= s.bottom; }""")
+        c.top >= s.top && c.bottom <= s.bottom; }""", gold)
     box = svg.bounding_box()
     page.screenshot(path=str(artifact("stepper_64_leaves_follow_1920.png")))
     print(f"64 leaves, zoom follow, 1920×1080: smallest text {smallest:.1f} px, picture {box['width']:.0f}"
