@@ -133,15 +133,29 @@ def function_wrongs(name: str) -> list:
         return {"zobrist_place": [place.format(wrong) for wrong in
                                   ("key + numbers[cell, piece]", "numbers[cell, piece]", "key | numbers[cell, piece]")],
                 "rule2": ["rule2 = lambda x: 5 <= x <= 7\n", "rule2 = lambda x: x > 5\n"],
-                "rule3": ["rule3 = lambda x: 5 < x <= 7\n"]}.get(name, [])
+                "rule3": ["rule3 = lambda x: 5 < x <= 7\n"],
+                # tests/test_exercises_techniques.py::test_node_type_rejects_typical_mistakes
+                "node_type": [f"TABLE = {{'CUT': 'ALL', 'ALL': 'CUT'}}\n\n{TYPE_IFS}\n" + wrong for wrong in (
+                    "node_type = lambda parent, rank: 'PV' if parent == 'PV' else TABLE[parent]\n",
+                    "node_type = lambda parent, rank: type_ifs(parent, rank) if parent != 'CUT' else 'CUT'\n",
+                    "node_type = lambda parent, rank: type_ifs(parent, rank) if parent != 'ALL' else 'ALL'\n",
+                    "node_type = lambda parent, rank: {'PV': 'CUT', 'CUT': 'ALL', 'ALL': 'CUT'}[parent]\n")]}.get(name, [])
     return [bug_source(bug, name) for bug in bugs]
+
+
+TYPE_IFS = ("def type_ifs(parent, rank):\n    if parent == 'PV':\n        return 'PV' if rank == 0 else 'CUT'\n"
+            "    if parent == 'CUT':\n        return 'ALL'\n    return 'CUT'\n")
 
 
 def wrong_for(a: Assignment, number: str) -> str:
     """One wrong answer for exercise ``number`` (for the tampering hand-ins)."""
     name = a.defines[number]
     wrongs = function_wrongs(name)
-    return wrongs[0] if wrongs else f"{name} = {value_wrongs(a.name[:2], number)[0]!r}\n"
+    if wrongs:
+        return wrongs[0]
+    values = value_wrongs(a.name[:2], number)
+    assert values, f"no typical wrong answer registered for exercise {number} ({name}) of {a.name}"
+    return f"{name} = {values[0]!r}\n"
 
 
 def handins(a: Assignment, outside: Path) -> dict:
@@ -151,6 +165,8 @@ def handins(a: Assignment, outside: Path) -> dict:
     # A wrong hand-in answers one exercise, wrongly, and leaves the others as stubs (which the checks turn
     # down at once): it must score nothing, and a wrong answer that slipped through would show.
     for number, name in a.defines.items():
+        assert function_wrongs(name) or value_wrongs(a.name[:2], number), \
+            f"no typical wrong answer registered for exercise {number} ({name}) of {a.name}"
         for index, wrong in enumerate(function_wrongs(name)[:4]):
             cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: wrong}), list(a.points))
         for index, wrong in enumerate(value_wrongs(a.name[:2], number)[:3]):
