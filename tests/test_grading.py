@@ -139,7 +139,8 @@ def function_wrongs(name: str) -> list:
                     "node_type = lambda parent, rank: 'PV' if parent == 'PV' else TABLE[parent]\n",
                     "node_type = lambda parent, rank: type_ifs(parent, rank) if parent != 'CUT' else 'CUT'\n",
                     "node_type = lambda parent, rank: type_ifs(parent, rank) if parent != 'ALL' else 'ALL'\n",
-                    "node_type = lambda parent, rank: {'PV': 'CUT', 'CUT': 'ALL', 'ALL': 'CUT'}[parent]\n")]}.get(name, [])
+                    "node_type = lambda parent, rank: {'PV': 'CUT', 'CUT': 'ALL', 'ALL': 'CUT'}[parent]\n")],
+                }.get(name, [])
     return [bug_source(bug, name) for bug in bugs]
 
 
