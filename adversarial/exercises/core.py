@@ -456,6 +456,10 @@ class Call:
             return "your function returned None: does every path end in return?"
         return None
 
+    def hint(self, general):
+        """The hint for :meth:`problem`: a caught :class:`Slip`'s own hint when it has one, else ``general``."""
+        return self.error.hint if isinstance(self.error, Slip) and self.error.hint else general
+
 
 def _watch(forbid: Iterable[Callable]):
     """A profile function recording the first call of any ``forbid`` function, and the codes it watches."""

@@ -169,18 +169,15 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
         where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(fixed) else "") \
             + f", {_count_games(t)} complete games"
         pick_seed = seed * 1000 + index
-        want = _reference_playout(t, _Picker(pick_seed))
+        ref = _Picker(pick_seed)                  # the game the student's function must follow, played once
+        want = _reference_playout(t, ref)
         pick = _Picker(pick_seed)
         call = call_student(fn, t, pick, copy_args=False)
         if call.stub:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            if isinstance(call.error, Slip):
-                return wrong(f"on {where}, {problem}", call.error.hint or hint)
-            return wrong(f"on {where}, {problem}", hint)
-        ref = _Picker(pick_seed)
-        _reference_playout(t, ref)
+            return wrong(f"on {where}, {problem}", call.hint(hint))
         if pick.calls != ref.calls:
             return wrong(f"on {where}, your function called pick {pick.calls} times, but the game it should "
                          f"follow has {ref.calls} positions where a move is chosen",
@@ -216,16 +213,6 @@ class _Questions:
         return self.score > a
 
 
-def _exact_reference(is_above, low, high):
-    while low < high:
-        middle = (low + high) // 2
-        if is_above(middle):
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
 def check_exact_score(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     """Check ``fn(is_above, low, high)``: the exact whole-number score in ``[low, high]``, found with
     yes/no questions ``is_above(a)`` ("is the score above a?", one null-window search each), halving
@@ -258,9 +245,7 @@ def check_exact_score(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            if isinstance(call.error, Slip):
-                return wrong(f"on {where}, {problem}", call.error.hint or hint)
-            return wrong(f"on {where}, {problem}", hint)
+            return wrong(f"on {where}, {problem}", call.hint(hint))
         if not same(call.value, score):
             near = isinstance(call.value, (int, float)) and abs(call.value - score) == 1
             return wrong(f"on {where}, your function gives {call.value!r}, but that does not fit every answer "
