@@ -30,17 +30,17 @@ import pytest
 # Tests spread one by one over the processes: each stands alone (its own kernel or environment).
 SPLIT = ("tests/test_install.py",)
 
-# Seconds a unit took in one process on a quiet 2-core machine (`pytest --durations=0`, 2026-11-24;
-# benchmarks/RESULTS.md), for handing the long units out first: a unit not listed counts its tests, at
-# a tenth of a second each. Only the order depends on these numbers, never what runs.
+# Seconds a unit took in one process (`pytest --durations=0`; benchmarks/RESULTS.md), for handing the long
+# units out first: a unit not listed counts its tests, at a tenth of a second each. Only the order depends on
+# these numbers, never what runs. The browser files run every lesson in one page and one kernel (2026-11-25).
 COST = {
-    "tests/e2e/test_lite.py": 231, "tests/e2e/test_jupyterlab.py": 156, "tests/e2e/test_lecture.py": 87,
+    "tests/e2e/test_lite.py": 200, "tests/e2e/test_jupyterlab.py": 170, "tests/e2e/test_lecture.py": 120,
     "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 15,
     "tests/e2e/test_ordering_explorer.py": 9, "tests/e2e/test_connectfour_board.py": 18,
     "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
     "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
     "tests/test_exercises_ordering.py": 13,
-    "tests/test_grading.py": 150,      # ~100 hand-ins graded by nbgrader (its own 2 workers); estimate, 2026-11-25
+    "tests/test_grading.py": 240,      # ~115 hand-ins graded by nbgrader (its own 2 workers), 2026-11-25
 }
 
 _TOOL = None

@@ -74,7 +74,7 @@ def open_notebook(page, lab, path: str, timeout_ms: int = 60_000) -> None:
 
 
 def run_all(page, timeout_ms: int = 180_000) -> None:
-    """Run every cell and wait until each has an execution count and the kernel is idle again.
+    """Run every cell and wait until each has an execution count (or one has failed) and the kernel is idle.
 
     The outputs (and execution counts) are cleared first, so that a stored count is never mistaken for a
     fresh one.
@@ -83,7 +83,9 @@ def run_all(page, timeout_ms: int = 180_000) -> None:
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=timeout_ms, polling=100)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(f"() => ({UNRUN})() === 0", timeout=timeout_ms, polling=200)
+    # An error stops a run: then waiting for every cell would only wait for the time-out.
+    page.wait_for_function(f"() => ({UNRUN})() === 0 || (({ERRORS})().length > 0 && ({KERNEL_READY})())",
+                           timeout=timeout_ms, polling=200)
     page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=100)
 
 

@@ -90,20 +90,57 @@ def assert_no_errors(page) -> None:
     assert widget_errors(page) == []
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
-def test_every_notebook_runs_in_jupyterlab_without_an_error(page, lab, name):
-    """... and its outputs (drawings, widgets, tables) have no serious or critical axe-core violation."""
-    open_notebook(page, lab, lab.copy(name))
-    run_all(page)
-    assert_no_errors(page)
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+FORGET = "%reset -f"      # between two lessons: every name the last one defined is forgotten, as in a new kernel
+
+
+@pytest.fixture(scope="module")
+def every_lesson(browser, lab):
+    """Every lesson's code cells, in order, run in one notebook and one kernel in JupyterLab, each lesson
+    after a %reset (it starts with no name defined; the modules stay imported). Opening a page and starting
+    a kernel per lesson cost twice as long; what a lesson's cells do in the page is the same. Returns the page
+    and, for each lesson, the range of its cells."""
+    import nbformat
+
+    sources, spans = [], {}
+    for name in LESSONS:
+        cells = [c.source for c in nbformat.read(NOTEBOOKS / name, as_version=4).cells if c.cell_type == "code"]
+        sources.append(FORGET)
+        spans[name] = range(len(sources), len(sources) + len(cells))
+        sources += cells
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    open_notebook(page, lab, lab.notebook("every_lesson.ipynb", sources))
+    run_all(page, timeout_ms=900_000)
+    yield page, spans
+    try:
+        page.screenshot(path=str(artifact("jupyterlab-every-lesson.png")))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_notebook_runs_in_jupyterlab_without_an_error(every_lesson, name):
+    page, spans = every_lesson
+    errors = [e for e in error_outputs(page) if e["cell"] in spans[name]]
+    assert errors == [], f"{name}: {errors}\n{describe(page)}"
+
+
+def test_every_lessons_outputs_show_without_a_widget_error_or_an_axe_violation(every_lesson):
+    """... and the outputs (drawings, widgets, tables) have no serious or critical axe-core violation."""
+    page, _ = every_lesson
+    assert widget_errors(page) == []
+    assert not page.problems, page.problems
     found, known = axe.upstream(axe.violations(page, OUTPUTS))
-    with open(artifact("axe-jupyterlab-upstream.txt"), "a") as report:        # listed, not failed on (README)
-        report.write(f"{name} outputs, known upstream (ipywidgets slider handles with a named box beside them):\n"
-                     + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
-    with open(artifact("axe-jupyterlab.txt"), "a") as report:
-        report.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
+    with open(artifact("axe-jupyterlab-upstream.txt"), "w") as report:        # listed, not failed on (README)
+        report.write("every lesson's outputs, known upstream (ipywidgets slider handles with a named box beside "
+                     "them):\n" + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
+    with open(artifact("axe-jupyterlab.txt"), "w") as report:
+        report.write(f"every lesson's outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
                      f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))
-    assert not axe.blocking(found), f"{name}: axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
+    assert not axe.blocking(found), f"axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
 
 
 def test_stepper_step_and_back_follow_the_trace(page, lab):

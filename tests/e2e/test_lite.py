@@ -186,9 +186,10 @@ def lite_site(chromium_path, lite_build):
     server.server_close()
 
 
-@pytest.fixture
-def lite_page(browser, lite_site, request):
-    """A fresh page on the site; every request that leaves it is blocked and recorded in ``page.outside``."""
+@pytest.fixture(scope="module")
+def lite_page(browser, lite_site):
+    """One page on the site for the module; every request that leaves it is blocked and recorded in
+    ``page.outside``."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     outside, problems, served = [], [], []
     site = urllib.parse.urlsplit(lite_site).netloc
@@ -210,7 +211,7 @@ def lite_page(browser, lite_site, request):
     page.site, page.outside, page.problems, page.served = lite_site, outside, problems, served
     yield page
     try:
-        page.screenshot(path=str(artifact(f"lite-{request.node.name}.png")))
+        page.screenshot(path=str(artifact("lite-every-lesson.png")))
     finally:
         context.close()
 
@@ -225,11 +226,14 @@ OUTPUTS = f"""() => {{
     return found;
 }}"""
 
-SET_SOURCES = f"""(sources) => {{
-    const cells = {CURRENT}.content.model.cells;
-    for (const [index, source] of Object.entries(sources)) cells.get(Number(index)).sharedModel.setSource(source);
+# The open notebook's cells replaced by ``sources`` (code cells), in one change of its shared model.
+REPLACE_CELLS = f"""(sources) => {{
+    const model = {CURRENT}.content.model.sharedModel;
+    model.transact(() => {{
+        model.deleteCellRange(0, model.cells.length);
+        model.insertCells(0, sources.map(source => ({{cell_type: 'code', source, metadata: {{}}}})));
+    }});
 }}"""
-
 
 FIRST_OUTPUT = f"""() => {{
     const cells = {CURRENT}.content.model.cells;
@@ -237,6 +241,22 @@ FIRST_OUTPUT = f"""() => {{
         if (cells.get(i).type === 'code' && cells.get(i).outputs.length > 0) return true;
     return false;
 }}"""
+
+# Between two lessons the kernel forgets every name the first one defined (IPython's %reset), as a fresh
+# kernel would; the modules it imported stay loaded, which is what makes one kernel for all quick.
+FORGET = "%reset -f"
+# Each cell's seconds on Pyodide, kept by IPython's own cell events in a module %reset does not clear, and
+# printed as JSON by the last cell of the run.
+TIMER = """import sys, time, types
+_t = sys.modules.setdefault("_lite_timer", types.ModuleType("_lite_timer"))
+_t.seconds, _t.started = [], [0.0]
+def _start(info, t=_t, clock=time.perf_counter):   # bound now: %reset clears the names
+    t.started[0] = clock()
+def _stop(result, t=_t, clock=time.perf_counter, rounded=round):
+    t.seconds.append(rounded(clock() - t.started[0], 2))
+get_ipython().events.register("pre_run_cell", _start)
+get_ipython().events.register("post_run_cell", _stop)"""
+TIMES = "import json, sys\nprint(json.dumps(sys.modules['_lite_timer'].seconds))"
 
 
 def run_all(page, timeout_ms: int = 600_000, loaded: float | None = None) -> float | None:
@@ -266,20 +286,78 @@ def open_in_lite(page, name: str, timeout_ms: int = 240_000) -> float:
     return time.monotonic() - start
 
 
-@pytest.mark.parametrize("name", NOTEBOOK_NAMES)
-def test_notebook_runs_in_the_browser(lite_page, name):
-    page, expected = lite_page, plan(name)
-    ready = open_in_lite(page, name)
+SET_SOURCES = f"""(sources) => {{
+    const cells = {CURRENT}.content.model.cells;
+    for (const [index, source] of Object.entries(sources)) cells.get(Number(index)).sharedModel.setSource(source);
+}}"""
+
+
+def reader_changes(name: str) -> dict[str, str]:
+    """The cells of ``name`` the test changes before running it: CDN-only statements cut, or the cell emptied."""
+    expected = plan(name)
     changed = {c["index"]: c["source"] for c in expected["cells"] if c["index"] in expected["cut"]}
     changed |= {index: "" for index in expected["skipped"]}
-    page.evaluate(SET_SOURCES, {str(k): v for k, v in changed.items()})
+    return {str(k): v for k, v in changed.items()}
+
+
+@pytest.fixture(scope="module")
+def every_lesson(lite_page):
+    """Every lesson run on Pyodide, in order, in one page and one kernel. The first lesson is opened from the
+    site and run as a reader runs it (page load to first output is measured there); then the notebook's cells
+    are replaced by every other lesson's code cells, each lesson after a %reset (it starts with no name
+    defined; the modules it imports stay loaded). A kernel on Pyodide takes 10-30 s to start and the page
+    as long to load: one for all twelve lessons is what keeps this test within the suite's budget.
+    Returns, for each lesson, its outputs by the plan's cell index."""
+    page = lite_page
+    first_name, *others = NOTEBOOK_NAMES
+    ready = open_in_lite(page, first_name)
+    page.evaluate(SET_SOURCES, reader_changes(first_name))
     start = time.monotonic()
     first = run_all(page, loaded=page.loaded)
+    ran_first = time.monotonic() - start
+    shown = page.evaluate(OUTPUTS)
+    outputs = {first_name: {c["index"]: shown[c["index"]] or [] for c in plan(first_name)["cells"]}}
+    sources, at = [TIMER], {}
+    for name in others:
+        expected = plan(name)
+        sources.append(FORGET)
+        at[name] = {}
+        for cell in expected["cells"]:
+            at[name][cell["index"]] = len(sources)
+            sources.append("" if cell["index"] in expected["skipped"] else cell["source"])
+    page.evaluate(REPLACE_CELLS, [*sources, TIMES])
+    start = time.monotonic()
+    run_all(page, timeout_ms=1_800_000)
     ran = time.monotonic() - start
-    outputs = page.evaluate(OUTPUTS)
+    shown = page.evaluate(OUTPUTS)
+    outputs |= {name: {index: shown[k] or [] for index, k in at[name].items()} for name in others}
+    seconds = json.loads("".join(text_of(shown[-1])) or "[]")        # one a run cell, empty ones not counted
+    ran_cells = [k for k, source in enumerate(sources) if source.strip()][:len(seconds)]
+    took = dict(zip(ran_cells, seconds))
+    with open(artifact("lite-cells.txt"), "w") as log:
+        log.write("On Pyodide, each lesson's seconds and its slowest cell (the run above; cells of under a "
+                  "second not listed):\n")
+        for name in others:
+            times = {index: took.get(k, 0.0) for index, k in at[name].items()}
+            slowest = max(times, key=times.get)
+            source = plan(name)["cells"][[c["index"] for c in plan(name)["cells"]].index(slowest)]["source"]
+            log.write(f"{name}: {sum(times.values()):.1f} s in all; slowest cell {slowest} "
+                      f"({times[slowest]:.1f} s): {source.splitlines()[0][:70] if source else ''}\n")
+    report = (f"{first_name}: page load to kernel ready {ready:.0f} s, to first output {first:.0f} s, its cells "
+              f"ran in {ran_first:.0f} s; then, in the same kernel, the other {len(others)} lessons' "
+              f"{len(sources) - len(others)} code cells ran in {ran:.0f} s")
+    print(report)
+    with open(artifact("lite-report.txt"), "a") as log:
+        log.write(report + "\n")
+    return outputs
+
+
+@pytest.mark.parametrize("name", NOTEBOOK_NAMES)
+def test_notebook_runs_in_the_browser(every_lesson, name):
+    expected = plan(name)
+    outputs = [every_lesson[name][c["index"]] for c in expected["cells"]]
     charts = [c["index"] for c in expected["cells"] if c["chart"] and c["index"] not in expected["skipped"]]
-    report = (f"{name}: kernel ready in {ready:.0f} s, page load to first output {first:.0f} s, "
-              f"cells ran in {ran:.0f} s; {len(charts)} chart cells shown as their numbers; "
+    report = (f"{name}: {len(charts)} chart cells shown as their numbers; "
               f"{sum(c['compare'] for c in expected['cells'])} cells' outputs compared, "
               f"{sum(len(c['drawings']) for c in expected['cells'] if c['compare'])} drawings; "
               f"{len(expected['cells']) - len(expected['skipped'])} code cells run, "
@@ -290,47 +368,62 @@ def test_notebook_runs_in_the_browser(lite_page, name):
     with open(artifact("lite-report.txt"), "a") as log:
         log.write(report + "\n")
 
-    errors = [(i, o["ename"], o["evalue"]) for i, outs in enumerate(outputs) if outs
+    errors = [(c["index"], o["ename"], o["evalue"]) for c, outs in zip(expected["cells"], outputs)
               for o in outs if o["output_type"] == "error"]
-    assert not errors, f"{name}: error outputs in the browser: {errors}"
-    assert not page.problems, f"{name}: page errors: {page.problems}"
-    # The only request that may try to leave: adversarial.plots asking Pyodide's CDN for matplotlib (blocked).
-    uses_plots = any(name in c["source"] for c in expected["cells"]
-                     for name in ("adversarial.plots", "adversarial.lab.plots"))
-    stray = [url for url in page.outside if not (uses_plots and url.startswith(make_lite.CDN))]
-    assert not stray, f"{name}: requests left the site (blocked): {sorted(set(stray))}"
-    for index in charts:
-        shown = "".join(text_of(outputs[index] or []))
-        assert CHART_NOTE in shown, f"{name}, cell {index}: no chart note and numbers: {shown[:200]!r}"
-    # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
-    wheel = f"/static/pyodide/{make_lite.DIST}-"
-    assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
+    assert not errors, f"{name}: error outputs in the browser (cell, error): {errors}"
+    for cell, fresh in zip(expected["cells"], outputs):
+        if cell["chart"] and cell["index"] not in expected["skipped"]:
+            shown = "".join(text_of(fresh))
+            assert CHART_NOTE in shown, f"{name}, cell {cell['index']}: no chart note and numbers: {shown[:200]!r}"
     compared = [c for c in expected["cells"] if c["compare"]]
     assert compared, f"{name}: no cell's output could be compared"
-    for cell in expected["cells"]:
-        fresh = outputs[cell["index"]] or []
+    for cell, fresh in zip(expected["cells"], outputs):
         if cell["index"] in expected["skipped"]:
             continue
         if cell["compare"]:
             assert text_of(fresh) == cell["text"], f"{name}, cell {cell['index']}: text differs"
         if cell["drawings"] and cell["compare"]:
             assert drawings(fresh) == cell["drawings"], f"{name}, cell {cell['index']}: drawing differs"
-    found, known = axe.upstream(axe.violations(page, ".jp-OutputArea-output"))   # the outputs, not JupyterLite's chrome
-    with open(artifact("axe-lite-upstream.txt"), "a") as log:         # listed, not failed on (README)
-        log.write(f"{name} outputs, known upstream (ipywidgets slider handles with a named box beside them):\n"
-                  + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
-    with open(artifact("axe-lite.txt"), "a") as log:
-        log.write(f"{name} outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
+
+
+def test_nothing_leaves_the_site_and_the_page_has_no_error(lite_page, every_lesson):
+    page = lite_page
+    assert not page.problems, f"page errors: {page.problems}"
+    # The only request that may try to leave: adversarial.plots asking Pyodide's CDN for matplotlib (blocked).
+    stray = [url for url in page.outside if not url.startswith(make_lite.CDN)]
+    assert not stray, f"requests left the site (blocked): {sorted(set(stray))}"
+    # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
+    wheel = f"/static/pyodide/{make_lite.DIST}-"
+    assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
+
+
+def test_the_outputs_have_no_serious_axe_violation(lite_page, every_lesson):
+    found, known = axe.upstream(axe.violations(lite_page, ".jp-OutputArea-output"))   # not JupyterLite's chrome
+    with open(artifact("axe-lite-upstream.txt"), "w") as log:         # listed, not failed on (README)
+        log.write("every lesson's outputs, known upstream (ipywidgets slider handles with a named box beside "
+                  "them):\n" + "".join(f"  {line}\n" for line in axe.summary(known).splitlines()))
+    with open(artifact("axe-lite.txt"), "w") as log:
+        log.write(f"every lesson's outputs (axe-core {axe.VERSION}): {len(axe.blocking(found))} serious/critical, "
                   f"{len(found)} in all\n" + "".join(f"  {line}\n" for line in axe.summary(found).splitlines()))
-    shown = [text for cell in expected["cells"] for text in cell["text"]]
-    if any(text.startswith("Stepper(") for text in shown):
-        step_redraws(page)
-        walk = keyboard_walk(page, page.locator(STEPPER).first, stored_stepper(name))   # the same tree
-        with open(artifact("lite-report.txt"), "a") as log:
-            log.write(f"{name}: keyboard walk {walk}\n")
-    if any(text.startswith("PlayBoard(") for text in shown):
-        board_answers(page)
-    assert not axe.blocking(found), f"{name}: axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
+    assert not axe.blocking(found), f"axe-core in the outputs:\n{axe.summary(axe.blocking(found))}"
+
+
+def first_lesson_showing(prefix: str) -> str:
+    return next(name for name in NOTEBOOK_NAMES[1:]       # the first lesson's outputs were replaced
+                if any(text.startswith(prefix) for cell in plan(name)["cells"] for text in cell["text"]))
+
+
+def test_the_stepper_steps_runs_and_walks_from_the_keyboard(lite_page, every_lesson):
+    name = first_lesson_showing("Stepper(")          # the page's first stepper is that lesson's
+    step_redraws(lite_page)
+    walk = keyboard_walk(lite_page, lite_page.locator(STEPPER).first, stored_stepper(name))   # the same tree
+    with open(artifact("lite-report.txt"), "a") as log:
+        log.write(f"{name}: keyboard walk {walk}\n")
+
+
+def test_the_board_answers_a_move(lite_page, every_lesson):
+    first_lesson_showing("PlayBoard(")
+    board_answers(lite_page)
 
 
 def board_answers(page) -> None:
