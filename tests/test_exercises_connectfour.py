@@ -30,7 +30,9 @@ def test_positions_after_n_moves():
     wrong = check_positions_after(7 ** 4, plies=4)
     assert not wrong and "sequences" in wrong.message
     assert not check_positions_after(positions_after(4) + 1, plies=4)
-    assert not check_positions_after(positions_after(5), plies=6)          # one level short
+    short = check_positions_after(positions_after(5), plies=6)              # one level short: said so
+    assert not short and "after 5 moves" in short.message and "exactly 6 moves" in short.message
+    assert str(positions_after(6)) not in short.message
 
 
 def test_solver_score_prediction():

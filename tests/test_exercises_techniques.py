@@ -311,7 +311,8 @@ def test_lmr_depth_accepts_right_answers_written_differently(fn):
     (lambda d, r, a, m, red: d - red if r >= a and d >= m else d, ["at least one ply"]),
     (lambda d, r, a, m, red: d - 1 - red if r > a and d >= m else d - 1, ["rank counts from 0"]),
     (lambda d, r, a, m, red: d - 1 - red if r >= a - 1 and d >= m else d - 1, ["rank counts from 0"]),
-    (lambda d, r, a, m, red: d - 1 - red if r >= a and d > m else d - 1, ["min_depth"]),
+    (lambda d, r, a, m, red: d - 1 - red if r >= a and d > m else d - 1, ["min_depth is the smallest"]),
+    (lambda d, r, a, m, red: d - 1 - red if r >= a and d - 1 >= m else d - 1, ["min_depth is the smallest"]),
     (lambda d, r, a, m, red: d - red if r >= a and d >= m else d - 1, ["on top of"]),
     (lambda d, r, a, m, red: d - 1 - red if d >= m else d - 1, ["leaves them alone"]),
 ])

@@ -61,6 +61,11 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
                          f"up: the question asks for the positions after exactly {plies} moves, the last "
                          "level only", "keep only the last level: the positions that are there after the "
                          "last move.", key=("positions after", plies))
+    for k in range(1, plies):                 # a loop one level short (or long: checked by the generic hint)
+        if same(answer, levels[k]):
+            return wrong(f"you answered {short(answer)}, the number of positions after {k} moves",
+                         f"count the levels your loop builds: it should make exactly {plies} moves from the "
+                         "empty board.", key=("positions after", plies))
     return check_value(answer, levels[-1], key=("positions after", plies),
                        hint=["different move orders can build the same board: count the boards, each once, not "
                              "the move sequences.",

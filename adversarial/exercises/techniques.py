@@ -378,7 +378,7 @@ def _lmr_slip(case, got, want):
     depth, rank, after, min_depth, reduction = case
     if not isinstance(got, (int, float)) or isinstance(got, bool):
         return None
-    if rank == after and depth >= min_depth and got == depth - 1:
+    if rank == after and depth > min_depth and got == depth - 1:     # at depth == min_depth, the next slip's too
         return ["rank counts from 0, as the moves of a node do: with after = 3 the first three moves "
                 "(ranks 0, 1, 2) keep their depth.", "look at the comparison of rank with after."]
     if rank == after - 1 and depth >= min_depth and got == depth - 1 - reduction:
