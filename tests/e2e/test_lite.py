@@ -335,8 +335,7 @@ def every_lesson(lite_page):
     ran_cells = [k for k, source in enumerate(sources) if source.strip()][:len(seconds)]
     took = dict(zip(ran_cells, seconds))
     with open(artifact("lite-cells.txt"), "w") as log:
-        log.write("On Pyodide, each lesson's seconds and its slowest cell (the run above; cells of under a "
-                  "second not listed):\n")
+        log.write("On Pyodide, in one kernel: each lesson's seconds and its slowest cell\n")
         for name in others:
             times = {index: took.get(k, 0.0) for index, k in at[name].items()}
             slowest = max(times, key=times.get)
