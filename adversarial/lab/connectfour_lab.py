@@ -33,6 +33,7 @@ from ..formatting import Table
 from ..games.connectfour import ConnectFour, Position, centre_first
 from ..games.connectfour_eval import centre_control, no_evaluation, open_windows
 from ..search import alphabeta
+from .ahead import remembered
 from .experiments import Spread, _number, spread
 from .matches import Match, play
 from .matches import match as general_match
@@ -127,6 +128,7 @@ def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, see
                  for s in progress(_seeds(seeds), "matches"))            # shown while it takes long
 
 
+@remembered
 def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> Table:
     """Every pair of evaluations in one match per seed: each seed's wins-draws-losses (row's view),
     on how many seeds the row's evaluation came out ahead, even and behind, and the spread of its
@@ -205,6 +207,7 @@ def deepening_costs(positions, *, depth: int, evaluate, game=_GAME) -> tuple:
     return tuple(costs)
 
 
+@remembered
 def solver_nodes(positions, **options) -> tuple:
     """Nodes the exact solver needs for each position, with ``options`` as for
     :class:`~adversarial.games.connectfour_solver.Solver` (a technique switched off)."""

@@ -35,6 +35,7 @@ from ..beyond.ordering import (
 from ..formatting import Table
 from ..game import MAX, MIN, path_label
 from ..search import alphabeta
+from .ahead import remembered
 from .progress import Progress
 
 MAX_LEAVES = 1 << 22        # a uniform tree keeps its leaves in a list: at most ~4 million
@@ -377,6 +378,7 @@ def _no_guess(state) -> int:
     return 0
 
 
+@remembered
 def ladder(game, positions: Sequence, depth: int | None, static_order, *, evaluate=None,
            table_key=True, steps: Sequence | None = None) -> Table:
     """Nodes per position for each rung of the ladder: mean, median and range over the
