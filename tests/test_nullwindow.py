@@ -37,12 +37,13 @@ def assert_best_move(game, state, result, depth=None):
 
 
 @given(nested, roots, seeds)
-def test_pvs_equals_minimax_on_random_trees(spec, root, seed):
+def test_pvs_and_negascout_equal_minimax_on_random_trees(spec, root, seed):
     t = tree(spec, root_player=root)
     want = minimax(t).value
-    r = pvs(t, order=shuffled(seed))
-    assert r.value == want
-    assert t.node(r.pv).is_leaf and t.node(r.pv).value == want      # the line really scores it
+    for research in ("full", "narrow"):
+        r = pvs(t, order=shuffled(seed), research=research)
+        assert r.value == want
+        assert t.node(r.pv).is_leaf and t.node(r.pv).value == want      # the line really scores it
 
 
 @given(nested, roots, st.integers(-6, 6))
@@ -63,6 +64,45 @@ def test_null_window_searches_equal_minimax_on_games_with_transpositions(seed, d
                    mtdf(game, depth=depth, guess=random.Random(seed).randint(-5, 5))):
         assert result.value == want
         assert_best_move(game, (0, 0), result, depth)
+
+
+def end_of_line(game, line, depth):
+    """The score of the position a line ends on: its utility if the game ends there, else its evaluation."""
+    state = (0, 0)
+    for move in line:
+        state = game.result(state, move)
+    if game.is_terminal(state):
+        return game.utility(state)
+    assert len(line) == depth, (line, depth)          # a line stops early only where the game ends
+    return game.evaluate(state)
+
+
+@settings(max_examples=300)
+@given(seeds, depths, st.booleans())
+def test_negascout_equals_minimax_on_games_with_transpositions(seed, depth, floats):
+    game = dag_game(seed, floats)
+    want = minimax(game, depth=depth).value
+    full = pvs(game, depth=depth, order=shuffled(seed))
+    narrow = pvs(game, depth=depth, order=shuffled(seed), research="narrow")
+    assert narrow.value == want
+    assert_best_move(game, (0, 0), narrow, depth)
+    for result in (full, narrow):
+        assert end_of_line(game, result.pv, depth) == want
+
+
+def test_negascout_re_searches_the_same_moves_with_a_narrower_window():
+    # Notebook 1's tree: C's test proves "at least 7", so NegaScout searches C again with (7, +inf), not
+    # (3, +inf). In C (a MIN node) the leaf 7 then meets the window's lower end: C stops without its leaf 8.
+    t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
+    full, narrow = pvs(t), pvs(t, research="narrow")
+    assert (narrow.value, narrow.pv, narrow.stats.researches) == (full.value, full.pv, full.stats.researches)
+    assert narrow.stats.nodes < full.stats.nodes
+
+
+@pytest.mark.parametrize("research", ["wide", "Narrow", "", None, True, ("narrow",)])
+def test_an_unknown_research_is_named(research):
+    with pytest.raises(ValueError, match=r"research must be 'full' .* or 'narrow' .*got"):
+        pvs([[1, 2], [3, 4]], research=research)
 
 
 @settings(max_examples=300)

@@ -3,7 +3,7 @@ alpha-beta's value on random games with transpositions, unsound ones are shown t
 technique's counter moves, and bad options get clear errors."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversarial import alphabeta, minimax, tree
@@ -35,6 +35,8 @@ C4 = ConnectFour()
 
 EXACT = [dict(), dict(fail="hard"), dict(pvs=True), dict(pvs=True, fail="hard"), dict(table=True),
          dict(table=True, fail="hard"), dict(table=True, pvs=True), dict(node_types=True, pvs=True)]
+NEGASCOUT = [dict(pvs=True, research="narrow"), dict(pvs=True, research="narrow", fail="hard"),
+             dict(table=True, pvs=True, research="narrow"), dict(table=True, pvs=True, research="narrow", fail="hard")]
 
 
 def options(config):
@@ -49,6 +51,15 @@ def test_exact_techniques_give_the_minimax_value_on_games_with_transpositions(se
     game = dag_game(seed, floats)
     want = minimax(game, depth=depth).value
     for config in EXACT:
+        assert engine(game, depth=depth, **options(config)).value == want, config
+
+
+@settings(max_examples=200)
+@given(seeds, depths, st.booleans())
+def test_negascout_re_search_gives_the_minimax_value_with_and_without_a_table(seed, depth, floats):
+    game = dag_game(seed, floats)
+    want = minimax(game, depth=depth).value
+    for config in NEGASCOUT:
         assert engine(game, depth=depth, **options(config)).value == want, config
 
 
@@ -230,6 +241,8 @@ def test_collisions_follow_the_birthday_bound_and_vanish_at_64_bits():
     (dict(window=(3, 1)), "alpha < beta"),
     (dict(window=5), "pair"),
     (dict(lmrr=LMR()), "did you mean 'lmr'"),
+    (dict(pvs=True, research="wide"), "research must be 'full' .* or 'narrow'"),
+    (dict(pvs=True, research=None), "research must be 'full' .* or 'narrow'"),
 ])
 def test_bad_options_get_clear_errors(bad, message):
     with pytest.raises((TypeError, ValueError), match=message):

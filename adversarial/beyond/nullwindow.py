@@ -15,8 +15,10 @@ is exact for any numbers, floats included.
 - :func:`pvs` searches the first move of every node with a full window and
   only *tests* the others: "is it better than what I have?". Usually the answer
   is no, and a test is cheaper than a search. When the answer is yes (and the
-  move is not a leaf, whose test is exact) the move is searched again with the
-  full window (a **re-search**, counted in ``stats.researches``).
+  move is not a leaf, whose test is exact) the move is searched again (a
+  **re-search**, counted in ``stats.researches``): with the full window, or,
+  with ``research="narrow"``, with the window narrowed to what the test left
+  open, as NegaScout does.
 - :func:`mtdf` never uses a wide window: it tests the root again and again,
   each test narrowing the interval [lower, upper] that holds the value, until
   the two meet. A transposition table keeps the bounds each test learnt, so
@@ -43,13 +45,14 @@ from ..search import INF, SearchResult, _reject, _Search, alphabeta  # noqa: F40
 if TYPE_CHECKING:
     from ..search import Evaluate, GameLike, Order
 
-PVS_OPTIONS = ("state", "depth", "evaluate", "order")
+PVS_OPTIONS = ("state", "depth", "evaluate", "order", "research")
+RESEARCHES = ("full", "narrow")
 MTDF_OPTIONS = ("state", "depth", "evaluate", "order", "guess")
 
 
 def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
-        order: Order | None = None, trace: bool = False, **unknown: Any) -> SearchResult:
-    """Principal variation search (NegaScout): full window for the first move, tests for the rest.
+        order: Order | None = None, research: str = "full", trace: bool = False, **unknown: Any) -> SearchResult:
+    """Principal variation search (or NegaScout): full window for the first move, tests for the rest.
 
     It pays off when the first move tried is usually the best one (good move
     ordering): then every other move only has to be shown *no better*, which a
@@ -57,12 +60,22 @@ def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evalua
 
     Args:
         game: a game, or a nested list (read as a tree with MAX at the root).
+        research: the window of a re-search. ``"full"`` (the default, PVS):
+            the node's window (α, β). ``"narrow"`` (NegaScout, Reinefeld
+            1983): the test's answer ``v`` already proved the move is worth at
+            least ``v`` at a MAX node (at most ``v`` at a MIN node), so it is
+            searched again with (v, β) at MAX, (α, v) at MIN. A narrower
+            window cuts more; the value is the same. One difference: when the
+            move is worth exactly ``v``, the narrowed search fails low and its
+            line below the move is only *a* line that scores ``v``, not
+            necessarily best play; the value and the first move stay right.
 
     The other arguments are as for :func:`~adversarial.search.alphabeta`.
 
     Returns:
         The same value as alpha-beta and minimax; ``stats.researches`` counts
-        the moves whose test said "better", so they were searched again.
+        the moves whose test said "better", so they were searched again,
+        counted the same way with either ``research``.
         A leaf is never searched again (its test already gave its exact
         value), so this count can be lower than a textbook PVS's, which
         re-searches every move whose test fails high, leaves included: on the
@@ -73,8 +86,14 @@ def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evalua
         >>> r = pvs([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
         >>> r.value, r.pv, r.stats.researches
         (7, (2, 1), 1)
+        >>> r.stats.nodes, pvs([[3, 5, 6], [1, 2, 0], [9, 7, 8]], research="narrow").stats.nodes
+        (15, 14)
     """
     s = _start("pvs", game, state, depth, evaluate, order, trace, unknown, PVS_OPTIONS)
+    if not isinstance(research, str) or research not in RESEARCHES:
+        raise ValueError(f"research must be 'full' (PVS: the node's window) or 'narrow' (NegaScout: the "
+                         f"window the test left open), got {research!r}")
+    narrow = research == "narrow"
     test = _Tester(s, table=None)
     game, stats = s.game, s.stats
 
@@ -99,12 +118,12 @@ def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evalua
                 v, rest = test(child, alpha, True, depth - 1, child_path)
                 if alpha < v < beta and not leaf(child, depth - 1):   # yes: search it properly
                     stats.researches += 1
-                    v, rest = value(child, alpha, beta, depth - 1, child_path)
+                    v, rest = value(child, v if narrow else alpha, beta, depth - 1, child_path)
             else:                                # is this move worse for MAX than β?
                 v, rest = test(child, beta, False, depth - 1, child_path)
                 if alpha < v < beta and not leaf(child, depth - 1):
                     stats.researches += 1
-                    v, rest = value(child, alpha, beta, depth - 1, child_path)
+                    v, rest = value(child, alpha, v if narrow else beta, depth - 1, child_path)
             if best is None or (v > best if maximizing else v < best):
                 best, line = v, (move,) + rest
             if maximizing:

@@ -11,7 +11,9 @@ option                     what it does (counter in ``result.stats``)
 ``table=``                 a :class:`TranspositionTable` (keys exact, or Zobrist); its best
                            move is tried first (``table_hits``)
 ``pvs=True``               principal variation search: later moves tested with a null
-                           window, re-searched when the test says "better" (``researches``)
+                           window, re-searched when the test says "better" (``researches``);
+                           with ``research="narrow"`` the re-search window is (v, β), the
+                           test's answer v to β, as in NegaScout (default ``"full"``: (α, β))
 ``lmr=LMR(...)``           late move reductions: late moves searched shallower with a null
                            window, re-searched at full depth when they surprise
                            (``reductions``, ``reduction_researches``)
@@ -57,8 +59,8 @@ from dataclasses import dataclass, field
 from ..game import MAX
 from ..search import INF, SearchError, SearchResult, Stats, _reject, _Search
 
-OPTIONS = ("state", "depth", "evaluate", "order", "window", "fail", "table", "pvs", "lmr", "null_move",
-           "quiescence", "node_types")
+OPTIONS = ("state", "depth", "evaluate", "order", "window", "fail", "table", "pvs", "research", "lmr",
+           "null_move", "quiescence", "node_types")
 
 
 @dataclass
@@ -227,8 +229,8 @@ def connectfour_noisy(p) -> bool:
 # -- the search -------------------------------------------------------------------------
 
 def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=None, fail="soft",
-           table=None, pvs=False, lmr=None, null_move=None, quiescence=None, node_types=False,
-           trace=False, **unknown) -> SearchResult:
+           table=None, pvs=False, research="full", lmr=None, null_move=None, quiescence=None,
+           node_types=False, trace=False, **unknown) -> SearchResult:
     """Alpha-beta (negamax form) with the techniques of real programs as options (module docstring).
 
     Args:
@@ -257,6 +259,10 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         raise TypeError(f"table must be None or a TranspositionTable(...), got {table!r}")
     if not isinstance(pvs, bool) or not isinstance(node_types, bool):
         raise TypeError("pvs and node_types must be True or False")
+    if not isinstance(research, str) or research not in ("full", "narrow"):
+        raise ValueError(f"research must be 'full' (PVS: the node's window) or 'narrow' (NegaScout: the "
+                         f"window the test left open), got {research!r}")
+    narrow = research == "narrow"
     alpha0, beta0 = _check_window(window)
     pass_turn = None
     if null_move is not None:
@@ -367,7 +373,10 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
                     v, rest = child_value(child, alpha, _above(alpha), *args)
                     if alpha < v < beta and (hard or not scored[0]):     # a scored leaf's test is exact
                         stats.researches += 1
-                        v = None
+                        if narrow:                    # the test proved v: only (v, β) is still open
+                            v, rest = child_value(child, v, beta, *args)
+                        else:
+                            v = None
                 if v is None:
                     v, rest = child_value(child, alpha, beta, *args)
             if line is None or v > best:
