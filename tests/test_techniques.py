@@ -46,21 +46,22 @@ def options(config):
     return config
 
 
-@given(seeds, depths, st.booleans())
-def test_exact_techniques_give_the_minimax_value_on_games_with_transpositions(seed, depth, floats):
+def assert_minimax_value(configs, seed, depth, floats):
     game = dag_game(seed, floats)
     want = minimax(game, depth=depth).value
-    for config in EXACT:
+    for config in configs:
         assert engine(game, depth=depth, **options(config)).value == want, config
+
+
+@given(seeds, depths, st.booleans())
+def test_exact_techniques_give_the_minimax_value_on_games_with_transpositions(seed, depth, floats):
+    assert_minimax_value(EXACT, seed, depth, floats)
 
 
 @settings(max_examples=200)
 @given(seeds, depths, st.booleans())
 def test_negascout_re_search_gives_the_minimax_value_with_and_without_a_table(seed, depth, floats):
-    game = dag_game(seed, floats)
-    want = minimax(game, depth=depth).value
-    for config in NEGASCOUT:
-        assert engine(game, depth=depth, **options(config)).value == want, config
+    assert_minimax_value(NEGASCOUT, seed, depth, floats)
 
 
 @given(seeds, st.integers(1, 4), st.booleans())

@@ -50,6 +50,14 @@ RESEARCHES = ("full", "narrow")
 MTDF_OPTIONS = ("state", "depth", "evaluate", "order", "guess")
 
 
+def narrow_research(research: str) -> bool:
+    """Whether ``research`` asks for NegaScout's narrowed re-search ("narrow") rather than PVS's ("full")."""
+    if not isinstance(research, str) or research not in RESEARCHES:
+        raise ValueError(f"research must be 'full' (PVS: the node's window) or 'narrow' (NegaScout: the "
+                         f"window the test left open), got {research!r}")
+    return research == "narrow"
+
+
 def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evaluate: Evaluate | None = None,
         order: Order | None = None, research: str = "full", trace: bool = False, **unknown: Any) -> SearchResult:
     """Principal variation search (or NegaScout): full window for the first move, tests for the rest.
@@ -90,10 +98,7 @@ def pvs(game: GameLike, state: State = None, *, depth: int | None = None, evalua
         (15, 14)
     """
     s = _start("pvs", game, state, depth, evaluate, order, trace, unknown, PVS_OPTIONS)
-    if not isinstance(research, str) or research not in RESEARCHES:
-        raise ValueError(f"research must be 'full' (PVS: the node's window) or 'narrow' (NegaScout: the "
-                         f"window the test left open), got {research!r}")
-    narrow = research == "narrow"
+    narrow = narrow_research(research)
     test = _Tester(s, table=None)
     game, stats = s.game, s.stats
 

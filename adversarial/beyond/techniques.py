@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from ..game import MAX
 from ..search import INF, SearchError, SearchResult, Stats, _reject, _Search
+from .nullwindow import narrow_research
 
 OPTIONS = ("state", "depth", "evaluate", "order", "window", "fail", "table", "pvs", "research", "lmr",
            "null_move", "quiescence", "node_types")
@@ -259,10 +260,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         raise TypeError(f"table must be None or a TranspositionTable(...), got {table!r}")
     if not isinstance(pvs, bool) or not isinstance(node_types, bool):
         raise TypeError("pvs and node_types must be True or False")
-    if not isinstance(research, str) or research not in ("full", "narrow"):
-        raise ValueError(f"research must be 'full' (PVS: the node's window) or 'narrow' (NegaScout: the "
-                         f"window the test left open), got {research!r}")
-    narrow = research == "narrow"
+    narrow = narrow_research(research)
     alpha0, beta0 = _check_window(window)
     pass_turn = None
     if null_move is not None:
