@@ -159,19 +159,13 @@ def wrong_for(a: Assignment, number: str) -> str:
     return f"{name} = {values[0]!r}\n"
 
 
+HANDINS = 30          # the hand-ins an assignment gets at least (issue 31): each costs about 3 CPU-seconds
+
+
 def handins(a: Assignment, outside: Path) -> dict:
     """name -> (notebook, exercises it must lose)."""
     cases = {"right": (a.right(), []), "stub": (copy.deepcopy(a.release), list(a.points))}
     stubs = {k: a._cell(a.release, f"answer-{k}").source for k in a.defines}
-    # A wrong hand-in answers one exercise, wrongly, and leaves the others as stubs (which the checks turn
-    # down at once): it must score nothing, and a wrong answer that slipped through would show.
-    for number, name in a.defines.items():
-        assert function_wrongs(name) or value_wrongs(a.name[:2], number), \
-            f"no typical wrong answer registered for exercise {number} ({name}) of {a.name}"
-        for index, wrong in enumerate(function_wrongs(name)[:4]):
-            cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: wrong}), list(a.points))
-        for index, wrong in enumerate(value_wrongs(a.name[:2], number)[:3]):
-            cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: f"{name} = {wrong!r}\n"}), list(a.points))
     f = a.function()
     fn, right, wrong = a.defines[f], a.answer(f), wrong_for(a, f)
     # From here on, only exercise f is answered (the others stay stubs, which the checks turn down at once:
@@ -245,6 +239,17 @@ def handins(a: Assignment, outside: Path) -> dict:
     for label in list(cases)[list(cases).index("os-exit"):]:
         notebook, loses = cases[label]
         cases[label] = (notebook, sorted(set(loses) | set(lose)))
+    # A wrong hand-in answers one exercise, wrongly, and leaves the others as stubs (which the checks turn
+    # down at once): it must score nothing, and a wrong answer that slipped through would show. Every exercise
+    # gets its typical wrong answers in turn, the first of each always, until the assignment has HANDINS.
+    wrongs = {}
+    for number, name in a.defines.items():
+        wrongs[number] = function_wrongs(name) or [f"{name} = {w!r}\n" for w in value_wrongs(a.name[:2], number)]
+        assert wrongs[number], f"no typical wrong answer registered for exercise {number} ({name}) of {a.name}"
+    for index in range(max(map(len, wrongs.values()))):
+        for number, answers in wrongs.items():
+            if index < len(answers) and (index == 0 or len(cases) < HANDINS):
+                cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: answers[index]}), list(a.points))
     return cases
 
 

@@ -141,10 +141,16 @@ class Lab:
         returns its path relative to the server's root."""
         import nbformat
 
+        return self.save(name, nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources]))
+
+    def save(self, name: str, book) -> str:
+        """``book`` (an nbformat notebook) written to a new folder and signed as trusted (JupyterLab then shows
+        its stored drawings and widgets); returns its path relative to the server's root."""
+        import nbformat
+
         self._copies += 1
         folder = self.root / f"run{self._copies:02d}"
         folder.mkdir()
-        book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
         book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nbformat.write(book, folder / name)
         subprocess.run([sys.executable, "-m", "jupyter", "trust", str(folder / name)], env=self.env,

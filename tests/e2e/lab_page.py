@@ -52,9 +52,20 @@ UNRUN = f"""() => {{
 }}"""
 
 
+# The open notebook's cells replaced by new code cells (``sources``), in one edit: a test then runs them in the
+# page and kernel it has, instead of loading JupyterLab and starting a kernel again.
+REPLACE_CELLS = f"""(sources) => {{
+    const model = {CURRENT}.content.model.sharedModel;
+    model.transact(() => {{
+        model.deleteCellRange(0, model.cells.length);
+        model.insertCells(0, sources.map(source => ({{cell_type: 'code', source, metadata: {{}}}})));
+    }});
+}}"""
+
+
 def code_cell(name: str, text: str) -> str:
     """The source of the one code cell of notebooks/``name`` that contains ``text``: a widget test runs the
-    lesson's own cell without running the whole lesson again (test_jupyterlab.py runs every lesson)."""
+    lesson's own cell without running the whole lesson again (nbval runs every lesson)."""
     import nbformat
 
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)

@@ -1,7 +1,9 @@
 """What an instructor projecting the stepper and the board does, in JupyterLab in a real browser.
 
-Each test writes a small notebook of its own (the lessons' notebooks are not edited for tests), runs it,
-and compares what the page shows with what the package computes in this process.
+Each test writes the cells it needs (the lessons' notebooks are not edited for tests), runs them, and compares
+what the page shows with what the package computes in this process. The tests share one JupyterLab page and
+one kernel (loading JupyterLab and starting a kernel cost about 8 s a test): each replaces the open notebook's
+cells with its own, which start by forgetting every name and closing every widget the last test left.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from adversarial.themes import theme_style
 from adversarial.tree import random_tree, tree
 from adversarial.widgets import Stepper
 
-from .lab_page import NOTEBOOKS, artifact, open_notebook, run_all, svg_texts
+from .lab_page import NOTEBOOKS, REPLACE_CELLS, artifact, open_notebook, run_all, svg_texts
 from .test_jupyterlab import (
     BOARD,
     DRAWING,
@@ -39,8 +41,39 @@ SENTENCE = f"{STEPPER} >> .adversarial-explanation"
 FULL_HD = {"width": 1920, "height": 1080}
 
 
+# What the last test left in the kernel goes first: its names, its widgets (a stepper's Run stops with its
+# widget) and lecture mode (its style sheet went with the last test's outputs).
+FRESH = ("%reset -f\nimport ipywidgets\nipywidgets.Widget.close_all()\n"
+         "from adversarial.themes import set_theme\nset_theme('notebook')")
+NOTEBOOK_SIZE = {"width": 1400, "height": 1000}
+
+
+@pytest.fixture(scope="module")
+def hall(browser, lab):
+    context = browser.new_context(viewport=NOTEBOOK_SIZE)
+    shared = context.new_page()
+    shared.problems = []
+    shared.on("pageerror", lambda error: shared.problems.append(str(error)))
+    open_notebook(shared, lab, lab.notebook("lecture.ipynb", [IMPORTS]))
+    yield shared
+    context.close()
+
+
+@pytest.fixture
+def page(hall, request):
+    """The shared page, at the notebook's size again (a test may have set 1920×1080); a screenshot after
+    each test, pass or fail."""
+    hall.set_viewport_size(NOTEBOOK_SIZE)
+    yield hall
+    hall.screenshot(path=str(artifact(f"{request.node.name}.png")))
+    # The mouse leaves the widgets before they go: ipyevents listens to the whole page's keys from the moment
+    # the mouse enters a stepper's picture until it leaves it, and a picture removed under the mouse never
+    # sees it leave (the next test's typing would go to a stepper that is gone).
+    hall.mouse.move(1, 1)
+
+
 def open_cells(page, lab, *sources: str) -> None:
-    open_notebook(page, lab, lab.notebook("lecture.ipynb", [IMPORTS, *sources]))
+    page.evaluate(REPLACE_CELLS, [FRESH, IMPORTS, *sources])
     run_all(page)
     assert_no_errors(page)
 

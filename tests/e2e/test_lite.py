@@ -37,7 +37,7 @@ import pytest
 
 from adversarial.games.tictactoe import TicTacToe, optimal_moves
 
-from .lab_page import CURRENT, ERRORS, KERNEL_READY, UNRUN, artifact, keyboard_walk
+from .lab_page import CURRENT, ERRORS, KERNEL_READY, REPLACE_CELLS, UNRUN, artifact, keyboard_walk
 from .test_jupyterlab import stored_stepper
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,14 +227,6 @@ OUTPUTS = f"""() => {{
 }}"""
 
 # The open notebook's cells replaced by ``sources`` (code cells), in one change of its shared model.
-REPLACE_CELLS = f"""(sources) => {{
-    const model = {CURRENT}.content.model.sharedModel;
-    model.transact(() => {{
-        model.deleteCellRange(0, model.cells.length);
-        model.insertCells(0, sources.map(source => ({{cell_type: 'code', source, metadata: {{}}}})));
-    }});
-}}"""
-
 FIRST_OUTPUT = f"""() => {{
     const cells = {CURRENT}.content.model.cells;
     for (let i = 0; i < cells.length; i++)

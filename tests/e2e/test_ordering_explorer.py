@@ -2,8 +2,8 @@
 
 What the page shows is compared with what the package computes here for the same (b, d, order): the
 sentence exactly, and the plot's text (axis labels, title, legend), which names b and the order. The test
-runs the notebook's explorer cell as it is written, after the import it needs (the whole notebook runs in
-JupyterLab in test_jupyterlab.py; running all of it again here would only cost time).
+runs the notebook's explorer cell as it is written, after the import it needs (nbval runs the whole notebook;
+running all of it again here would only cost time).
 """
 
 from __future__ import annotations
