@@ -2,6 +2,7 @@
 minutes below and each section's prose words, counted as tools/notebook_times.py counts them.
 
     python benchmarks/walkthroughs.py        # prints the tables: as walked (at WALKED_AT or WALKED) and now
+    python benchmarks/walkthroughs.py 02_alphabeta_by_hand       # one notebook's
 
 Reading is the words at the fit's prose rate; the other minutes are the walker's estimates and measured
 waits, kept here per section so the tables can be recomputed when the text changes.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,8 +131,8 @@ def table(name: str, text: str, changed: bool = False) -> tuple[str, float, floa
     return "\n".join(lines), totals[False], totals[True]
 
 
-def main() -> None:
-    for name in MINUTES:
+def main(names: list[str]) -> None:
+    for name in names or MINUTES:
         walked = WALKED_AT.get(name, WALKED)
         then = subprocess.run(["git", "show", f"{walked}:notebooks/{name}.md"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout
@@ -141,4 +143,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
