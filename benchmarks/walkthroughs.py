@@ -1,7 +1,8 @@
 """The per-section tables of the walk-throughs in RESULTS.md ("Walk-throughs, issue 32"), from the walker's
 minutes below and each section's prose words, counted as tools/notebook_times.py counts them.
 
-    python benchmarks/walkthroughs.py        # prints the tables: as walked (at WALKED) and on the files now
+    python benchmarks/walkthroughs.py        # prints the tables: as walked (at WALKED_AT or WALKED) and now
+    python benchmarks/walkthroughs.py 02_alphabeta_by_hand       # one notebook's
 
 Reading is the words at the fit's prose rate; the other minutes are the walker's estimates and measured
 waits, kept here per section so the tables can be recomputed when the text changes.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,12 +21,24 @@ _spec = importlib.util.spec_from_file_location("notebook_times", ROOT / "tools" 
 notebook_times = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(notebook_times)
 
-WALKED = "34642db"
+WALKED = "34642db"                     # notebooks 5, 9 and 10
+WALKED_AT = {"02_alphabeta_by_hand": "2677626", "06_solving_connect_four": "2677626"}   # the others at WALKED
 RATE = 10.9 / 1000      # minutes per prose word: the fit's prose weight at WALKED (about 92 words a minute)
 
 # Per section (matched by the start of its heading): minutes on its demo cells (read, predict, look), the
 # seconds its cells ran in the walk, minutes on its exercise (attempts, wrong ones first).
 MINUTES = {
+    "02_alphabeta_by_hand": {
+        "2. Alpha-beta": (0.5, 0.6, 0), "α and β": (1, 0, 0), "Two small": (4, 0.1, 0),
+        "The 3×3 tree": (10, 0.4, 0), "A trace table": (6, 0.1, 0), "Which values": (3, 0.0, 0),
+        "≥ or >": (3, 0.0, 0), "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 5),
+        "Exercise 2": (0, 0.2, 7), "Exercise 3": (1, 0.3, 4), "Going further": (0, 0, 0), "Edge cases": (2, 0.0, 0),
+        "What pruning": (8, 0.5, 0), "Write alpha-beta": (2, 0, 0), "Exercise 4": (0, 0.4, 20)},
+    "06_solving_connect_four": {
+        "6. Solving": (1, 0.3, 0), "Iterative deepening": (5, 1.3, 0), "Solving end games": (6, 0.0, 0),
+        "What each technique": (6, 4.3, 0), "Grading the guesses": (3, 0.6, 0), "Play the engine": (4, 0.1, 0),
+        "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 5), "Exercise 2": (0, 4.6, 15),
+        "Exercise 3": (0, 0.1, 7)},
     "05_depth_limits_evaluation": {
         "5. Depth": (0.5, 0.3, 0), "The game": (2.5, 0.0, 0), "Why a full": (7, 3.1, 0), "Cutting": (4, 0.0, 0),
         "What makes": (6.5, 1.7, 0), "Ties to the left": (2.5, 0.6, 0), "The same matches": (3, 16.5, 0),
@@ -42,6 +56,16 @@ MINUTES = {
         "The ladder:": (7, 6.2, 0), "The ladder on all": (4, 0.0, 0), "Does it play": (2, 0.0, 0),
         "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 6), "Exercise 2": (0, 0.1, 6),
         "Exercise 3": (0, 0.1, 5)},
+}
+
+# Cells changed after a walk, per section (matched like MINUTES): the change in look, waiting (s) and exercise
+# minutes that the tables of the changed text apply, each with its reason.
+CHANGED = {
+    "02_alphabeta_by_hand": {
+        "The 3×3 tree": (-2.5, -0.1, 0),  # the first stepper replays the small α-cutoff (16 steps, not 29);
+                                          # B's returned and true values print in the never-looked-at cell
+        "Exercise 3": (-1, -0.1, 0),     # the demo of a wrong rule caught by check_rule is gone
+    },
 }
 
 
@@ -62,19 +86,43 @@ def sections(text: str) -> list[tuple[str, float]]:
             if p.startswith("#")]
 
 
-def table(name: str, text: str) -> tuple[str, float, float]:
-    """A Markdown table of the sections' minutes, and the required and optional totals."""
+def levels(text: str) -> list[int]:
+    """The level (1 for #, 2 for ##, 3 for ###) of each section `sections` finds, in the same order."""
+    fenced, found = False, []
+    for line in text.splitlines():
+        if line.startswith(("```{code-cell}", "```python")):
+            fenced = True
+        elif line.strip() == "```":
+            fenced = False
+        if not fenced and re.match(r"#{1,3} ", line):
+            found.append(len(line.split(" ", 1)[0]))
+    return found
+
+
+def table(name: str, text: str, changed: bool = False) -> tuple[str, float, float]:
+    """A Markdown table of the sections' minutes, and the required and optional totals. A section is optional
+    when its heading, or the heading of a section it belongs to, says so (as tools/notebook_times.py splits).
+    With ``changed``, the minutes of cells changed since the walk are adjusted (``CHANGED``)."""
     found = sections(text)
+    optional_level = None
     moved = any(title.startswith("Why not column 4") for title, _ in found)
     lines = ["| section | words | reading (min) | cells: read, predict, look (min) | waiting (s) | "
              "exercise (min) | total (min) |", "|---|--:|--:|--:|--:|--:|--:|"]
     totals = {False: 0.0, True: 0.0}
-    for title, words in found:
+    for (title, words), level in zip(found, levels(text)):
         look, wait, exercise = MINUTES[name][next(k for k in MINUTES[name] if title.startswith(k))]
         if moved and title.startswith("Null-move"):
             look -= 1                        # its column-4 cell went to the optional subsection
+        if changed:
+            for key, (dlook, dwait, dexercise) in CHANGED.get(name, {}).items():
+                if title.startswith(key):
+                    look, wait, exercise = look + dlook, wait + dwait, exercise + dexercise
+        if optional_level is not None and level <= optional_level:
+            optional_level = None
+        if optional_level is None and "optional" in title.lower():
+            optional_level = level
         total = words * RATE + look + wait / 60 + exercise
-        totals["optional" in title.lower()] += total
+        totals[optional_level is not None] += total
         if total >= 0.2:
             lines.append(f"| {title[:70]} | {words:.0f} | {words * RATE:.1f} | {look:g} | {wait:.1f} | "
                          f"{exercise:g} | {total:.1f} |")
@@ -83,14 +131,16 @@ def table(name: str, text: str) -> tuple[str, float, float]:
     return "\n".join(lines), totals[False], totals[True]
 
 
-def main() -> None:
-    for name in MINUTES:
-        then = subprocess.run(["git", "show", f"{WALKED}:notebooks/{name}.md"], cwd=ROOT, check=True,
+def main(names: list[str]) -> None:
+    for name in names or MINUTES:
+        walked = WALKED_AT.get(name, WALKED)
+        then = subprocess.run(["git", "show", f"{walked}:notebooks/{name}.md"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout
         now = (ROOT / "notebooks" / f"{name}.md").read_text(encoding="utf-8")
-        for label, text in ((f"walked at {WALKED}", then), ("the same minutes on the changed text", now)):
-            print(f"### {name}: {label}\n\n{table(name, text)[0]}\n")
+        for label, text, changed in ((f"walked at {walked}", then, False),
+                                     ("the same minutes on the changed text", now, True)):
+            print(f"### {name}: {label}\n\n{table(name, text, changed)[0]}\n")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
