@@ -42,9 +42,9 @@ print(x * 7)
 """
 
 
-def store(tmp_path, text=LESSON):
+def store(tmp_path, text=LESSON, name="01_lesson"):
     """What `tools/notebooks.py run` does for one notebook: read, execute, write both files."""
-    md = tmp_path / "01_lesson.md"
+    md = tmp_path / f"{name}.md"
     md.write_text(text)
     notebook = nbtool.execute(nbtool.read_source(md), tmp_path)
     nbtool.write_pair(notebook, md)
@@ -87,29 +87,56 @@ def test_a_fresh_output_is_checked_against_the_fingerprint(tmp_path):
     assert "no stored fingerprint" in nbtool.prediction_problem(stored, cell, right)
 
 
-def nbval(folder, notebook):
+def nbval(folder, *notebooks) -> dict:
+    """nbval on ``notebooks`` in one fresh pytest, with the repository's conftest as a plugin (one pytest and
+    its plugins started once for several notebooks). Returns, for each notebook's file name, its cells' test
+    results: (passed, failed) counts and the failures' reports, read from pytest's JUnit XML; and "stdout"."""
+    import xml.etree.ElementTree as ET
+
     (folder / "pytest.ini").write_text("[pytest]\n")
     (folder / "repository_conftest.py").write_text(        # the repository's conftest, as a plugin
         f"import runpy\nglobals().update(runpy.run_path({str(ROOT / 'conftest.py')!r}))\n")
-    return subprocess.run([sys.executable, "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "-q",
-                           "-p", "no:randomly", "-p", "repository_conftest", str(notebook)],
-                          cwd=folder, capture_output=True, text=True)
+    report = folder / "nbval.xml"
+    done = subprocess.run([sys.executable, "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "-q",
+                           "-p", "no:randomly", "-p", "repository_conftest", f"--junitxml={report}",
+                           *map(str, notebooks)], cwd=folder, capture_output=True, text=True)
+    results = {"stdout": done.stdout + done.stderr}
+    for notebook in notebooks:
+        results[Path(notebook).name] = {"passed": 0, "failed": 0, "reports": ""}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        name = Path(case.get("classname", "")).name           # nbval's items are named after their notebook
+        result = results.setdefault(name, {"passed": 0, "failed": 0, "reports": ""})
+        failures = [f for f in case if f.tag in ("failure", "error")]
+        result["failed" if failures else "passed"] += 1
+        result["reports"] += "".join((f.get("message") or "") + "\n" + (f.text or "") for f in failures)
+    return results
 
 
-def test_nbval_runs_a_prediction_and_passes_again_and_again(tmp_path):
-    md, _ = store(tmp_path)
-    for _ in range(2):
-        result = nbval(tmp_path, md.with_suffix(".ipynb"))
-        assert result.returncode == 0, result.stdout + result.stderr
+@pytest.fixture(scope="module")
+def two_lessons(tmp_path_factory):
+    """A lesson with a prediction, stored as `run` stores it, and a copy whose prediction prints something else;
+    nbval run twice over both."""
+    folder = tmp_path_factory.mktemp("predictions")
+    md, _ = store(folder, name="01_lesson")
+    other, stored = store(folder, name="02_changed")
+    predict_cells(stored)[0].source = "print(x * 8)"
+    nbformat.write(stored, other.with_suffix(".ipynb"))
+    notebooks = (md.with_suffix(".ipynb"), other.with_suffix(".ipynb"))
+    return md, [nbval(folder, *notebooks) for _ in range(2)]
+
+
+def test_nbval_runs_a_prediction_and_passes_again_and_again(two_lessons):
+    md, runs = two_lessons
+    for run in runs:
+        assert run["01_lesson.ipynb"]["failed"] == 0 and run["01_lesson.ipynb"]["passed"] == 3, run["stdout"]
     assert predict_cells(nbformat.read(md.with_suffix(".ipynb"), as_version=4))[0].outputs == []
 
 
-def test_nbval_fails_when_a_prediction_prints_something_else(tmp_path):
-    md, stored = store(tmp_path)
-    predict_cells(stored)[0].source = "print(x * 8)"
-    nbformat.write(stored, md.with_suffix(".ipynb"))
-    result = nbval(tmp_path, md.with_suffix(".ipynb"))
-    assert result.returncode != 0 and "Prediction cell output differs" in result.stdout
+def test_nbval_fails_when_a_prediction_prints_something_else(two_lessons):
+    _, runs = two_lessons
+    for run in runs:
+        assert run["02_changed.ipynb"]["failed"] == 1, run["stdout"]
+        assert "Prediction cell output differs" in run["02_changed.ipynb"]["reports"]
 
 
 @pytest.mark.parametrize("md", SOURCES, ids=lambda p: p.name)
