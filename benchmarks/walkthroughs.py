@@ -1,7 +1,7 @@
 """The per-section tables of the walk-throughs in RESULTS.md ("Walk-throughs, issue 32"), from the walker's
 minutes below and each section's prose words, counted as tools/notebook_times.py counts them.
 
-    python benchmarks/walkthroughs.py        # prints the tables: as walked (at WALKED) and on the files now
+    python benchmarks/walkthroughs.py        # prints the tables: as walked (at WALKED_AT) and on the files now
 
 Reading is the words at the fit's prose rate; the other minutes are the walker's estimates and measured
 waits, kept here per section so the tables can be recomputed when the text changes.
@@ -19,7 +19,8 @@ _spec = importlib.util.spec_from_file_location("notebook_times", ROOT / "tools" 
 notebook_times = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(notebook_times)
 
-WALKED = "34642db"
+WALKED = "34642db"     # notebooks 5, 9 and 10
+WALKED_AT = {"07_move_ordering": "2677626", "08_null_window_searches": "2677626"}   # the others at WALKED
 RATE = 10.9 / 1000      # minutes per prose word: the fit's prose weight at WALKED (about 92 words a minute)
 
 # Per section (matched by the start of its heading): minutes on its demo cells (read, predict, look), the
@@ -42,6 +43,26 @@ MINUTES = {
         "The ladder:": (7, 6.2, 0), "The ladder on all": (4, 0.0, 0), "Does it play": (2, 0.0, 0),
         "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 6), "Exercise 2": (0, 0.1, 6),
         "Exercise 3": (0, 0.1, 5)},
+    "07_move_ordering": {
+        "7. Move": (0.5, 0.0, 0), "Predict, then": (10.5, 7.0, 0), "Two refinements": (1.5, 0.0, 0),
+        "Why exactly": (4, 0.1, 0), "PV, CUT and ALL": (1, 0.0, 0), "Explore:": (9, 1.0, 0),
+        "Real engines": (0, 0, 0), "The ladder on tic-tac-toe": (3, 10.1, 0), "The oracle": (3.5, 3.6, 0),
+        "The ladder on Connect": (4, 13.8, 0), "Ranking orders": (3, 9.4, 0), "What it buys": (1.5, 0.0, 0),
+        "Optional: solving": (3, 8.9, 0), "Summary": (0, 0, 0), "Exercises": (0, 0, 0),
+        "Exercise 1": (0, 0.2, 5), "Exercise 2": (0, 0.1, 5), "Exercise 3": (0, 0.1, 6), "Exercise 4": (0, 0.6, 11)},
+    "08_null_window_searches": {
+        "8. Null": (0.5, 0.4, 0), "Negamax": (4, 0.2, 0), "The null window": (1, 0, 0), "Principal": (5.5, 11.8, 0),
+        "MTD(f)": (7, 0.5, 0), "How far off": (3, 0.5, 0), "Against alpha-beta": (3, 0.0, 0), "Summary": (0, 0, 0),
+        "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 7), "Exercise 2": (0.5, 0.1, 3), "Exercise 3": (0, 0.1, 10),
+        "Exercise 4": (1, 0.2, 15)},
+}
+
+# Sections split off after a walk: when the first heading is in the text, its minutes (cells and waiting) were
+# walked inside the second, so they come off the second.
+MOVED = {
+    "10_engine_pruning": {"Why not column 4": "Null-move"},
+    "07_move_ordering": {"Two refinements": "Predict, then", "PV, CUT and ALL": "Why exactly"},
+    "08_null_window_searches": {"How far off": "MTD(f)", "Against alpha-beta": "MTD(f)"},
 }
 
 
@@ -65,14 +86,15 @@ def sections(text: str) -> list[tuple[str, float]]:
 def table(name: str, text: str) -> tuple[str, float, float]:
     """A Markdown table of the sections' minutes, and the required and optional totals."""
     found = sections(text)
-    moved = any(title.startswith("Why not column 4") for title, _ in found)
+    minutes = dict(MINUTES[name])
+    for part, whole in MOVED.get(name, {}).items():
+        if any(title.startswith(part) for title, _ in found):
+            minutes[whole] = tuple(x - y for x, y in zip(minutes[whole], minutes[part]))
     lines = ["| section | words | reading (min) | cells: read, predict, look (min) | waiting (s) | "
              "exercise (min) | total (min) |", "|---|--:|--:|--:|--:|--:|--:|"]
     totals = {False: 0.0, True: 0.0}
     for title, words in found:
-        look, wait, exercise = MINUTES[name][next(k for k in MINUTES[name] if title.startswith(k))]
-        if moved and title.startswith("Null-move"):
-            look -= 1                        # its column-4 cell went to the optional subsection
+        look, wait, exercise = minutes[max((k for k in minutes if title.startswith(k)), key=len)]
         total = words * RATE + look + wait / 60 + exercise
         totals["optional" in title.lower()] += total
         if total >= 0.2:
@@ -85,10 +107,11 @@ def table(name: str, text: str) -> tuple[str, float, float]:
 
 def main() -> None:
     for name in MINUTES:
-        then = subprocess.run(["git", "show", f"{WALKED}:notebooks/{name}.md"], cwd=ROOT, check=True,
+        walked = WALKED_AT.get(name, WALKED)
+        then = subprocess.run(["git", "show", f"{walked}:notebooks/{name}.md"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout
         now = (ROOT / "notebooks" / f"{name}.md").read_text(encoding="utf-8")
-        for label, text in ((f"walked at {WALKED}", then), ("the same minutes on the changed text", now)):
+        for label, text in ((f"walked at {walked}", then), ("the same minutes on the changed text", now)):
             print(f"### {name}: {label}\n\n{table(name, text)[0]}\n")
 
 
