@@ -1,11 +1,15 @@
 """Beyond alpha-beta, measured: nodes of PVS and MTD(f) against alpha-beta, MCTS's estimate
 against the minimax value, and seeded MCTS-versus-alpha-beta matches on Connect Four.
 
-    .venv/bin/python benchmarks/bench_beyond.py          # about two minutes
+    .venv/bin/python benchmarks/bench_beyond.py            # about two minutes
+    .venv/bin/python benchmarks/bench_beyond.py negascout  # only NegaScout against PVS (about a minute)
 
 Every number is a count (nodes entered, games won), so it is the same on every machine;
 ratios are against alpha-beta run in the same process with the same move ordering.
 """
+
+import statistics
+import sys
 
 from adversarial import alphabeta, minimax, mtdf, pvs
 from adversarial.beyond.mcts import convergence
@@ -49,6 +53,51 @@ def null_window_nodes():
           f"({pv.stats.nodes / ab.stats.nodes:.2f}), MTD(f) {md.stats.nodes:,} ({md.stats.nodes / ab.stats.nodes:.2f})")
 
 
+NEGASCOUT_SEEDS = range(10)     # notebook 8 uses seed 1
+
+
+def negascout_paired():
+    """NegaScout (``pvs(research="narrow")``) against PVS and alpha-beta at depths 5 to 7, paired per position:
+    for each seed, the start and ten random two-move openings, chosen as notebook 8 chooses them with seed 1;
+    then every position at most two moves in, once each (the start and all 49 two-move openings). The seeds'
+    samples overlap (each holds 10 of the 49 openings), so their rows are not independent."""
+    game = ConnectFour()
+    every = [()] + [(a, b) for a in range(1, 8) for b in range(1, 8)]
+    samples = [(f"seed {seed}", [()] + random_openings(game, 10, 2, seed=seed)) for seed in NEGASCOUT_SEEDS]
+    samples.append(("all 50", every))
+    nodes = {}                      # (position, depth) -> nodes of alpha-beta, PVS, NegaScout
+    print("\nNegaScout against PVS and alpha-beta, Connect Four (open windows, centre first, no table); "
+          "paired per position: median ratio, range, cheaper on k of n")
+    for depth in (5, 6, 7):
+        options = dict(depth=depth, evaluate=open_windows, order=centre_first)
+        for k, moves in enumerate(every):
+            p = game.play("".join(str(m) for m in moves))
+            ab, pv, ns = alphabeta(game, p, **options), pvs(game, p, **options), pvs(game, p, research="narrow",
+                                                                                    **options)
+            assert ab.value == pv.value == ns.value
+            nodes[moves, depth] = ab.stats.nodes, pv.stats.nodes, ns.stats.nodes
+            if k % 10 == 9:
+                print(f"  depth {depth}: {k + 1} of {len(every)} positions searched", flush=True)
+
+    def summary(ratios):
+        return (f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f}), "
+                f"{sum(r < 1 for r in ratios)} of {len(ratios)}")
+
+    print("| depth | sample | PVS / alpha-beta | NegaScout / PVS | NegaScout / alpha-beta |")
+    print("|--:|---|---|---|---|")
+    for depth in (5, 6, 7):
+        for label, positions in samples:
+            rows = [nodes[moves, depth] for moves in positions]
+            print(f"| {depth} | {label} | {summary([pv / ab for ab, pv, _ in rows])} | "
+                  f"{summary([ns / pv for _, pv, ns in rows])} | {summary([ns / ab for ab, _, ns in rows])} |")
+    for depth in (5, 6, 7):
+        for name, k in (("PVS", 1), ("alpha-beta", 0)):
+            per_seed = sorted(sum(nodes[m, depth][2] < nodes[m, depth][k] for m in positions)
+                              for _, positions in samples[:-1])
+            print(f"depth {depth}: NegaScout cheaper than {name} on {per_seed[0]}–{per_seed[-1]} of 11 positions "
+                  f"per seed ({len(per_seed)} seeds)")
+
+
 def mcts_convergence():
     game = TicTacToe()
     checkpoints = [100, 1000, 10000, 30000]
@@ -74,6 +123,10 @@ def matches():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["negascout"]:
+        negascout_paired()
+        sys.exit()
     null_window_nodes()
+    negascout_paired()
     mcts_convergence()
     matches()

@@ -22,7 +22,8 @@ notebook_times = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(notebook_times)
 
 WALKED = "34642db"                     # notebooks 5, 9 and 10
-WALKED_AT = {"02_alphabeta_by_hand": "2677626", "06_solving_connect_four": "2677626"}   # the others at WALKED
+WALKED_AT = {"02_alphabeta_by_hand": "2677626", "06_solving_connect_four": "2677626",     # the others at WALKED
+             "07_move_ordering": "2677626", "08_null_window_searches": "2677626"}
 RATE = 10.9 / 1000      # minutes per prose word: the fit's prose weight at WALKED (about 92 words a minute)
 
 # Per section (matched by the start of its heading): minutes on its demo cells (read, predict, look), the
@@ -56,6 +57,26 @@ MINUTES = {
         "The ladder:": (7, 6.2, 0), "The ladder on all": (4, 0.0, 0), "Does it play": (2, 0.0, 0),
         "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 6), "Exercise 2": (0, 0.1, 6),
         "Exercise 3": (0, 0.1, 5)},
+    "07_move_ordering": {
+        "7. Move": (0.5, 0.0, 0), "Predict, then": (10.5, 7.0, 0), "Two refinements": (1.5, 0.0, 0),
+        "Why exactly": (4, 0.1, 0), "PV, CUT and ALL": (1, 0.0, 0), "Explore:": (9, 1.0, 0),
+        "Real engines": (0, 0, 0), "The ladder on tic-tac-toe": (3, 10.1, 0), "The oracle": (3.5, 3.6, 0),
+        "The ladder on Connect": (4, 13.8, 0), "Ranking orders": (3, 9.4, 0), "What it buys": (1.5, 0.0, 0),
+        "Optional: solving": (3, 8.9, 0), "Summary": (0, 0, 0), "Exercises": (0, 0, 0),
+        "Exercise 1": (0, 0.2, 5), "Exercise 2": (0, 0.1, 5), "Exercise 3": (0, 0.1, 6), "Exercise 4": (0, 0.6, 11)},
+    "08_null_window_searches": {
+        "8. Null": (0.5, 0.4, 0), "Negamax": (4, 0.2, 0), "The null window": (1, 0, 0), "Principal": (5.5, 11.8, 0),
+        "MTD(f)": (7, 0.5, 0), "How far off": (3, 0.5, 0), "Against alpha-beta": (3, 0.0, 0), "Summary": (0, 0, 0),
+        "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 7), "Exercise 2": (0.5, 0.1, 3), "Exercise 3": (0, 0.1, 10),
+        "Exercise 4": (1, 0.2, 15)},
+}
+
+# Sections split off after a walk: when the first heading is in the text, its minutes (cells and waiting) were
+# walked inside the second, so they come off the second.
+MOVED = {
+    "10_engine_pruning": {"Why not column 4": "Null-move"},
+    "07_move_ordering": {"Two refinements": "Predict, then", "PV, CUT and ALL": "Why exactly"},
+    "08_null_window_searches": {"How far off": "MTD(f)", "Against alpha-beta": "MTD(f)"},
 }
 
 # Cells changed after a walk, per section (matched like MINUTES): the change in look, waiting (s) and exercise
@@ -105,14 +126,15 @@ def table(name: str, text: str, changed: bool = False) -> tuple[str, float, floa
     With ``changed``, the minutes of cells changed since the walk are adjusted (``CHANGED``)."""
     found = sections(text)
     optional_level = None
-    moved = any(title.startswith("Why not column 4") for title, _ in found)
+    minutes = dict(MINUTES[name])
+    for part, whole in MOVED.get(name, {}).items():
+        if any(title.startswith(part) for title, _ in found):
+            minutes[whole] = tuple(x - y for x, y in zip(minutes[whole], minutes[part]))
     lines = ["| section | words | reading (min) | cells: read, predict, look (min) | waiting (s) | "
              "exercise (min) | total (min) |", "|---|--:|--:|--:|--:|--:|--:|"]
     totals = {False: 0.0, True: 0.0}
     for (title, words), level in zip(found, levels(text)):
-        look, wait, exercise = MINUTES[name][next(k for k in MINUTES[name] if title.startswith(k))]
-        if moved and title.startswith("Null-move"):
-            look -= 1                        # its column-4 cell went to the optional subsection
+        look, wait, exercise = minutes[max((k for k in minutes if title.startswith(k)), key=len)]
         if changed:
             for key, (dlook, dwait, dexercise) in CHANGED.get(name, {}).items():
                 if title.startswith(key):
