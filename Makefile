@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 LESSONS_STAMP := $(VENV)/.lessons-installed
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test test-e2e test-fast test-pythons check lint notebooks solutions student html clean lock dist
+.PHONY: setup lab test test-e2e test-fast test-pythons test-properties check lint notebooks solutions student html clean lock dist
 
 # Both environments come from lock files with hashes (one source of truth: pyproject.toml's ranges,
 # resolved by `make lock`): requirements-lessons.txt for the lessons (make lab), requirements.txt for
@@ -86,6 +86,12 @@ PYTHONS ?= 3.10 3.12 3.13
 test-pythons: $(STAMP)
 	PYTHONS="$(PYTHONS)" JOBS=$(JOBS) CHECK_SKIPS='$(CHECK_SKIPS)' tools/test_pythons.sh
 	$(if $(filter 3.10,$(PYTHONS)),$(BIN)/python -m pytest -p no:nbval -q -m other_pythons tests/test_install.py)
+
+# The property tests (every test with Hypothesis's @given) at its full profile: 1,500 random games or trees a
+# property instead of make test's 100. CI runs it after make test.
+PROPERTY_TESTS = $(shell grep -l "@given" tests/*.py)
+test-properties: $(STAMP)
+	ADVERSARIAL_HYPOTHESIS=full $(BIN)/python -m pytest -p no:nbval $(PYTEST_PARALLEL) -q $(PROPERTY_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check adversarial tests tools benchmarks notebooks

@@ -9,15 +9,14 @@ from hypothesis import settings
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-# How many examples each property test sees. `make test` and CI use "standard": 400 random games or trees a
-# property, every run (a broken search fails on the first few dozen). "full" (1,500) is for a deeper look
-# before a release: ADVERSARIAL_HYPOTHESIS=full make test (it adds about four minutes of CPU). The quick loop
-# (`make check`) sets ADVERSARIAL_HYPOTHESIS=quick: 100 examples. Tests that set their own max_examples keep it
-# in every profile.
+# How many examples each property test sees. `make check` and `make test` use "quick": 100 random games or trees
+# a property, every run (a broken search fails on the first few dozen). CI (.ci/run) then runs the property
+# tests again at "full", 1,500 a property (`make test-properties`, about four minutes of CPU). "standard" (400)
+# is in between. Tests that set their own max_examples keep it in every profile.
 settings.register_profile("full", max_examples=1500, deadline=None, database=None)
 settings.register_profile("standard", max_examples=400, deadline=None, database=None)
 settings.register_profile("quick", max_examples=100, deadline=None, database=None)
-settings.load_profile(os.environ.get("ADVERSARIAL_HYPOTHESIS", "standard"))
+settings.load_profile(os.environ.get("ADVERSARIAL_HYPOTHESIS", "quick"))
 
 
 def shared_path(*parts) -> Path:
