@@ -122,6 +122,7 @@ def _seeds(seeds) -> tuple:
     return seeds
 
 
+@remembered
 def matches_over_seeds(first, second, *, depth: int = 2, openings: int = 10, seeds=range(1, 9)) -> tuple:
     """One :func:`match` per seed (each its own openings)."""
     return tuple(match(first, second, depth=depth, openings=openings, seed=s)
