@@ -33,15 +33,15 @@ SPLIT = ("tests/test_install.py",)
 
 # Seconds a unit took in one process (`pytest --durations=0`; benchmarks/RESULTS.md), for handing the long
 # units out first: a unit not listed counts its tests, at a tenth of a second each. Only the order depends on
-# these numbers, never what runs. The browser files run every lesson in one page and one kernel (2026-11-25).
+# these numbers, never what runs (measured 2026-11-26 on a fresh clone).
 COST = {
-    "tests/e2e/test_lite.py": 200, "tests/e2e/test_jupyterlab.py": 170, "tests/e2e/test_lecture.py": 120,
+    "tests/e2e/test_lite.py": 200, "tests/e2e/test_jupyterlab.py": 70, "tests/e2e/test_lecture.py": 60,
     "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 15,
-    "tests/e2e/test_ordering_explorer.py": 9, "tests/e2e/test_connectfour_board.py": 18,
-    "tests/test_properties.py": 21, "notebooks/05_depth_limits_evaluation.ipynb": 20,
-    "notebooks/07_move_ordering.ipynb": 14, "tests/test_predict_cells.py": 14,
-    "tests/test_exercises_ordering.py": 13,
-    "tests/test_grading.py": 240,      # ~115 hand-ins graded by nbgrader (its own 2 workers), 2026-11-25
+    "tests/e2e/test_ordering_explorer.py": 17, "tests/e2e/test_connectfour_board.py": 15,
+    "tests/test_site.py": 70, "tests/test_properties.py": 15, "notebooks/05_depth_limits_evaluation.ipynb": 25,
+    "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
+    "tests/test_exercises_ordering.py": 15,
+    "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
 }
 
 _TOOL = None
