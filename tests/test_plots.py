@@ -215,6 +215,17 @@ def test_the_median_labels_stand_in_a_column_clear_of_every_dot():
     assert "plain 40 (from 10 to 100)" in fig.finding and fig.numbers.column("median") == [40, 30]
 
 
+def test_a_median_of_two_middle_counts_reads_the_same_in_the_label_the_words_and_the_table():
+    """Issue 32: a label said "median 870" where the table said 870.5; the chart's words must say what both say."""
+    from adversarial.lab.experiments import Table
+    table = Table([{"technique": "plain", "mean nodes": 50.0}])
+    table.nodes = {"plain": [10, 861, 880, 2000]}
+    fig = plots.plot_ladder_spread(table)
+    assert fig.numbers.column("median") == [870.5]
+    assert [t.get_text() for t in fig.axes[0].texts] == ["median 870.5"]
+    assert "plain 870.5 (from 10 to 2,000)" in fig.finding
+
+
 def test_tables_and_boards_follow_the_theme(projector):
     from adversarial.formatting import Table
     from adversarial.games.connectfour_rules import CELL, Position, svg

@@ -485,9 +485,8 @@ def plot_ladder_spread(table: Table, *, title="", size=None):
         ax.plot(counts, [i] * len(counts), "o", color="#3b6ea8", mfc="none", mew=chart_style()["line"] / 2)
         median = experiment_spread(counts).median
         ax.plot([median, median], [i - 0.3, i + 0.3], color="black", lw=chart_style()["line"])
-        shown = f"{median:,.0f}" if median == int(median) else f"{median:,.1f}"     # as the table prints it
         # the medians in a column right of the axes, away from every dot (not read as a legend bullet)
-        ax.text(1.02, i, f"median {shown}", va="center", transform=ax.get_yaxis_transform(),
+        ax.text(1.02, i, f"median {_as_printed(median)}", va="center", transform=ax.get_yaxis_transform(),
                 clip_on=False)
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
@@ -502,9 +501,14 @@ def plot_ladder_spread(table: Table, *, title="", size=None):
     numbers = Table([{"technique": name, **{k: getattr(experiment_spread(nodes[name]), k)
                                             for k in ("min", "median", "max")}} for name in names])
     finding = (f"{title or table.title or 'nodes per position'}, one dot per position (log scale): median "
-               + ", ".join(f"{r['technique']} {r['median']:,.0f} (from {r['min']:,.0f} to {r['max']:,.0f})"
-                           for r in numbers.rows) + ".")
+               + ", ".join(f"{r['technique']} {_as_printed(r['median'])} (from {_as_printed(r['min'])} to "
+                           f"{_as_printed(r['max'])})" for r in numbers.rows) + ".")
     return _words(fig, finding, numbers)
+
+
+def _as_printed(number: float) -> str:
+    """A count as the table beside the chart prints it: whole, or with its one decimal (a median of two)."""
+    return f"{number:,.0f}" if number == int(number) else f"{number:,.1f}"
 
 
 # -- the explorer ----------------------------------------------------------------------
