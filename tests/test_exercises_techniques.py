@@ -1,4 +1,4 @@
-"""The checks of adversarial.exercises.techniques (notebooks 5, 6, 9 and 10's third exercises): the typical
+"""The checks of adversarial.exercises.techniques (notebooks 5, 6, 9 and 10's third exercises, 10's fourth): the typical
 wrong answers, each rejected with a hint that neither states the answer nor shows the worked code, and right
 answers written differently, each accepted."""
 
@@ -11,6 +11,7 @@ from adversarial.exercises import (
     check_knuth_playout,
     check_lmr_depth,
     check_node_type,
+    check_null_depth,
     check_pons_score,
 )
 from adversarial.exercises.core import reset_hints
@@ -322,6 +323,80 @@ def test_lmr_depth_rejects_typical_mistakes(fn, words):
     assert "rank >= after" not in message and "depth - 1 -" not in message
 
 
+# -- notebook 10: when null-move pruning passes ---------------------------------------------------------
+
+def null_ifs(depth, beta, at_root, passed_before, R, min_depth):
+    if at_root or passed_before:
+        return None
+    if beta == math.inf or depth < min_depth:
+        return None
+    return depth - 1 - R
+
+
+def null_one_line(depth, beta, at_root, passed_before, R, min_depth):
+    return depth - (R + 1) if not (at_root or passed_before) and math.isfinite(beta) and min_depth <= depth else None
+
+
+def null_float_inf(depth, beta, at_root, passed_before, R, min_depth):
+    if not at_root and not passed_before and beta < float("inf") and depth - min_depth >= 0:
+        return float(depth - R - 1)                   # a float depth is fine
+    return None
+
+
+@pytest.mark.parametrize("fn", [null_ifs, null_one_line, null_float_inf])
+@pytest.mark.parametrize("seed", [1, 7])
+def test_null_depth_accepts_right_answers_written_differently(fn, seed):
+    assert check_null_depth(fn, seed=seed), check_null_depth(fn, seed=seed).message
+
+
+def null_rule(*, root=True, twice=True, infinite=True, cmp=lambda d, m: d >= m, plies=lambda d, R: d - 1 - R,
+              no_pass=None):
+    """A null-depth function with one part of the rule changed (each keyword's default is the engine's)."""
+    def fn(depth, beta, at_root, passed_before, R, min_depth):
+        if (at_root and root) or (passed_before and twice) or (beta == math.inf and infinite) \
+                or not cmp(depth, min_depth):
+            return no_pass
+        return plies(depth, R)
+    return fn
+
+
+@pytest.mark.parametrize("fn, words", [
+    (null_rule(plies=lambda d, R: d - R), ["ply of the search like any move"]),
+    (null_rule(plies=lambda d, R: d - 1), ["R plies shallower"]),
+    (null_rule(plies=lambda d, R: d - 1 + R), ["shallower than the node, not deeper"]),
+    (null_rule(cmp=lambda d, m: d > m), ["min_depth is the smallest depth", "itself included"]),
+    (null_rule(cmp=lambda d, m: True), ["plies to spare"]),
+    (null_rule(root=False), ["the root must give the search a move"]),
+    (null_rule(infinite=False), ["infinite β"]),
+    (null_rule(twice=False), ["one pass a line"]),
+    (null_rule(no_pass=False), ["asks for None"]),
+    (null_rule(no_pass=0), ["asks for None"]),
+])
+def test_null_depth_rejects_typical_mistakes(fn, words):
+    message = rejected(check_null_depth(fn, seed=2), *words)
+    assert "right answer" not in message
+    assert "depth - 1 - R" not in message and "depth >= min_depth" not in message
+
+
+def test_null_depth_fresh_cases_catch_what_the_fixed_ones_miss():
+    """Right on every fixed case (depths up to 7), wrong only at depth 9: a fresh case says so, with its seed."""
+    def wrong_deep(depth, beta, at_root, passed_before, R, min_depth):
+        return None if depth == 9 else null_ifs(depth, beta, at_root, passed_before, R, min_depth)
+    verdict = check_null_depth(wrong_deep, seed=3)
+    rejected(verdict, "depth 9", "a fresh case, seed 3", "does that path end in return")
+
+
+def test_null_depth_missing_return_and_stub():
+    def missing(depth, beta, at_root, passed_before, R, min_depth):
+        if depth >= min_depth:
+            depth - 1 - R                             # noqa: B018 (the slip: no return)
+
+    def stub(depth, beta, at_root, passed_before, R, min_depth):
+        ...
+    rejected(check_null_depth(missing, seed=1), "gives None", "end in return")
+    assert not check_null_depth(stub).answered
+
+
 # -- notebook 6: Pons' convention ----------------------------------------------------------------------------
 
 def pons_if(winner_discs, mover_wins):
@@ -376,6 +451,8 @@ EXACT_SECRETS = ("middle + 1", "(low + high) // 2", "low = middle", "high = midd
 PONS_SECRETS = ("22 - winner_discs", "22 minus", "scores 18", "is 18", "-18")
 TYPE_SECRETS = ("is a CUT node", "are CUT nodes", "is an ALL node", "are ALL nodes", "children are CUT",
                 "children are ALL", "child is CUT", "child is ALL", '"ALL" if', 'else "CUT"')
+NULL_SECRETS = ("depth - 1 - R", "depth >= min_depth", "depth - R - 1", "not at_root", "beta < math.inf",
+                "math.isfinite", "depth - (R + 1)")
 LMR_SECRETS = ("rank >= after", "depth >= min_depth", "depth - 1 - reduction", "depth - 1 - (reduction",
                "ranks 3, 4, 5, 6", "ranks 3 to 6")
 
@@ -400,4 +477,10 @@ HINT_RULE_CASES = [
                                                     else d - 1, seed=2), label="rank from 1", secrets=LMR_SECRETS),
     HintCase("check_lmr_depth", lambda check: check(lambda d, r, a, m, red: d - red if r >= a and d >= m else d,
                                                     seed=2), label="no ply lost", secrets=LMR_SECRETS),
+    HintCase("check_null_depth", lambda check: check(null_rule(plies=lambda d, R: d - R), seed=2),
+             label="the pass's ply", secrets=NULL_SECRETS),
+    HintCase("check_null_depth", lambda check: check(null_rule(root=False), seed=2), label="pass at the root",
+             secrets=NULL_SECRETS),
+    HintCase("check_null_depth", lambda check: check(null_rule(infinite=False), seed=2), label="infinite beta",
+             secrets=NULL_SECRETS),
 ]

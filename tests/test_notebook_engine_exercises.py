@@ -107,10 +107,18 @@ LMR_DEPTH = (["def lmr_depth(depth, rank, after, min_depth, reduction):\n"
              [WORKED, "def lmr_depth(depth, rank, after, min_depth, reduction):\n"
                       "    if rank < after or depth < min_depth:\n        return depth - 1\n"
                       "    return depth - (1 + reduction)"])
+NULL_DEPTH = (["def null_depth(depth, beta, at_root, passed_before, R, min_depth):\n"
+               "    return None if at_root or passed_before or depth < min_depth else depth - 1 - R",
+               "def null_depth(depth, beta, at_root, passed_before, R, min_depth):\n"
+               "    ok = not at_root and not passed_before and beta < math.inf and depth > min_depth\n"
+               "    return depth - 1 - R if ok else None"],
+              [WORKED, "def null_depth(depth, beta, at_root, passed_before, R, min_depth):\n"
+                       "    skip = at_root or passed_before or not math.isfinite(beta) or depth < min_depth\n"
+                       "    return None if skip else depth - R - 1"])
 
 ANSWERS = {   # (wrong answers, right answers), one pair per exercise, in the notebook's order
     "09_engine_techniques": [PVS, ZOBRIST, NODE_TYPE],
-    "10_engine_pruning": [ASPIRATION, COLLISIONS, LMR_DEPTH],
+    "10_engine_pruning": [ASPIRATION, COLLISIONS, LMR_DEPTH, NULL_DEPTH],
 }
 
 

@@ -1,6 +1,7 @@
 """Checks for one hands-on exercise per technique that had none: Knuth's estimate of a tree's size
 (notebook 5), the solver's scores and an exact score from null-window questions (notebook 6), the node
-type Knuth and Moore predict (notebook 9) and the depth late move reductions give a move (notebook 10).
+type Knuth and Moore predict (notebook 9), the depth late move reductions give a move and when null-move
+pruning passes (notebook 10).
 
 Each check runs the student's function on fixed and fresh cases against a reference, rejects the
 typical mistakes with a hint that points at the idea first and then at the line, and never states
@@ -39,9 +40,11 @@ from .core import (
 TYPES = ("PV", "CUT", "ALL")
 
 
-def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | None = None, seed=None) -> Verdict:
+def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | None = None, seed=None,
+             none_is_an_answer: bool = False) -> Verdict:
     """Run ``fn(*case)`` against ``reference(*case)``; on a difference say what the student's function
-    gave, never the right answer (here a case's answer is most of the exercise's answer)."""
+    gave, never the right answer (here a case's answer is most of the exercise's answer). With
+    ``none_is_an_answer``, None is one of the answers the exercise asks for, not a missing return."""
     for index, case in enumerate(cases):
         want = reference(*case)
         call = call_student(fn, *case)
@@ -50,7 +53,9 @@ def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | No
         label = show(case) + (f" (a fresh case, seed {seed})" if fresh_from is not None and index >= fresh_from
                               else "")
         problem = call.problem("an answer")
-        if problem is None and not same(call.value, want):
+        if none_is_an_answer and call.value is None and call.error is None and not call.called:
+            problem = None
+        if problem is None and not (call.value is None and want is None) and not same(call.value, want):
             problem = f"your function gives {call.value!r}, which is not what the search does there"
             special = diagnose(case, call.value, want)
             if special:
@@ -427,4 +432,91 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     return verdict
 
 
-__all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth"]
+# -- notebook 10: when null-move pruning passes, and how deep it then searches ---------------------------
+
+def _null_depth(depth, beta, at_root, passed_before, R, min_depth):
+    if at_root or passed_before or beta == math.inf or depth < min_depth:
+        return None
+    return depth - 1 - R
+
+
+def _null_slip(case, got, want):
+    depth, beta, at_root, passed_before, R, min_depth = case
+    if want is None and (got is False or (got == 0 and not isinstance(got, bool) and depth - 1 - R != 0)):
+        return ["the exercise asks for None when the engine does not pass, so that a depth of 0 (a pass "
+                "searched straight to the evaluation) is not mistaken for no pass.",
+                "look at what your function returns when it does not pass."]
+    if want is None and got is not None:
+        if at_root:
+            return ["the root must give the search a move to play, and a pass is not a move of the game: "
+                    "what would a cut at the root leave the engine to play?",
+                    "look at what your function does with at_root."]
+        if passed_before:
+            return ["after one pass, passing again hands the move back: the search would test the same "
+                    "position, shallower, and prove nothing about it. The engine allows one pass a line.",
+                    "look at what your function does with passed_before."]
+        if beta == math.inf:
+            return ["the pass is a null-window test \"does this position reach β?\": can any value reach an "
+                    "infinite β? Then the test could never cut.",
+                    "look at what your function does when beta is math.inf."]
+        return ["the pass search needs plies to spare: below min_depth the engine does not pass.",
+                "look at the comparison of depth with min_depth."]
+    if want is not None and got is None:
+        if depth == min_depth:
+            return ["min_depth is the smallest depth at which the engine passes, itself included.",
+                    "look at the comparison of depth with min_depth."]
+        return ["None means no pass. If your function meant to pass here, does that path end in return? If "
+                "not, which of your conditions for not passing holds here, and is it one of the engine's?",
+                "look at each of your conditions for not passing, and at the line that returns the depth."]
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or want is None:
+        return None
+    if got == depth - R:
+        return ["the pass is a ply of the search like any move: the node after it has one ply less, and the "
+                "reduction R comes on top.", "look at what you subtract from depth."]
+    if got == depth - 1:
+        return ["null-move pruning searches the pass R plies shallower than a real move: that is what makes "
+                "it cheap.", "look at what you subtract from depth."]
+    if got == depth - 1 + R or got == depth + R:
+        return ["the pass search is shallower than the node, not deeper.", "look at the sign of R."]
+    return None
+
+
+def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
+    """Check ``fn(depth, beta, at_root, passed_before, R, min_depth)``: the depth (plies left) of the
+    null-window search that :func:`engine` with ``NullMove(R=R, min_depth=min_depth)`` runs after a pass
+    at a node with ``depth`` plies left, or None when it tries no pass there: at the root, on a line
+    where a pass was already made (``passed_before``), when ``beta`` is infinite, or below ``min_depth``.
+    The pass search goes ``depth − 1 − R`` plies deep. Typical mistakes (the pass's own ply forgotten,
+    ``>`` for ``>=``, passing at the root, with β infinite, or twice on a line) are named."""
+    check_options(seed, n)
+    inf = math.inf
+    fixed = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
+             (5, inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
+             (6, -0.25, False, False, 3, 4), (4, 0, False, False, 1, 2), (2, 0, False, False, 1, 2),
+             (1, -1, False, False, 1, 2), (7, 0.125, False, False, 1, 4)]
+
+    def generate(rng):
+        R = rng.randint(1, 3)
+        beta = inf if rng.random() < 0.2 else rng.choice([rng.randint(-20, 20), rng.randint(-99, 99) / 100])
+        return (rng.randint(1, 9), beta, rng.random() < 0.15, rng.random() < 0.15, R, rng.randint(R + 1, R + 3))
+
+    hint = ["a pass is a bet that the position is so good that even passing keeps it at β or above: where can "
+            "that bet not be made, or not tell the search anything? And how many plies does the pass use?",
+            "look at each condition for not passing (at_root, passed_before, beta, depth against min_depth) "
+            "and at what you subtract from depth."]
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    cases = fixed + [generate(rng) for _ in range(n)]
+    verdict = _compare(fn, _null_depth, cases, hint=hint, diagnose=_null_slip, fresh_from=len(fixed), seed=seed,
+                       none_is_an_answer=True,
+                       show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
+                                       f"R {c[4]}, min_depth {c[5]}"))
+    if verdict.ok:
+        return right(f"your function passes where the engine does, at its depth, on all {len(cases)} cases")
+    return verdict
+
+
+__all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
+           "check_null_depth"]
