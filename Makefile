@@ -27,14 +27,14 @@ $(VENV)/bin/python:
 $(STAMP): requirements.txt pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --require-hashes -r requirements.txt
 	$(BIN)/python -m pip install -q --no-deps -e .
-	$(BIN)/python -c "import matplotlib.font_manager"    # matplotlib's font cache, built now: else a lesson's first chart says so on stderr
+	$(BIN)/python tools/font_cache.py    # matplotlib's font cache, built afresh for this matplotlib (see there)
 	$(BIN)/python tools/publish/make_lite.py --move-kernel-extension-aside  # out of the lessons' JupyterLab
 	@touch $(STAMP) $(LESSONS_STAMP)
 
 $(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --require-hashes -r requirements-lessons.txt
 	$(BIN)/python -m pip install -q --no-deps -e .
-	$(BIN)/python -c "import matplotlib.font_manager"
+	$(BIN)/python tools/font_cache.py
 	@touch $(LESSONS_STAMP)
 
 # Re-resolve both lock files from pyproject.toml (keeping today's versions where they still fit;
