@@ -13,34 +13,39 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # Both environments come from lock files with hashes (one source of truth: pyproject.toml's ranges,
 # resolved by `make lock`): requirements-lessons.txt for the lessons (make lab), requirements.txt for
-# everything (make test). The package itself is installed editable on top, without dependencies.
+# everything (make test); requirements-setup.txt pins uv, which installs them. The package itself is
+# installed editable on top, without dependencies.
 setup: $(STAMP)
 
+# uv installs the lock files (pip would do the same, in about four times as long: 90 s against 20 s here,
+# downloads and byte-compiling included). uv itself comes from its own lock file, with its hash.
 $(VENV)/bin/python:
 	@$(PYTHON) tools/check_python.py
 	tools/make_venv.sh $(PYTHON) $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --require-hashes -r requirements-setup.txt
+UV_INSTALL = $(BIN)/uv pip install -q --python $(BIN)/python
 
-# pip byte-compiles every package as it installs it (about half of its 60 s here): keep it. Without it (pip's
-# --no-compile) every process, kernel and hand-in compiled the same modules again wherever Python may not
-# write them back (PYTHONDONTWRITEBYTECODE, the grading kernel): make test took longer, not shorter.
+# Every package is byte-compiled as it is installed: without it, every process, kernel and hand-in compiled the
+# same modules again wherever Python may not write them back (PYTHONDONTWRITEBYTECODE, the grading kernel):
+# make test took longer, not shorter (pip's --no-compile, tried: benchmarks/RESULTS.md).
 $(STAMP): requirements.txt pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -q --require-hashes -r requirements.txt
-	$(BIN)/python -m pip install -q --no-deps -e .
+	$(UV_INSTALL) --require-hashes --compile-bytecode -r requirements.txt
+	$(UV_INSTALL) --no-deps -e .
 	$(BIN)/python tools/font_cache.py    # matplotlib's font cache, built afresh for this matplotlib (see there)
 	$(BIN)/python tools/publish/make_lite.py --move-kernel-extension-aside  # out of the lessons' JupyterLab
 	@touch $(STAMP) $(LESSONS_STAMP)
 
 $(LESSONS_STAMP): requirements-lessons.txt pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -q --require-hashes -r requirements-lessons.txt
-	$(BIN)/python -m pip install -q --no-deps -e .
+	$(UV_INSTALL) --require-hashes --compile-bytecode -r requirements-lessons.txt
+	$(UV_INSTALL) --no-deps -e .
 	$(BIN)/python tools/font_cache.py
 	@touch $(LESSONS_STAMP)
 
 # Re-resolve both lock files from pyproject.toml (keeping today's versions where they still fit;
-# `make lock UPGRADE=1` takes the newest). uv resolves in seconds; it is installed just for this.
+# `make lock UPGRADE=1` takes the newest). uv (requirements-setup.in, pinned) resolves in seconds.
 lock: | $(VENV)/bin/python
-	$(BIN)/python -m pip install -q uv
+	$(BIN)/uv pip compile -q --no-header --generate-hashes --universal --no-annotate requirements-setup.in -o requirements-setup.txt
 	$(BIN)/uv pip compile -q pyproject.toml --extra lessons --group pyproject.toml:lab $(LOCK_FLAGS) -o requirements-lessons.txt
 	$(BIN)/uv pip compile -q pyproject.toml --all-extras --group pyproject.toml:lab --group pyproject.toml:test --group pyproject.toml:grading --group pyproject.toml:publish $(LOCK_FLAGS) -o requirements.txt
 	$(BIN)/uv pip compile -q pyproject.toml --extra plots --extra keys --group pyproject.toml:library-test $(subst 3.11,3.10,$(LOCK_FLAGS)) -o requirements-pythons.txt
