@@ -32,6 +32,7 @@ UV_INSTALL = $(BIN)/uv pip install -q --python $(BIN)/python
 $(STAMP): requirements.txt pyproject.toml | $(VENV)/bin/python
 	$(UV_INSTALL) --require-hashes --compile-bytecode -r requirements.txt
 	$(UV_INSTALL) --no-deps -e .
+	$(BIN)/python -m compileall -q adversarial tools    # the editable package too (every kernel imports it)
 	$(BIN)/python tools/font_cache.py    # matplotlib's font cache, built afresh for this matplotlib (see there)
 	$(BIN)/python tools/publish/make_lite.py --move-kernel-extension-aside  # out of the lessons' JupyterLab
 	@touch $(STAMP) $(LESSONS_STAMP)

@@ -44,6 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
 
 RERUNS = 3
+# A graded kernel is stopped at once when its last cell has run, not asked to shut down and waited for: its
+# outputs are in, and what it records for the grader (tools/grading_kernel.py) is written and closed cell by
+# cell. About 12% of each hand-in's time here (3.3 -> 2.9 s).
+STOP_AT_ONCE = {"Execute.shutdown_kernel": "immediate"}
 STOPPED = "raise RuntimeError({reason!r})  # the grader replaced this answer: it {why}"
 
 
@@ -316,7 +320,7 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
         students[assignment] = collect(Path(folder).resolve(), course, assignment)
         tasks += [(assignment, student) for student in students[assignment]]
     assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output})
-    results = run_workers(course, tasks, max(1, jobs), {"Execute.timeout": timeout})
+    results = run_workers(course, tasks, max(1, jobs), {"Execute.timeout": timeout, **STOP_AT_ONCE})
     tables = {}
     for assignment, names in students.items():
         rows = table(course, assignment, names, {s: r for (a, s), r in results.items() if a == assignment})
