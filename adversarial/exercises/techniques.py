@@ -65,6 +65,28 @@ def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | No
     return right("agrees")
 
 
+def _draw_cases(fn, seed, n, fixed, generate):
+    """The common start of a check with fixed and fresh cases: its options checked, then None when ``fn`` is
+    no answer yet (the stub), else ``(seed, cases)``: the ``fixed`` cases and ``n`` more from ``generate(rng)``,
+    drawn with ``seed`` (a fresh one when None, reported with a failing fresh case)."""
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return None
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    return seed, list(fixed) + [generate(rng) for _ in range(n)]
+
+
+def _fixed_and_fresh(fn, reference, fixed, generate, *, seed, n, done, **compare) -> Verdict:
+    """:func:`_compare` on the cases :func:`_draw_cases` draws; ``done(count)`` says what a right answer did."""
+    drawn = _draw_cases(fn, seed, n, fixed, generate)
+    if drawn is None:
+        return not_answered(function=True)
+    seed, cases = drawn
+    verdict = _compare(fn, reference, cases, fresh_from=len(fixed), seed=seed, **compare)
+    return right(done(len(cases))) if verdict.ok else verdict
+
+
 # -- notebook 5: Knuth's estimate from one random game ------------------------------------------------
 
 def _random_spec(rng: random.Random, depth: int):
@@ -409,7 +431,6 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     move reductions first search the move of rank ``rank`` (0 = first) of a node with ``depth``
     plies left, as ``LMR(after, min_depth, reduction)`` does in :func:`engine`: ``depth − 1``, and
     ``reduction`` less from the ``after``-th move on (0-based) at depth ≥ ``min_depth``."""
-    check_options(seed, n)
     fixed = [(5, 0, 3, 3, 1), (6, 5, 2, 3, 2), (5, 2, 3, 3, 1), (5, 3, 3, 3, 1), (5, 6, 3, 3, 1), (3, 3, 3, 3, 1),
              (2, 4, 3, 3, 1), (4, 1, 1, 2, 1), (2, 1, 1, 2, 1), (1, 3, 1, 2, 1)]
 
@@ -419,17 +440,11 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     hint = ["LMR trusts the ordering: which moves does it leave alone, and at which depths does it not bother?",
             "look at your condition for reducing (rank against after, depth against min_depth) and at what "
             "you subtract in each case."]
-    if unanswered(fn) or not callable(fn) or is_stub(fn):
-        return not_answered(function=True)
-    seed = draw_seed() if seed is None else seed
-    rng = random.Random(seed)
-    cases = fixed + [generate(rng) for _ in range(n)]
-    verdict = _compare(fn, _lmr_depth, cases, hint=hint, diagnose=_lmr_slip, fresh_from=len(fixed), seed=seed,
-                       show=lambda c: (f"depth {c[0]}, rank {c[1]}, after {c[2]}, min_depth {c[3]}, "
-                                       f"reduction {c[4]}"))
-    if verdict.ok:
-        return right(f"your function gives the depth LMR searches each move at, on all {len(fixed) + n} cases")
-    return verdict
+    return _fixed_and_fresh(fn, _lmr_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_lmr_slip,
+                            show=lambda c: (f"depth {c[0]}, rank {c[1]}, after {c[2]}, min_depth {c[3]}, "
+                                            f"reduction {c[4]}"),
+                            done=lambda count: f"your function gives the depth LMR searches each move at, on all "
+                                               f"{count} cases")
 
 
 # -- notebook 10: when null-move pruning passes, and how deep it then searches ---------------------------
@@ -488,7 +503,6 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     where a pass was already made (``passed_before``), when ``beta`` is infinite, or below ``min_depth``.
     The pass search goes ``depth − 1 − R`` plies deep. Typical mistakes (the pass's own ply forgotten,
     ``>`` for ``>=``, passing at the root, with β infinite, or twice on a line) are named."""
-    check_options(seed, n)
     inf = math.inf
     fixed = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
              (5, inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
@@ -504,18 +518,12 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
             "that bet not be made, or not tell the search anything? And how many plies does the pass use?",
             "look at each condition for not passing (at_root, passed_before, beta, depth against min_depth) "
             "and at what you subtract from depth."]
-    if unanswered(fn) or not callable(fn) or is_stub(fn):
-        return not_answered(function=True)
-    seed = draw_seed() if seed is None else seed
-    rng = random.Random(seed)
-    cases = fixed + [generate(rng) for _ in range(n)]
-    verdict = _compare(fn, _null_depth, cases, hint=hint, diagnose=_null_slip, fresh_from=len(fixed), seed=seed,
-                       none_is_an_answer=True,
-                       show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
-                                       f"R {c[4]}, min_depth {c[5]}"))
-    if verdict.ok:
-        return right(f"your function passes where the engine does, at its depth, on all {len(cases)} cases")
-    return verdict
+    return _fixed_and_fresh(fn, _null_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_null_slip,
+                            none_is_an_answer=True,
+                            show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
+                                            f"R {c[4]}, min_depth {c[5]}"),
+                            done=lambda count: f"your function passes where the engine does, at its depth, on all "
+                                               f"{count} cases")
 
 
 __all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
