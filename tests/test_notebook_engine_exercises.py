@@ -181,7 +181,8 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
 
 def test_noisy_worked_answer_says_what_the_engine_does():
     """Exercise 5's worked answer states what its use does in notebook 5's horizon trap: the plain depth-3 search
-    plays the trap, with the student's noisy as quiescence another column, and the column-3 line ends in O's win."""
+    plays the trap (a loss, says the solver), with the student's noisy as quiescence another column, and the
+    extended search finds O's win after the trap."""
     import re
 
     cells = nbformat.read(NOTEBOOKS / "10_engine_pruning.ipynb", as_version=4).cells
@@ -204,3 +205,4 @@ def test_noisy_worked_answer_says_what_the_engine_does():
     after_trap = engine(game, game.result(h, plain.move), depth=2, evaluate=evaluate, order=order,
                         quiescence=quiescence)
     assert after_trap.value < 0 and after_trap.value == int(after_trap.value), "O's win (an exact score) is found"
+    assert namespace["solve"](namespace["HORIZON"] + str(plain.move)) > 0, "the exercise says the trap loses"

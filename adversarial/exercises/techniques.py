@@ -1,7 +1,7 @@
 """Checks for one hands-on exercise per technique that had none: Knuth's estimate of a tree's size
 (notebook 5), the solver's scores and an exact score from null-window questions (notebook 6), the node
-type Knuth and Moore predict (notebook 9), the depth late move reductions give a move and when null-move
-pruning passes (notebook 10).
+type Knuth and Moore predict (notebook 9), the depth late move reductions give a move, when null-move
+pruning passes and when a position is noisy enough for the threat extension (notebook 10).
 
 Each check runs the student's function on fixed and fresh cases against a reference, rejects the
 typical mistakes with a hint that points at the idea first and then at the line, and never states
