@@ -1,4 +1,5 @@
-"""The checks of adversarial.exercises.techniques (notebooks 5, 6, 9 and 10's third exercises, 10's fourth): the typical
+"""The checks of adversarial.exercises.techniques (notebooks 5, 6, 9 and 10's third exercises, 10's fourth and
+fifth): the typical
 wrong answers, each rejected with a hint that neither states the answer nor shows the worked code, and right
 answers written differently, each accepted."""
 
@@ -6,15 +7,20 @@ import math
 
 import pytest
 
+from adversarial.beyond.techniques import connectfour_noisy, connectfour_pass
 from adversarial.exercises import (
     check_exact_score,
     check_knuth_playout,
     check_lmr_depth,
     check_node_type,
+    check_noisy,
     check_null_depth,
     check_pons_score,
 )
 from adversarial.exercises.core import reset_hints
+from adversarial.exercises.techniques import NOISY_FIXED, _random_position
+from adversarial.games.connectfour import BOTTOM, FULL, H1, HEIGHT, ConnectFour, bit, column_mask, has_four
+from adversarial.games.connectfour_solver import winning_cells
 
 from .hint_rule import HintCase
 
@@ -397,6 +403,177 @@ def test_null_depth_missing_return_and_stub():
     assert not check_null_depth(stub).answered
 
 
+# -- notebook 10: when a position is noisy ----------------------------------------------------------------
+
+GAME = ConnectFour()
+DIRECTIONS = {"vertical": 1, "horizontal": H1, "diagonal \\": HEIGHT, "diagonal /": H1 + 1}
+
+
+def four_along(stones, step):
+    pairs = stones & (stones >> step)
+    return bool(pairs & (pairs >> 2 * step))
+
+
+def kinds(p):
+    """What a position holds, worked out on its own (not with the check's helpers): who can win with the next
+    disc, the directions of those wins, a floating threat (a fourth cell not playable yet), a blocked three."""
+    found = set()
+    mover, other = (p.x, p.o) if p.player == "X" else (p.o, p.x)
+    for side, stones in (("mover", mover), ("opponent", other)):
+        for column in GAME.actions(p):
+            after = GAME.play(str(column), start=p) if side == "mover" else \
+                GAME.play(str(column), start=connectfour_pass(p))
+            if after.winner:
+                found.add(side)
+                new = (after.x | after.o) & ~(p.x | p.o)
+                found |= {name for name, step in DIRECTIONS.items() if four_along(stones | new, step)}
+    mask = p.x | p.o
+    hanging = [bit(c, r) for c in range(7) for r in range(1, 6) if not mask & (bit(c, r) | bit(c, r - 1))]
+    if any(has_four(stones | cell) for stones in (p.x, p.o) for cell in hanging):
+        found.add("floating")
+    return found
+
+
+def test_noisy_fixed_positions_cover_every_kind():
+    seen = [kinds(GAME.play(moves)) for moves in NOISY_FIXED]
+    assert set() in seen                                                # quiet
+    assert {"mover"} <= set().union(*[k for k in seen if "opponent" not in k])
+    assert any("opponent" in k and "mover" not in k for k in seen)
+    assert any({"mover", "opponent"} <= k for k in seen)
+    assert any(k == {"floating"} for k in seen)                       # a floating threat alone: quiet for now
+    assert any("floating" in k and ("mover" in k or "opponent" in k) for k in seen)
+    for direction in DIRECTIONS:
+        assert any(direction in k for k in seen), direction
+    players = {(GAME.play(m).player, frozenset(k & {"mover", "opponent"})) for m, k in zip(NOISY_FIXED, seen)}
+    for who in ("mover", "opponent"):
+        assert {("X", frozenset({who})), ("O", frozenset({who}))} <= players, who
+    blocked = GAME.play("414244")                                       # X's three in column 4, O on top
+    assert "414244" in NOISY_FIXED and kinds(blocked) == set()
+    assert blocked.x & column_mask(3) == bit(3, 0) | bit(3, 1) | bit(3, 2) and blocked.o & bit(3, 3)
+
+
+def noisy_by_moves(p):
+    """The worked answer's way: any winning move of mine, or after a pass any of theirs."""
+    if any(GAME.result(p, c).winner for c in GAME.actions(p)):
+        return True
+    q = connectfour_pass(p)
+    return any(GAME.result(q, c).winner for c in GAME.actions(q))
+
+
+def noisy_bitboards(p):
+    """The solver's winning cells, masked to the cells a disc can drop into; returns a bitboard (an int)."""
+    mask = p.x | p.o
+    return (winning_cells(p.x, mask) | winning_cells(p.o, mask)) & (mask + BOTTOM) & FULL
+
+
+def noisy_by_cells(p):
+    """Every column's landing cell, tried for both colours with has_four; returns 1 or 0."""
+    mask = p.x | p.o
+    for column in range(7):
+        if p.can_play(column + 1):
+            cell = (mask + bit(column, 0)) & column_mask(column) & ~mask
+            if has_four(p.x | cell) or has_four(p.o | cell):
+                return 1
+    return 0
+
+
+def noisy_numpy(p):
+    import numpy as np
+    return np.bool_(noisy_by_moves(p))
+
+
+@pytest.mark.parametrize("fn", [noisy_by_moves, noisy_bitboards, noisy_by_cells, noisy_numpy])
+@pytest.mark.parametrize("seed", [1, 8])
+def test_noisy_accepts_right_answers_written_differently(fn, seed):
+    verdict = check_noisy(fn, seed=seed)
+    assert verdict, verdict.message
+
+
+def noisy_mover_only(p):
+    return any(GAME.result(p, c).winner for c in GAME.actions(p))
+
+
+def noisy_opponent_only(p):
+    q = connectfour_pass(p)
+    return any(GAME.result(q, c).winner for c in GAME.actions(q))
+
+
+def noisy_floating(p):
+    mask = p.x | p.o
+    return bool(winning_cells(p.x, mask) | winning_cells(p.o, mask))
+
+
+def noisy_mover_or_floating(p):
+    """Mixes two slips (the side to move's wins, and X's threes not playable yet): no wrong rule matches
+    everywhere, so the first position where it differs from the engine's rule names one."""
+    mask = p.x | p.o
+    return bool(winning_cells(p.x, mask)) or noisy_mover_only(p)
+
+
+def noisy_threes(p):
+    """Any three in a row, whether or not its fourth cell is free."""
+    for stones in (p.x, p.o):
+        for step in DIRECTIONS.values():
+            pairs = stones & (stones >> step)
+            if pairs & (stones >> 2 * step):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("fn, words", [
+    (noisy_mover_only, ["opponent's next disc can end the game too"]),
+    (noisy_opponent_only, ["side to move can end the game with its own next disc"]),
+    (noisy_floating, ["hangs over an empty cell"]),
+    (lambda p: True, ["just a search cap plies deeper"]),
+    (lambda p: False, ["never searches on"]),
+    (noisy_threes, ["can never become four"]),
+    (noisy_mover_or_floating, ["opponent's next disc can end the game too"]),
+])
+def test_noisy_rejects_typical_mistakes(fn, words):
+    message = rejected(check_noisy(fn, seed=2), *words, "game.play(")
+    assert "right answer" not in message and "True" not in message.split("Hint")[0]
+
+
+def test_noisy_names_the_position_never_the_answer():
+    """A failing case is shown as the move string and who is to move; what the rule says there is not."""
+    message = rejected(check_noisy(noisy_mover_only, seed=2), "game.play('743424') (X to move)")
+    assert "noisy there" not in message and "False" not in message and "quiet" not in message
+
+
+def test_noisy_fresh_positions_catch_what_the_fixed_ones_miss():
+    fixed = {GAME.play(m) for m in NOISY_FIXED}
+
+    def right_on_fixed(p):
+        return noisy_by_moves(p) if p in fixed else not noisy_by_moves(p)
+    rejected(check_noisy(right_on_fixed, seed=3), "a fresh position, seed 3")
+
+
+def test_noisy_random_positions_are_unfinished_and_varied():
+    import random
+    rng = random.Random(4)
+    positions = [_random_position(GAME, rng) for _ in range(200)]
+    assert not any(GAME.is_terminal(p) for p in positions)
+    assert 0.1 < sum(map(noisy_by_moves, positions)) / len(positions) < 0.9
+
+
+def test_noisy_refuses_the_engine_rule_and_answers_that_are_not_yes_or_no():
+    rejected(check_noisy(connectfour_noisy, seed=1), "connectfour_noisy")
+    rejected(check_noisy(lambda p: "yes", seed=1), "not True or False")
+    rejected(check_noisy(lambda p: None if p.count else False, seed=1), "returned None")
+    rejected(check_noisy(lambda p: GAME.result(p, 9), seed=1), "raised MoveError")
+
+
+def test_noisy_stub_is_not_answered_and_the_check_is_quick():
+    import time
+
+    def stub(p):
+        ...
+    assert not check_noisy(stub).answered and not check_noisy(None).answered
+    start = time.perf_counter()
+    check_noisy(noisy_by_moves, seed=5)
+    assert time.perf_counter() - start < 0.5
+
+
 # -- notebook 6: Pons' convention ----------------------------------------------------------------------------
 
 def pons_if(winner_discs, mover_wins):
@@ -453,6 +630,8 @@ TYPE_SECRETS = ("is a CUT node", "are CUT nodes", "is an ALL node", "are ALL nod
                 "children are ALL", "child is CUT", "child is ALL", '"ALL" if', 'else "CUT"')
 NULL_SECRETS = ("depth - 1 - R", "depth >= min_depth", "depth - R - 1", "not at_root", "beta < math.inf",
                 "math.isfinite", "depth - (R + 1)")
+NOISY_SECRETS = ("noisy there", "quiet there", "should be True", "should be False", "answer is True",
+                 "answer is False", "& playable", "winning_cells(p.x", ".winner for", "connectfour_pass(p)")
 LMR_SECRETS = ("rank >= after", "depth >= min_depth", "depth - 1 - reduction", "depth - 1 - (reduction",
                "ranks 3, 4, 5, 6", "ranks 3 to 6")
 
@@ -483,4 +662,9 @@ HINT_RULE_CASES = [
              secrets=NULL_SECRETS),
     HintCase("check_null_depth", lambda check: check(null_rule(infinite=False), seed=2), label="infinite beta",
              secrets=NULL_SECRETS),
+    HintCase("check_noisy", lambda check: check(noisy_mover_only, seed=2), label="mover only", secrets=NOISY_SECRETS),
+    HintCase("check_noisy", lambda check: check(noisy_opponent_only, seed=2), label="opponent only",
+             secrets=NOISY_SECRETS),
+    HintCase("check_noisy", lambda check: check(noisy_floating, seed=2), label="floating", secrets=NOISY_SECRETS),
+    HintCase("check_noisy", lambda check: check(lambda p: True, seed=2), label="always", secrets=NOISY_SECRETS),
 ]

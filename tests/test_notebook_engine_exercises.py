@@ -115,10 +115,18 @@ NULL_DEPTH = (["def null_depth(depth, beta, at_root, passed_before, R, min_depth
               [WORKED, "def null_depth(depth, beta, at_root, passed_before, R, min_depth):\n"
                        "    skip = at_root or passed_before or not math.isfinite(beta) or depth < min_depth\n"
                        "    return None if skip else depth - R - 1"])
+NOISY = (["def my_noisy(p):\n"                                       # only the side to move's wins
+          "    return any(game.result(p, c).winner for c in game.actions(p))",
+          "from adversarial.games.connectfour_solver import winning_cells\n"    # threes not playable yet count
+          "def my_noisy(p):\n    return bool(winning_cells(p.x, p.x | p.o) | winning_cells(p.o, p.x | p.o))"],
+         [WORKED, "from adversarial.games.connectfour import BOTTOM, FULL\n"
+                  "from adversarial.games.connectfour_solver import winning_cells\n"
+                  "def my_noisy(p):\n    mask = p.x | p.o\n"
+                  "    return (winning_cells(p.x, mask) | winning_cells(p.o, mask)) & (mask + BOTTOM) & FULL"])
 
 ANSWERS = {   # (wrong answers, right answers), one pair per exercise, in the notebook's order
     "09_engine_techniques": [PVS, ZOBRIST, NODE_TYPE],
-    "10_engine_pruning": [ASPIRATION, COLLISIONS, LMR_DEPTH, NULL_DEPTH],
+    "10_engine_pruning": [ASPIRATION, COLLISIONS, LMR_DEPTH, NULL_DEPTH, NOISY],
 }
 
 
@@ -133,10 +141,14 @@ def run_cell(source, namespace):
     return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace) if last else None
 
 
+SHARED = {"game"}     # names the worked answers use besides the imports (notebook 10's: game = ConnectFour())
+
+
 def imports_only(source):
-    """The imports of a cell (the checks need nothing else)."""
+    """The imports of a cell, and its assignments to the names in SHARED (the checks need nothing else)."""
     body = ast.parse(source)
-    body.body = [node for node in body.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    body.body = [node for node in body.body if isinstance(node, (ast.Import, ast.ImportFrom))
+                 or (isinstance(node, ast.Assign) and {getattr(t, "id", None) for t in node.targets} <= SHARED)]
     return ast.unparse(body)
 
 
@@ -165,3 +177,32 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
                 verdict = run_cell(cell.source, namespace)
                 assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
     assert exercise + 1 == len(ANSWERS[name]) >= 2
+
+
+def test_noisy_worked_answer_says_what_the_engine_does():
+    """Exercise 5's worked answer states what its use does in notebook 5's horizon trap: the plain depth-3 search
+    plays the trap (a loss, says the solver), with the student's noisy as quiescence another column, and the
+    extended search finds O's win after the trap."""
+    import re
+
+    cells = nbformat.read(NOTEBOOKS / "10_engine_pruning.ipynb", as_version=4).cells
+    code = [c for c in cells if c.cell_type == "code" and "install" not in tags(c)]
+    namespace = {"__name__": "__main__"}
+    run_cell(imports_only(code[0].source), namespace)
+    stub = next(c for c in cells if "exercise" in tags(c) and "def my_noisy" in c.source)
+    run_cell(stub.source, namespace)
+    worked = next(c for c in cells if "solution" in tags(c) and "def my_noisy" in c.source).source
+    run_cell(worked.split("```python\n", 1)[1].split("\n```", 1)[0], namespace)
+    said = re.search(r"plain search plays column (\d), the trap; with (Quiescence\(my_noisy, cap=\d\)) it plays "
+                     r"column (\d)", worked)
+    assert said, "the worked answer no longer says which columns are played"
+    game, engine, evaluate, order = (namespace[k] for k in ("game", "engine", "open_windows", "centre_first"))
+    h = game.play(namespace["HORIZON"])
+    quiescence = eval(said.group(2), namespace)
+    plain = engine(game, h, depth=3, evaluate=evaluate, order=order)
+    extended = engine(game, h, depth=3, evaluate=evaluate, order=order, quiescence=quiescence)
+    assert (plain.move, extended.move) == (int(said.group(1)), int(said.group(3)))
+    after_trap = engine(game, game.result(h, plain.move), depth=2, evaluate=evaluate, order=order,
+                        quiescence=quiescence)
+    assert after_trap.value < 0 and after_trap.value == int(after_trap.value), "O's win (an exact score) is found"
+    assert namespace["solve"](namespace["HORIZON"] + str(plain.move)) > 0, "the exercise says the trap loses"

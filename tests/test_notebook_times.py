@@ -46,6 +46,17 @@ def test_optional_sections_are_set_apart():
     assert notebook_times.features(optional)[:2] == (2.0, 0.0)
 
 
+def test_a_comment_in_code_is_no_heading():
+    """A worked answer's "# then: ..." comment once ended an optional exercise: the rest of it, and every
+    optional part after it, counted as required."""
+    text = ("## Part\n### Exercise 4 (optional): more\n```{code-cell} ipython3\n# a comment\ncell_b\n```\n"
+            '+++ {"tags": ["solution"]}\n\n```python\nx = 1\n\n# then: x is 1\n```\n\n'
+            "```{code-cell} ipython3\ncell_c\n```\n### Exercise 5 (optional): still more\nText.\n")
+    required, optional = notebook_times.split_optional(text)
+    assert required == "## Part\n"
+    assert "cell_b" in optional and "cell_c" in optional and "still more" in optional
+
+
 @pytest.mark.parametrize("md", SOURCES, ids=[p.stem for p in SOURCES])
 def test_stated_time_is_the_estimate_and_one_sitting(md):
     """The Time line's first figure is the required part's estimate; optional parts are stated apart."""

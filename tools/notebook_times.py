@@ -99,15 +99,17 @@ def split_optional(text: str) -> tuple[str, str]:
 
     A section is optional when its heading (## or ###) says "optional"; it runs to the next heading of
     the same or a higher level. A notebook states the time of its required part, and of its optional
-    parts separately.
+    parts separately. A line in a fenced block (a code cell, a worked answer) is never a heading, even
+    when it is a comment such as ``# then: ...``.
     """
     required, optional = [], []
-    skipping_level = None
+    skipping_level, fenced = None, False
     for line in text.splitlines(keepends=True):
-        heading = re.match(r"^(#{1,6}) ", line)
+        fenced ^= line.startswith("```")
+        heading = None if fenced else re.match(r"^(#{1,6}) ", line)
         if heading and skipping_level is not None and len(heading.group(1)) <= skipping_level:
             skipping_level = None
-        found = OPTIONAL_HEADING.match(line)
+        found = heading and OPTIONAL_HEADING.match(line)
         if found and skipping_level is None:
             skipping_level = len(found.group(1))
         (optional if skipping_level is not None else required).append(line)

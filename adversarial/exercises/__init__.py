@@ -20,8 +20,8 @@ from .ordering import (check_beats_static, check_best_order_leaves, check_deepes
 from .beyond import (check_best_margin, check_chance_value, check_mtdf_driver, check_negamax, check_pvs_order,
                      check_selfish_move, check_two_test_guesses, check_ucb1)
 from .engine import check_aspiration, check_expected_collisions, check_pvs, check_zobrist_update
-from .techniques import (check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type, check_null_depth,
-                         check_pons_score)
+from .techniques import (check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type, check_noisy,
+                         check_null_depth, check_pons_score)
 
 __all__ = [
     "Verdict", "check_value", "check_move", "check_set", "check_function", "check_rule",
@@ -37,5 +37,5 @@ __all__ = [
     "check_selfish_move", "check_two_test_guesses", "check_mtdf_driver",
     "check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions",
     "check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
-    "check_null_depth",
+    "check_null_depth", "check_noisy",
 ]

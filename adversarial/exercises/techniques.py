@@ -1,7 +1,7 @@
 """Checks for one hands-on exercise per technique that had none: Knuth's estimate of a tree's size
 (notebook 5), the solver's scores and an exact score from null-window questions (notebook 6), the node
-type Knuth and Moore predict (notebook 9), the depth late move reductions give a move and when null-move
-pruning passes (notebook 10).
+type Knuth and Moore predict (notebook 9), the depth late move reductions give a move, when null-move
+pruning passes and when a position is noisy enough for the threat extension (notebook 10).
 
 Each check runs the student's function on fixed and fresh cases against a reference, rejects the
 typical mistakes with a hint that points at the idea first and then at the line, and never states
@@ -31,8 +31,10 @@ from .core import (
     draw_seed,
     is_stub,
     not_answered,
+    plain_number,
     right,
     same,
+    short,
     unanswered,
     wrong,
 )
@@ -63,6 +65,28 @@ def _compare(fn, reference, cases, *, hint, diagnose, show, fresh_from: int | No
         if problem:
             return wrong(f"on {label}, {problem}", hint)
     return right("agrees")
+
+
+def _draw_cases(fn, seed, n, fixed, generate):
+    """The common start of a check with fixed and fresh cases: its options checked, then None when ``fn`` is
+    no answer yet (the stub), else ``(seed, cases)``: the ``fixed`` cases and ``n`` more from ``generate(rng)``,
+    drawn with ``seed`` (a fresh one when None, reported with a failing fresh case)."""
+    check_options(seed, n)
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return None
+    seed = draw_seed() if seed is None else seed
+    rng = random.Random(seed)
+    return seed, list(fixed) + [generate(rng) for _ in range(n)]
+
+
+def _fixed_and_fresh(fn, reference, fixed, generate, *, seed, n, done, **compare) -> Verdict:
+    """:func:`_compare` on the cases :func:`_draw_cases` draws; ``done(count)`` says what a right answer did."""
+    drawn = _draw_cases(fn, seed, n, fixed, generate)
+    if drawn is None:
+        return not_answered(function=True)
+    seed, cases = drawn
+    verdict = _compare(fn, reference, cases, fresh_from=len(fixed), seed=seed, **compare)
+    return right(done(len(cases))) if verdict.ok else verdict
 
 
 # -- notebook 5: Knuth's estimate from one random game ------------------------------------------------
@@ -409,7 +433,6 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     move reductions first search the move of rank ``rank`` (0 = first) of a node with ``depth``
     plies left, as ``LMR(after, min_depth, reduction)`` does in :func:`engine`: ``depth − 1``, and
     ``reduction`` less from the ``after``-th move on (0-based) at depth ≥ ``min_depth``."""
-    check_options(seed, n)
     fixed = [(5, 0, 3, 3, 1), (6, 5, 2, 3, 2), (5, 2, 3, 3, 1), (5, 3, 3, 3, 1), (5, 6, 3, 3, 1), (3, 3, 3, 3, 1),
              (2, 4, 3, 3, 1), (4, 1, 1, 2, 1), (2, 1, 1, 2, 1), (1, 3, 1, 2, 1)]
 
@@ -419,17 +442,11 @@ def check_lmr_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     hint = ["LMR trusts the ordering: which moves does it leave alone, and at which depths does it not bother?",
             "look at your condition for reducing (rank against after, depth against min_depth) and at what "
             "you subtract in each case."]
-    if unanswered(fn) or not callable(fn) or is_stub(fn):
-        return not_answered(function=True)
-    seed = draw_seed() if seed is None else seed
-    rng = random.Random(seed)
-    cases = fixed + [generate(rng) for _ in range(n)]
-    verdict = _compare(fn, _lmr_depth, cases, hint=hint, diagnose=_lmr_slip, fresh_from=len(fixed), seed=seed,
-                       show=lambda c: (f"depth {c[0]}, rank {c[1]}, after {c[2]}, min_depth {c[3]}, "
-                                       f"reduction {c[4]}"))
-    if verdict.ok:
-        return right(f"your function gives the depth LMR searches each move at, on all {len(fixed) + n} cases")
-    return verdict
+    return _fixed_and_fresh(fn, _lmr_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_lmr_slip,
+                            show=lambda c: (f"depth {c[0]}, rank {c[1]}, after {c[2]}, min_depth {c[3]}, "
+                                            f"reduction {c[4]}"),
+                            done=lambda count: f"your function gives the depth LMR searches each move at, on all "
+                                               f"{count} cases")
 
 
 # -- notebook 10: when null-move pruning passes, and how deep it then searches ---------------------------
@@ -488,7 +505,6 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     where a pass was already made (``passed_before``), when ``beta`` is infinite, or below ``min_depth``.
     The pass search goes ``depth − 1 − R`` plies deep. Typical mistakes (the pass's own ply forgotten,
     ``>`` for ``>=``, passing at the root, with β infinite, or twice on a line) are named."""
-    check_options(seed, n)
     inf = math.inf
     fixed = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
              (5, inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
@@ -504,19 +520,147 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
             "that bet not be made, or not tell the search anything? And how many plies does the pass use?",
             "look at each condition for not passing (at_root, passed_before, beta, depth against min_depth) "
             "and at what you subtract from depth."]
-    if unanswered(fn) or not callable(fn) or is_stub(fn):
+    return _fixed_and_fresh(fn, _null_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_null_slip,
+                            none_is_an_answer=True,
+                            show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
+                                            f"R {c[4]}, min_depth {c[5]}"),
+                            done=lambda count: f"your function passes where the engine does, at its depth, on all "
+                                               f"{count} cases")
+
+
+# -- notebook 10: when a position is noisy (the threat extension's test) ---------------------------------
+
+# Positions (move strings) covering each kind: quiet; a three blocked at its fourth cell; the side to move can
+# win with its next disc; only the opponent can; both; a three whose fourth cell hangs over an empty one (a
+# floating threat, quiet for now), alone and beside a threat that is playable; vertical, horizontal and both
+# diagonal threats; X and O to move (tests/test_exercises_techniques.py checks each kind).
+NOISY_FIXED = ("", "4453", "414244", "727474", "6314651", "743424", "55462", "525252", "2324455", "665755",
+               "4665625", "334411", "3344116", "7745565776", "5323463242", "756444655", "5614635466")
+
+
+def _threats(p):
+    """(the side to move's winning cells a disc can drop into now, the opponent's, every empty cell that
+    would complete a four for either side, playable now or not), as bitboards."""
+    from ..games.connectfour import BOTTOM, FULL
+    from ..games.connectfour_solver import winning_cells
+    mask = p.x | p.o
+    mine, theirs = (p.x, p.o) if p.player == "X" else (p.o, p.x)
+    playable = (mask + BOTTOM) & FULL
+    own, other = winning_cells(mine, mask), winning_cells(theirs, mask)
+    return own & playable, other & playable, own | other
+
+
+def _random_position(game, rng):
+    """A position of random legal play, 0 to 36 discs, never a finished game (the engine asks noisy only of
+    unfinished ones)."""
+    p = game.initial_state()
+    for _ in range(rng.randint(0, 36)):
+        q = game.result(p, rng.choice(game.actions(p)))
+        if game.is_terminal(q):
+            break
+        p = q
+    return p
+
+
+NOISY_HINTS = {
+    "mover only": ["the opponent's next disc can end the game too: a threat the side to move must block makes "
+                   "the evaluation at the horizon as wrong as a win it misses.",
+                   "look at how your function tries the opponent's discs: it is not their turn, so let the side "
+                   "to move pass first (connectfour_pass)."],
+    "opponent only": ["the side to move can end the game with its own next disc too: a win one move away is as "
+                      "noisy as a position gets.",
+                      "look at whether your function tries the moves of the side to move itself, besides the "
+                      "opponent's."],
+    "floating": ["a three whose fourth cell hangs over an empty cell is a threat for later, not for the next "
+                 "disc: a disc drops to the lowest empty cell of its column.",
+                 "look at how your function decides where a disc would go: only the lowest empty cell of each "
+                 "column can be played now (game.result plays there)."],
+    "blocked": ["a row of three whose fourth cell is taken, or off the board, can never become four.",
+                "look at how your function tests a line: a disc must be able to complete it now."],
+    "always": ["if every position is noisy, the extension goes on at every position of the horizon: that is just "
+               "a search cap plies deeper everywhere, whatever the position.",
+               "look at the positions where no disc can end the game at once: does your function tell them apart?"],
+    "never": ["if no position is noisy, the extension never searches on: the search is the plain depth-limited "
+              "one, horizon effect included.",
+              "look at the positions where a disc can end the game at once: does your function ever find one?"],
+}
+
+
+def _noisy_slip(answers, cases):
+    """The hint for a known wrong rule: the student's ``answers`` on ``cases`` match it everywhere, or at the
+    first case where they differ from the engine's rule; None for other mistakes."""
+    threats = [_threats(p) for p in cases]
+    rules = {"always": lambda t: True, "never": lambda t: False,
+             "mover only": lambda t: bool(t[0]), "opponent only": lambda t: bool(t[1]),
+             "floating": lambda t: bool(t[2])}
+    for name, rule in rules.items():
+        if all(answer == rule(t) for answer, t in zip(answers, threats)):
+            return NOISY_HINTS[name]
+    for answer, (own, other, anywhere) in zip(answers, threats):
+        if answer != bool(own or other):
+            if own and not other and not answer:
+                return NOISY_HINTS["opponent only"]
+            if other and not own and not answer:
+                return NOISY_HINTS["mover only"]
+            if answer and anywhere:
+                return NOISY_HINTS["floating"]
+            if answer:
+                return NOISY_HINTS["blocked"]
+            return None
+    return None
+
+
+def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
+    """Check ``fn(p)``: is the unfinished Connect Four position ``p`` noisy, as ``Quiescence`` needs it in
+    :func:`engine`: can the side to move, or the opponent, win with their next disc (a cell that completes
+    four and that a disc can drop into now)? The reference is the ladder's ``connectfour_noisy``, which
+    the student's function may not call.
+
+    The cases are :data:`NOISY_FIXED` (one of each kind) and ``n`` positions of random play from ``seed``.
+    ``True``/``False`` is the answer; a whole number counts by its truth, as the engine reads it (a
+    bitboard of winning cells is fine). A failing case is shown as its move string and who is to move,
+    never with the answer. Typical mistakes (only the side to move's wins, only the opponent's, threes
+    whose fourth cell is not playable yet, always or never noisy) are named.
+    """
+    from ..beyond.techniques import connectfour_noisy
+    from ..games.connectfour import ConnectFour
+    game = ConnectFour()
+    fixed = [game.play(moves) for moves in NOISY_FIXED]
+    drawn = _draw_cases(fn, seed, n, fixed, lambda rng: _random_position(game, rng))
+    if drawn is None:
         return not_answered(function=True)
-    seed = draw_seed() if seed is None else seed
-    rng = random.Random(seed)
-    cases = fixed + [generate(rng) for _ in range(n)]
-    verdict = _compare(fn, _null_depth, cases, hint=hint, diagnose=_null_slip, fresh_from=len(fixed), seed=seed,
-                       none_is_an_answer=True,
-                       show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
-                                       f"R {c[4]}, min_depth {c[5]}"))
-    if verdict.ok:
-        return right(f"your function passes where the engine does, at its depth, on all {len(cases)} cases")
-    return verdict
+    seed, cases = drawn
+    hint = ["a position is noisy when the very next disc can end the game, whoever drops it: a cell that "
+            "completes four for either side and that a disc can fall into now.",
+            "look at whose discs your function tries, and at where it lets a disc land."]
+    answers, first_wrong = [], None
+    for index, p in enumerate(cases):
+        where = (f"game.play({p.history!r}) ({p.player} to move"
+                 + (f", a fresh position, seed {seed})" if index >= len(fixed) else ")"))
+        want = connectfour_noisy(p)
+        call = call_student(fn, p, forbid=(connectfour_noisy,))
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem("True or False")
+        if problem is None and not _is_yes_no(call.value):
+            problem = (f"your function returned {short(call.value)}, which is not True or False: the engine "
+                       "asks `if noisy(position):`, so answer yes or no")
+        if problem:
+            return wrong(f"on {where}, {problem}", call.hint(hint))
+        answers.append(bool(call.value))
+        if first_wrong is None and answers[-1] != want:
+            first_wrong = where
+    if first_wrong is None:
+        return right(f"your function finds the noisy positions the engine's rule finds, on all {len(cases)} "
+                     "positions")
+    return wrong(f"on the position {first_wrong}, your function's answer differs from the engine's rule (run "
+                 "that game.play(...) in a cell to see the board)", _noisy_slip(answers, cases) or hint)
+
+
+def _is_yes_no(value) -> bool:
+    """True or False, or a whole number (the engine reads it by its truth)."""
+    return same(value, True) or same(value, False) or isinstance(plain_number(value), int)
 
 
 __all__ = ["check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
-           "check_null_depth"]
+           "check_null_depth", "check_noisy"]
