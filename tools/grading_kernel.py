@@ -187,6 +187,9 @@ def main(argv: list[str]) -> None:
     here = os.path.realpath(os.getcwd())
     scratch = os.environ.get("GRADING_SCRATCH", "")
     writable = tuple(p + os.sep for p in (here, os.path.realpath(scratch) if scratch else "") if p)
+    # No debugger in a graded kernel: a hand-in is graded, not debugged, and importing debugpy was about a fifth
+    # of the kernel's start (0.18 of 0.86 CPU-seconds).
+    sys.modules["debugpy"] = None
     from ipykernel.kernelapp import IPKernelApp
 
     import adversarial
