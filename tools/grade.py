@@ -207,6 +207,7 @@ def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides
     running: dict = {}
     serial = 0
     env = assignments.environment(course)
+    shown = Progress(len(tasks), state)
     while queue or running:
         while queue and len(running) < jobs:
             chunk = queue[:max(1, -(-len(queue) // (jobs - len(running))))]
@@ -239,8 +240,30 @@ def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides
                                  "log": process.stderr.read().decode(errors="replace")[-2000:]}
                 queue += [task for task in left if task != lost]
             process.stderr.close()
+        shown.update(len(results))
         time.sleep(0.2)
+    shown.update(len(results), last=True)
     return results
+
+
+class Progress:
+    """A line on standard error every 10 seconds or so while a batch is graded: how many hand-ins are done,
+    of how many, and the time so far."""
+
+    def __init__(self, total: int, state: Path, every: float = 10.0):
+        self.total, self.state, self.every = total, state, every
+        self.start = self.shown = time.monotonic()
+
+    def update(self, finished: int, last: bool = False) -> None:
+        now = time.monotonic()
+        if not last and now - self.shown < self.every:
+            return
+        self.shown = now
+        done = max(finished, sum(line.count('"status": "graded"') + line.count('"status": "failed"')
+                                 for out in self.state.glob("worker-*.jsonl")
+                                 for line in out.read_text(encoding="utf-8").splitlines()))
+        print(f"graded {min(done, self.total)} of {self.total} hand-ins ({now - self.start:.0f} s)",
+              file=sys.stderr, flush=True)
 
 
 def reasons(course: Path, assignment: str, student: str) -> dict[str, str]:
