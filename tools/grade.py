@@ -223,8 +223,7 @@ def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides
                 continue
             chunk, out = running.pop(process)
             done, current = {}, None
-            for line in out.read_text(encoding="utf-8").splitlines() if out.exists() else []:
-                record = json.loads(line)
+            for record in worker_records(out):
                 key = (record["assignment"], record["student"])
                 if record["status"] == "started":
                     current = key
@@ -246,6 +245,13 @@ def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides
     return results
 
 
+def worker_records(out: Path) -> list[dict]:
+    """What a worker wrote to ``out``, a record a line: each hand-in "started", then its result (a line still
+    being written, without its newline, is left for the next read)."""
+    text = out.read_text(encoding="utf-8") if out.exists() else ""
+    return [json.loads(line) for line in text.split("\n")[:-1] if line]
+
+
 class Progress:
     """A line on standard error every 10 seconds or so while a batch is graded: how many hand-ins are done,
     of how many, and the time so far."""
@@ -259,9 +265,8 @@ class Progress:
         if not last and now - self.shown < self.every:
             return
         self.shown = now
-        done = max(finished, sum(line.count('"status": "graded"') + line.count('"status": "failed"')
-                                 for out in self.state.glob("worker-*.jsonl")
-                                 for line in out.read_text(encoding="utf-8").splitlines()))
+        done = max(finished, sum(record["status"] != "started" for out in self.state.glob("worker-*.jsonl")
+                                 for record in worker_records(out)))
         print(f"graded {min(done, self.total)} of {self.total} hand-ins ({now - self.start:.0f} s)",
               file=sys.stderr, flush=True)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..lab.experiments import random_positions
 from ..tree import tree
 from .core import (
     Slip,
@@ -551,15 +552,10 @@ def _threats(p):
 
 
 def _random_position(game, rng):
-    """A position of random legal play, 0 to 36 discs, never a finished game (the engine asks noisy only of
-    unfinished ones)."""
-    p = game.initial_state()
-    for _ in range(rng.randint(0, 36)):
-        q = game.result(p, rng.choice(game.actions(p)))
-        if game.is_terminal(q):
-            break
-        p = q
-    return p
+    """An unfinished position after 0 to 36 random legal moves, drawn with ``rng``: the package's sampler
+    (:func:`~adversarial.lab.experiments.random_positions`) with a length and seed from ``rng`` (the engine
+    asks noisy only of unfinished positions)."""
+    return random_positions(game, 1, rng.randint(0, 36), seed=rng.getrandbits(32))[0]
 
 
 NOISY_HINTS = {
