@@ -37,7 +37,9 @@ SPLIT = ("tests/test_install.py",)
 COST = {
     "tests/e2e/test_lite.py": 200 if os.environ.get("ADVERSARIAL_LITE", "").lower() == "all" else 90,
     "tests/e2e/test_jupyterlab.py": 70, "tests/e2e/test_lecture.py": 60,
-    "tests/test_install.py::test_the_library_installs_and_runs_on_python_3_10": 15,
+    "tests/test_install.py::test_the_install_cell_really_installs_into_an_empty_environment": 16,
+    "tests/test_install.py::test_pip_install_user_finds_the_layout_program": 8,
+    "tests/test_install.py::test_the_distributions_build_from_the_sdist_and_pass_twine": 8,
     "tests/e2e/test_ordering_explorer.py": 17, "tests/e2e/test_connectfour_board.py": 15,
     "tests/test_site.py": 70, "tests/test_properties.py": 15, "notebooks/05_depth_limits_evaluation.ipynb": 25,
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,

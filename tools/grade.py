@@ -159,9 +159,12 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
     return {"student": student, "status": "graded", "notes": notes}
 
 
-def worker(course: Path, tasks: list[list[str]], overrides: dict, out: Path) -> None:
+def worker(course: Path, overrides: dict, out: Path) -> None:
+    """Grade the hand-ins named on standard input, a JSON ``[assignment, student]`` a line, until it closes;
+    write each one's start and result to ``out``."""
     grader = assignments.api(course, overrides)
-    for assignment, student in tasks:
+    for line in sys.stdin:
+        assignment, student = json.loads(line)
         with open(out, "a", encoding="utf-8") as log:
             log.write(json.dumps({"assignment": assignment, "student": student, "status": "started"}) + "\n")
         record = grade_one(grader, course, assignment, student)
@@ -197,50 +200,66 @@ def collect(folder: Path, course: Path, assignment: str) -> list[str]:
     return students
 
 
+# Hand-ins a worker is given ahead of the one it grades: it never waits for the next, and a worker that dies
+# takes none of them with it (they go back to the queue). Handing them out one by one, not in equal shares,
+# keeps both workers busy to the end: one share can hold every time-out (a third of a batch's time, measured).
+AHEAD = 1
+
+
 def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides: dict) -> dict:
-    """Grade each (assignment, student) of ``tasks`` in ``jobs`` worker processes; a worker that dies is
-    replaced, its current hand-in marked as not graded."""
-    results, queue = {}, list(tasks)
+    """Grade each (assignment, student) of ``tasks`` in ``jobs`` worker processes, handing each worker the next
+    hand-in as it finishes one; a worker that dies is replaced, its current hand-in marked as not graded."""
+    results, queue = {}, [tuple(task) for task in tasks]
     state = course / "grading"
     shutil.rmtree(state, ignore_errors=True)
     state.mkdir(parents=True)
-    running: dict = {}
+    running: dict = {}          # worker process -> (its record file, the hand-ins sent to it and not yet done)
     serial = 0
     env = assignments.environment(course)
     shown = Progress(len(tasks), state)
     while queue or running:
         while queue and len(running) < jobs:
-            chunk = queue[:max(1, -(-len(queue) // (jobs - len(running))))]
-            del queue[:len(chunk)]
             serial += 1
             out = state / f"worker-{serial}.jsonl"
-            command = [sys.executable, __file__, "--worker", str(course), json.dumps(chunk), json.dumps(overrides),
-                       str(out)]
-            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            running[process] = (chunk, out)
+            command = [sys.executable, __file__, "--worker", str(course), json.dumps(overrides), str(out)]
+            with open(out.with_suffix(".err"), "w") as errors:       # nbgrader's and the kernels' messages
+                process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                           stderr=errors, text=True)
+            running[process] = (out, [])
         for process in list(running):
-            if process.poll() is None:
-                continue
-            chunk, out = running.pop(process)
-            done, current = {}, None
+            out, sent = running[process]
+            alive = process.poll() is None        # asked first: a worker that has stopped has written everything
+            current = None
             for record in worker_records(out):
                 key = (record["assignment"], record["student"])
                 if record["status"] == "started":
                     current = key
-                else:
-                    done[key] = record
-                    current = None
-            results.update(done)
-            left = [tuple(task) for task in chunk if tuple(task) not in done]
-            if left:          # the worker itself died: its current hand-in is marked, the rest go back
-                lost = current or left[0]
+                    continue
+                current = None
+                if key in sent:
+                    results[key] = record
+                    sent.remove(key)
+            if alive:
+                while queue and len(sent) <= AHEAD and not process.stdin.closed:
+                    task = queue.pop(0)
+                    sent.append(task)
+                    try:
+                        process.stdin.write(json.dumps(task) + "\n")
+                        process.stdin.flush()
+                    except BrokenPipeError:       # it died just now: the next round marks it
+                        break
+                if not queue and not sent and not process.stdin.closed:
+                    process.stdin.close()          # nothing left for it: it stops
+                continue
+            del running[process]
+            if sent:              # the worker itself died: its current hand-in is marked, the rest go back
+                lost = current if current in sent else sent[0]
                 results[lost] = {"student": lost[1], "status": "failed",
                                  "notes": [f"not graded: the grading worker stopped (exit {process.returncode})"],
-                                 "log": process.stderr.read().decode(errors="replace")[-2000:]}
-                queue += [task for task in left if task != lost]
-            process.stderr.close()
+                                 "log": out.with_suffix(".err").read_text(errors="replace")[-2000:]}
+                queue[:0] = [task for task in sent if task != lost]
         shown.update(len(results))
-        time.sleep(0.2)
+        time.sleep(0.05)
     shown.update(len(results), last=True)
     return results
 
@@ -367,8 +386,8 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--worker"]:
-        course, tasks, overrides, out = argv[1:]
-        worker(Path(course), json.loads(tasks), json.loads(overrides), Path(out))
+        course, overrides, out = argv[1:]
+        worker(Path(course), json.loads(overrides), Path(out))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lesson", help="the lesson number of the assignment, e.g. 02")
