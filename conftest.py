@@ -31,16 +31,22 @@ import pytest
 # Tests spread one by one over the processes: each stands alone (its own kernel or environment).
 SPLIT = ("tests/test_install.py",)
 
+# The JupyterLab tests share one Chromium, one page and one server (tests/e2e/conftest.py: JupyterLab loads
+# once, each test opens its notebook in it), so their files are one unit, run one after the other.
+JUPYTERLAB = "tests/e2e (JupyterLab)"
+JUPYTERLAB_FILES = ("tests/e2e/test_jupyterlab.py", "tests/e2e/test_lecture.py", "tests/e2e/test_ordering_explorer.py",
+                    "tests/e2e/test_connectfour_board.py")
+
+
 # Seconds a unit took in one process (`pytest --durations=0`; benchmarks/RESULTS.md), for handing the long
 # units out first: a unit not listed counts its tests, at a tenth of a second each. Only the order depends on
 # these numbers, never what runs (measured 2026-11-26 on a fresh clone).
 COST = {
     "tests/e2e/test_lite.py": 200 if os.environ.get("ADVERSARIAL_LITE", "").lower() == "all" else 90,
-    "tests/e2e/test_jupyterlab.py": 70, "tests/e2e/test_lecture.py": 60,
+    JUPYTERLAB: 150,        # the four JupyterLab files, one page (2026-11-26)
     "tests/test_install.py::test_the_install_cell_really_installs_into_an_empty_environment": 16,
     "tests/test_install.py::test_pip_install_user_finds_the_layout_program": 8,
     "tests/test_install.py::test_the_distributions_build_from_the_sdist_and_pass_twine": 8,
-    "tests/e2e/test_ordering_explorer.py": 17, "tests/e2e/test_connectfour_board.py": 15,
     "tests/test_site.py": 70, "tests/test_properties.py": 15, "notebooks/05_depth_limits_evaluation.ipynb": 25,
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
     "tests/test_exercises_ordering.py": 15,
@@ -73,8 +79,10 @@ def pytest_configure(config):
 
 def group(nodeid: str) -> str:
     """The unit of work ``nodeid`` belongs to under ``--dist loadgroup``: its test file, or the test alone
-    when its file is listed in ``SPLIT``."""
+    when its file is listed in ``SPLIT``, or the JupyterLab tests' one unit."""
     path = nodeid.split("::")[0]
+    if path in JUPYTERLAB_FILES:
+        return JUPYTERLAB
     return nodeid if path in SPLIT else path
 
 

@@ -11,6 +11,7 @@ _spec = importlib.util.spec_from_file_location("_root_conftest", ROOT / "conftes
 root_conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(root_conftest)
 group, cost, COST = root_conftest.group, root_conftest.cost, root_conftest.COST
+JUPYTERLAB, JUPYTERLAB_FILES = root_conftest.JUPYTERLAB, root_conftest.JUPYTERLAB_FILES
 
 
 def test_a_notebooks_cells_share_one_unit_and_notebooks_are_apart():
@@ -30,18 +31,31 @@ def test_the_in_browser_editions_tests_share_one_build():
     assert len(lite) == 1 and lite != {group("tests/e2e/test_jupyterlab.py::test_x")}
 
 
+def test_the_jupyterlab_files_are_one_unit_and_the_in_browser_edition_another():
+    """They share one Chromium and one JupyterLab page (tests/e2e/conftest.py), which needs them run one after the
+    other in one process; every e2e file that opens JupyterLab is listed."""
+    units = {group(f"{path}::test_x") for path in JUPYTERLAB_FILES}
+    assert units == {JUPYTERLAB} and group("tests/e2e/test_lite.py::test_x") != JUPYTERLAB
+    opening = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "e2e").glob("test_*.py")
+               if re.search(r"\bopen_notebook\(|\bhall\b", p.read_text())}
+    assert opening == set(JUPYTERLAB_FILES)
+
+
 def test_the_install_tests_spread_one_by_one():
     assert group("tests/test_install.py::test_a") != group("tests/test_install.py::test_b")
 
 
 def test_long_units_cost_more_than_many_quick_tests():
-    assert cost("tests/e2e/test_lite.py", 20) > cost("tests/e2e/test_jupyterlab.py", 15) > cost("tests/x.py", 500)
+    assert cost(JUPYTERLAB, 30) > cost("tests/e2e/test_lite.py", 20) > cost("tests/x.py", 500)
     assert cost("tests/x.py", 50) > cost("tests/y.py", 5)
 
 
 def test_every_unit_named_in_cost_exists():
     """A renamed file or test would otherwise silently lose its place at the front of the queue."""
     for unit in COST:
+        if unit == JUPYTERLAB:
+            assert all((ROOT / path).exists() for path in JUPYTERLAB_FILES)
+            continue
         path, _, test = unit.partition("::")
         assert (ROOT / path).exists(), f"COST names {path}, which does not exist"
         if test:

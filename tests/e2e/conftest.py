@@ -193,11 +193,12 @@ def lab(chromium_path, tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser(chromium_path):
-    """One Chromium per test file (a second or two to start). Playwright's sync API marks an event loop as
-    running in this thread while it is open; stopping it after each file leaves the process's other tests
-    (the stepper's Run, driven by asyncio) a normal thread, whichever order pytest-xdist runs them in."""
+    """One Chromium for the browser tests a process runs one after another (the JupyterLab files are one unit of
+    work: root conftest.py's ``group``). Playwright's sync API marks an event loop as running in this thread while
+    it is open; it is stopped when the process leaves tests/e2e, which leaves the process's other tests (the
+    stepper's Run, driven by asyncio) a normal thread, whichever order pytest-xdist runs them in."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -208,15 +209,32 @@ def browser(chromium_path):
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, lab, request):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+@pytest.fixture(scope="package")
+def lab_page(browser):
+    """One page for every JupyterLab test: JupyterLab is loaded once (loading it costs 7-10 s of CPU), and each
+    test opens its notebook in it (lab_page.open_notebook closes the one before and stops its kernel)."""
+    context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
-    problems = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
     yield page
+    context.close()
+
+
+@pytest.fixture
+def page(lab_page, lab, request):
+    """The shared JupyterLab page, at its usual size and with no page error recorded yet; a screenshot after each
+    test, pass or fail."""
+    lab_page.set_viewport_size(VIEWPORT)
+    lab_page.problems.clear()
+    yield lab_page
     try:
-        page.screenshot(path=str(artifact(f"{request.node.name}.png")))
+        lab_page.screenshot(path=str(artifact(f"{request.node.name}.png")))
     finally:
-        context.close()
+        # The mouse leaves the widgets before they go: ipyevents listens to the whole page's keys from the moment
+        # the mouse enters a stepper's picture until it leaves it, and a picture removed under the mouse never
+        # sees it leave (the next test's typing would go to a stepper that is gone).
+        lab_page.mouse.move(1, 1)

@@ -73,15 +73,39 @@ def code_cell(name: str, text: str) -> str:
     return source
 
 
-def open_notebook(page, lab, path: str, timeout_ms: int = 60_000) -> None:
+# Every notebook in the page closed (marked saved first: no "save changes?" dialog), its widgets with it.
+CLOSE_ALL = """() => {
+    for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
+        if (widget.context) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+}"""
+OPEN = """async (path) => {
+    await window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+}"""
+OPENED = f"""(path) => {{ const panel = {CURRENT}; return !!(panel && panel.context && panel.context.path === path
+                                                          && ({KERNEL_READY})()); }}"""
+
+
+def open_notebook(page, lab, path: str, timeout_ms: int = 60_000, reload: bool = False) -> None:
     """Open ``path`` (relative to the server's root) and wait until its kernel is really ready.
 
-    Notebooks opened before are closed and their kernels stopped (``?reset`` forgets the saved workspace),
-    so the page holds one notebook and one set of widgets.
+    Notebooks opened before are closed and their kernels stopped, so the page holds one notebook and one set of
+    widgets. Where the page has this server's JupyterLab loaded already, the notebook is opened in it (a second
+    or two); otherwise, or with ``reload``, JupyterLab is loaded (``?reset`` forgets the saved workspace; 7-10 s
+    of CPU). A notebook whose saved widgets must show before it runs needs ``reload``: opened in a running
+    JupyterLab, its kernel is connected before ipywidgets reads the saved state, and each saved widget shows
+    "Error displaying widget" (tried).
     """
+    loaded = not reload and page.url.startswith(f"{lab.url}/lab") and page.evaluate("() => !!window.jupyterapp")
+    if loaded:
+        page.evaluate(CLOSE_ALL)
     lab.stop_kernels()
-    page.goto(f"{lab.url}/lab/tree/{path}?reset&token={lab.token}")
-    page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=100)
+    if loaded:
+        page.evaluate(OPEN, path)
+    else:
+        page.goto(f"{lab.url}/lab/tree/{path}?reset&token={lab.token}")
+    page.wait_for_function(OPENED, arg=path, timeout=timeout_ms, polling=100)
 
 
 def run_all(page, timeout_ms: int = 180_000) -> None:

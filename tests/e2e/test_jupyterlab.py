@@ -117,13 +117,13 @@ SHOWN = f"""() => {{
 
 
 @pytest.fixture(scope="module")
-def every_lesson(browser, lab):
+def every_lesson(lab_page, lab):
     """Every lesson's code cells with their stored outputs and widgets, in one trusted notebook opened once, as
     a student opens a lesson before running it. What each cell prints is nbval's to check (it runs every
     lesson, in this same Python and kernel); this is what JupyterLab makes of it: drawings, tables, charts and
     saved widgets shown, without a widget error or an axe-core violation. The widgets' live behaviour is the
     other tests' (stepper, board, explorer, lecture hall). Returns the page and, for each lesson, the range of
-    its cells."""
+    its cells. It uses the shared JupyterLab page, so the module's tests that read it come first."""
     import nbformat
 
     cells, spans, state = [], {}, {}
@@ -137,21 +137,16 @@ def every_lesson(browser, lab):
         state.update(book.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}))
     book = nbformat.v4.new_notebook(cells=cells)
     book.metadata["widgets"] = {WIDGET_STATE: {"version_major": 2, "version_minor": 0, "state": state}}
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.problems = []
-    page.on("pageerror", lambda error: page.problems.append(str(error)))
-    open_notebook(page, lab, lab.save("every_lesson.ipynb", book))
+    page = lab_page
+    page.problems.clear()
+    open_notebook(page, lab, lab.save("every_lesson.ipynb", book), reload=True)      # saved widgets: see there
     try:               # until every output shows (saved widgets render last); if one never does, its test says so
         page.wait_for_function(f"() => ({SHOWN})().every(c => c.shown === c.stored && !c.empty && !c.undrawn)",
                                timeout=60_000, polling=250)
     except PlaywrightTimeout:
         pass
     yield page, spans
-    try:
-        page.screenshot(path=str(artifact("jupyterlab-every-lesson.png")))
-    finally:
-        context.close()
+    page.screenshot(path=str(artifact("jupyterlab-every-lesson.png")))
 
 
 @pytest.mark.parametrize("name", LESSONS)

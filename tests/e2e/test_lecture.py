@@ -49,14 +49,11 @@ NOTEBOOK_SIZE = {"width": 1400, "height": 1000}
 
 
 @pytest.fixture(scope="module")
-def hall(browser, lab):
-    context = browser.new_context(viewport=NOTEBOOK_SIZE)
-    shared = context.new_page()
-    shared.problems = []
-    shared.on("pageerror", lambda error: shared.problems.append(str(error)))
-    open_notebook(shared, lab, lab.notebook("lecture.ipynb", [IMPORTS]))
-    yield shared
-    context.close()
+def hall(lab_page, lab):
+    """The shared JupyterLab page with one notebook for the module: each test replaces its cells (open_cells)."""
+    lab_page.problems.clear()
+    open_notebook(lab_page, lab, lab.notebook("lecture.ipynb", [IMPORTS]))
+    return lab_page
 
 
 @pytest.fixture
