@@ -45,28 +45,20 @@ FULL_HD = {"width": 1920, "height": 1080}
 # widget) and lecture mode (its style sheet went with the last test's outputs).
 FRESH = ("%reset -f\nimport ipywidgets\nipywidgets.Widget.close_all()\n"
          "from adversarial.themes import set_theme\nset_theme('notebook')")
-NOTEBOOK_SIZE = {"width": 1400, "height": 1000}
 
 
 @pytest.fixture(scope="module")
 def hall(lab_page, lab):
     """The shared JupyterLab page with one notebook for the module: each test replaces its cells (open_cells)."""
-    lab_page.problems.clear()
     open_notebook(lab_page, lab, lab.notebook("lecture.ipynb", [IMPORTS]))
     return lab_page
 
 
 @pytest.fixture
-def page(hall, request):
-    """The shared page, at the notebook's size again (a test may have set 1920×1080); a screenshot after
-    each test, pass or fail."""
-    hall.set_viewport_size(NOTEBOOK_SIZE)
-    yield hall
-    hall.screenshot(path=str(artifact(f"{request.node.name}.png")))
-    # The mouse leaves the widgets before they go: ipyevents listens to the whole page's keys from the moment
-    # the mouse enters a stepper's picture until it leaves it, and a picture removed under the mouse never
-    # sees it leave (the next test's typing would go to a stepper that is gone).
-    hall.mouse.move(1, 1)
+def page(hall, page):
+    """tests/e2e/conftest.py's page (its usual size again, a screenshot after each test, the mouse moved away),
+    with the module's notebook open."""
+    return page
 
 
 def open_cells(page, lab, *sources: str) -> None:
