@@ -104,7 +104,7 @@ def take_away(course: Path, assignment: str, student: str, refusals: list) -> li
 
 
 def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
-    """Replace, in the hand-in, the answer whose run killed the kernel; return the answer's name, or None."""
+    """Replace, in the copy of a hand-in in ``submitted``, the answer whose run killed the kernel; return the answer's name, or None."""
     for path in sorted(submitted.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
@@ -123,35 +123,76 @@ def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
     return None
 
 
+def unreadable(submitted: Path, assignment: str) -> str | None:
+    """Why the hand-in in ``submitted`` cannot be graded at all, said as it is (None when it can)."""
+    notebook = submitted / f"{assignment}.ipynb"
+    if not notebook.is_file():
+        others = sorted(p.name for p in submitted.glob("*.ipynb"))
+        return (f"the hand-in has no {notebook.name}" + (f" (it has {', '.join(others)}: nbgrader grades only the "
+                f"assignment's own notebook, {notebook.name})" if others else ""))
+    data = notebook.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return f"{notebook.name} is not a notebook: not UTF-8 text ({error.reason} at byte {error.start})"
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        what = "is empty" if not text.strip() else f"is not valid JSON ({error.msg}, line {error.lineno})"
+        return f"{notebook.name} {what}, so it is not a notebook"
+    if not isinstance(parsed, dict) or not ("cells" in parsed or "worksheets" in parsed):
+        return f"{notebook.name} is JSON but not a notebook (it has no cells)"
+    try:
+        nbformat.reads(text, as_version=4)
+    except Exception as error:                 # nbformat's own reasons: a version it cannot read, a bad cell
+        return f"{notebook.name} is not a notebook nbformat can read: {str(error).splitlines()[0][:200]}"
+    return None
+
+
 def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
     submitted = course / "submitted" / student / assignment
+    problem = unreadable(submitted, assignment)
+    if problem:
+        return {"student": student, "status": "failed", "notes": [f"not graded: {problem}"]}
     notes = []
-    for attempt in range(RERUNS + 1):
-        scratch = Path(tempfile.mkdtemp(prefix="grading-"))
-        progress, refused = scratch / "progress.txt", scratch / "refused.txt"
-        os.environ.update(GRADING_SCRATCH=str(scratch), GRADING_PROGRESS=str(progress),
-                          GRADING_REFUSED=str(refused))
-        result = grader.autograde(assignment, student, force=True, create=True)
-        if not result["success"] and "database is locked" in (result.get("log", "") + result.get("error", "")):
-            time.sleep(1)
+    # The hand-in in submitted/ is only read. When a cell of it killed the kernel, it is graded again from a
+    # copy, here, with that answer taken out (nbgrader reads its "submitted" folder from CourseDirectory).
+    rerun = course / "grading" / "reruns" / student / assignment
+    shutil.rmtree(rerun, ignore_errors=True)
+    reading = grader.coursedir.submitted_directory
+    try:
+        for attempt in range(RERUNS + 1):
+            scratch = Path(tempfile.mkdtemp(prefix="grading-"))
+            progress, refused = scratch / "progress.txt", scratch / "refused.txt"
+            os.environ.update(GRADING_SCRATCH=str(scratch), GRADING_PROGRESS=str(progress),
+                              GRADING_REFUSED=str(refused))
+            grader.coursedir.submitted_directory = "grading/reruns" if rerun.exists() else reading
             result = grader.autograde(assignment, student, force=True, create=True)
-        started = last_started(progress)
-        refusals = read_lines(refused)
-        shutil.rmtree(scratch, ignore_errors=True)
-        if result["success"]:
-            notes += take_away(course, assignment, student, refusals)
-            break
-        log = (result.get("log", "") or "") + (result.get("error", "") or "")
-        if started is None and attempt < RERUNS:     # no cell ran: the kernel did not start (a busy machine)
-            time.sleep(2)
-            continue
-        why = ("its kernel died (a crash, or the memory or CPU-time limit)" if "Kernel died" in log
-               or "DeadKernel" in log or "UnresponsiveKernel" in log else "its run failed")
-        stopped = stop_cell(submitted, started, why) if attempt < RERUNS else None
-        if stopped is None:
-            return {"student": student, "status": "failed", "notes": notes + [f"not graded: {why}"],
-                    "log": log[-2000:]}
-        notes.append(f"{stopped}: {why}; that answer scored nothing, the rest was graded")
+            if not result["success"] and "database is locked" in (result.get("log", "") + result.get("error", "")):
+                time.sleep(1)
+                result = grader.autograde(assignment, student, force=True, create=True)
+            started = last_started(progress)
+            refusals = read_lines(refused)
+            shutil.rmtree(scratch, ignore_errors=True)
+            if result["success"]:
+                notes += take_away(course, assignment, student, refusals)
+                break
+            log = (result.get("log", "") or "") + (result.get("error", "") or "")
+            if started is None and attempt < RERUNS:     # no cell ran: the kernel did not start (a busy machine)
+                time.sleep(2)
+                continue
+            why = ("its kernel died (a crash, or the memory or CPU-time limit)" if "Kernel died" in log
+                   or "DeadKernel" in log or "UnresponsiveKernel" in log else "its run failed")
+            if attempt < RERUNS and not rerun.exists():
+                shutil.copytree(submitted, rerun)
+            stopped = stop_cell(rerun, started, why) if attempt < RERUNS else None
+            if stopped is None:
+                return {"student": student, "status": "failed", "notes": notes + [f"not graded: {why}"],
+                        "log": log[-2000:]}
+            notes.append(f"{stopped}: {why}; that answer scored nothing, the rest was graded")
+    finally:
+        grader.coursedir.submitted_directory = reading
+        shutil.rmtree(rerun, ignore_errors=True)
     if os.environ.get("GRADING_FEEDBACK", "1") == "1":
         feedback = grader.generate_feedback(assignment, student, force=True)
         if not feedback["success"]:
@@ -174,30 +215,141 @@ def worker(course: Path, overrides: dict, out: Path) -> None:
 
 # -- the batch ------------------------------------------------------------------------------------
 
+# Characters a student id keeps as they are, besides Unicode letters, digits and accents: nbgrader reads an id
+# as a folder name and matches it with glob (so no * ? [ ]), splits lists of ids at commas and strips spaces.
+ID_PUNCTUATION = "_-@+."
+
+
 def student_id(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.@-]", "_", name).strip("._") or "student"
+    """nbgrader's id for the hand-in named ``name``: the name itself, in Unicode's composed form (NFC: an "é"
+    typed on macOS and on Linux is one id), letters of any script and accents kept (nbgrader takes them), and
+    every other character (a path separator, glob's ``* ? [ ]``, a comma, a space, a control character, a leading
+    dot, ``%`` itself) written as ``%XX`` of its UTF-8 bytes: the map is reversible (``urllib.parse.unquote``),
+    so two different names never get one id, and grades/student_ids.csv records it where it changed a name."""
+    import unicodedata
+    name = unicodedata.normalize("NFC", name)
+    kept = []
+    for index, char in enumerate(name):
+        plain = (char.isalnum() or unicodedata.category(char).startswith("M") or char in ID_PUNCTUATION)
+        kept.append(char if plain and not (char == "." and index == 0)
+                    else "".join(f"%{byte:02X}" for byte in char.encode("utf-8")))
+    return "".join(kept)
 
 
-def collect(folder: Path, course: Path, assignment: str) -> list[str]:
-    """Copy the hand-ins into the course's submitted/ folder; return the students' ids."""
+class Handin:
+    """One student's hand-in as found in the folder to grade: its id, the name it had there, and its files
+    (each path inside the hand-in's nbgrader folder -> the input file it is read from)."""
+
+    def __init__(self, student: str, name: str, where: Path, files: dict[str, Path]):
+        self.student, self.name, self.where, self.files = student, name, where, files
+
+
+def find_handins(folder: Path, assignment: str) -> list[Handin]:
+    """The hand-ins in ``folder``: ``STUDENT.ipynb`` files, and nbgrader's ``STUDENT/ASSIGNMENT/`` folders
+    (every file in them: the notebook, ``timestamp.txt``, ``submission_secret.txt``, anything the student added).
+    Two inputs that would be graded as one student stop the batch, naming both: nothing is overwritten."""
     notebook = f"{assignment}.ipynb"
-    students = []
+    found: dict[str, Handin] = {}
     for path in sorted(folder.iterdir()):
-        if path.suffix == ".ipynb":
-            sources, student = [path], student_id(path.stem)
+        if path.name.startswith("."):                 # .ipynb_checkpoints, editors' files
+            continue
+        if path.is_file() and path.suffix == ".ipynb":
+            handin = Handin(student_id(path.stem), path.stem, path, {notebook: path})
         elif path.is_dir() and (path / assignment).is_dir():
-            sources, student = sorted((path / assignment).glob("*.ipynb")), student_id(path.name)
+            files = {p.relative_to(path / assignment).as_posix(): p
+                     for p in sorted((path / assignment).rglob("*")) if p.is_file()
+                     and not any(part.startswith(".") for part in p.relative_to(path / assignment).parts)}
+            notebooks = [k for k in files if k.endswith(".ipynb") and "/" not in k]
+            if len(notebooks) == 1 and notebooks[0] != notebook:    # a renamed copy: graded as the assignment
+                files[notebook] = files.pop(notebooks[0])
+            handin = Handin(student_id(path.name), path.name, path, files)
         else:
             continue
-        target = course / "submitted" / student / assignment
-        shutil.rmtree(target, ignore_errors=True)
-        target.mkdir(parents=True)
-        for source in sources:
-            shutil.copyfile(source, target / (notebook if len(sources) == 1 else source.name))
-        students.append(student)
-    if not students:
-        raise SystemExit(f"no hand-ins in {folder}: put one notebook per student there (STUDENT.ipynb)")
-    return students
+        if handin.student in found:
+            other = found[handin.student]
+            raise SystemExit(f"two hand-ins in {folder} would be graded as the same student "
+                             f"{handin.student!r}: {other.where.name!r} and {handin.where.name!r}. Nothing was "
+                             "graded; rename or remove one of them.")
+        found[handin.student] = handin
+    return list(found.values())
+
+
+def same_files(handin: Handin, target: Path) -> bool:
+    if not target.is_dir():
+        return False
+    there = {p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()}
+    return there == set(handin.files) and all(
+        (target / name).read_bytes() == source.read_bytes() for name, source in handin.files.items())
+
+
+def collect(folder: Path, course: Path, assignment: str, only: list[str] | None = None) -> list[str]:
+    """Make the hand-ins in ``folder`` the course's ``submitted/STUDENT/ASSIGNMENT/`` (nbgrader reads them
+    there); return the students' ids. ``folder`` itself is only read: when it is the course's ``submitted/``
+    (after ``nbgrader collect``) nothing is copied or written; from anywhere else each hand-in is copied in,
+    and a different earlier copy of that student's hand-in is moved to ``submitted-replaced/`` first, never
+    overwritten. ``only``: the students (ids or names) to take, the others are left alone."""
+    folder, course = folder.resolve(), course.resolve()
+    submitted = course / "submitted"
+    if not folder.is_dir():
+        raise SystemExit(f"{folder} is not a folder: give the folder of hand-ins (STUDENT.ipynb files, or "
+                         "nbgrader's STUDENT/ASSIGNMENT/ folders)")
+    in_place = folder == submitted.resolve()
+    if not in_place and (course in folder.parents or folder in course.parents or folder == course):
+        raise SystemExit(f"{folder} is inside the course directory {course} (or holds it), whose folders grading "
+                         "rewrites: give its submitted/ folder itself, or a folder outside the course")
+    handins = find_handins(folder, assignment)
+    if only:
+        handins = [h for h in handins if h.student in only or h.name in only]
+        missing = set(only) - {h.student for h in handins} - {h.name for h in handins}
+        if missing:
+            raise SystemExit(f"no hand-in of {', '.join(sorted(missing))} in {folder}")
+    if not handins:
+        raise SystemExit(f"no hand-ins of {assignment} in {folder}: put one notebook per student there "
+                         f"(STUDENT.ipynb), or nbgrader's layout (STUDENT/{assignment}/{assignment}.ipynb)")
+    if in_place:              # nbgrader's id is the folder's name: it must be one nbgrader can read
+        unreadable = [h.name for h in handins if set(h.name) & set("*?[],") or h.name != h.name.strip()]
+        if unreadable:
+            raise SystemExit(f"nbgrader cannot read the folders {', '.join(map(repr, unreadable))} in {folder} as "
+                             "student ids (glob's * ? [ ], a comma or a space at an end); grade a copy of the "
+                             "folder made outside the course: grading maps each name to an id and records the map")
+        for handin in handins:
+            handin.student = handin.name
+    renamed = [h for h in handins if h.student != h.name]
+    if renamed:
+        record_ids(course, renamed)
+    if not in_place:
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        for handin in handins:
+            target = submitted / handin.student / assignment
+            if same_files(handin, target):
+                continue
+            if target.exists():
+                kept = course / "submitted-replaced" / stamp / handin.student / assignment
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(str(target), str(kept))
+                print(f"{handin.student}: the earlier copy of the hand-in is kept in {kept}", file=sys.stderr)
+            target.mkdir(parents=True)
+            for name, source in handin.files.items():
+                (target / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target / name)
+    return [h.student for h in handins]
+
+
+def record_ids(course: Path, handins: list[Handin]) -> None:
+    """Add to grades/student_ids.csv each name that its id had to change (name, id), once."""
+    out = course / "grades" / "student_ids.csv"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    known = set()
+    if out.exists():
+        with open(out, newline="", encoding="utf-8") as handle:
+            known = {(row["name"], row["student"]) for row in csv.DictReader(handle)}
+    new = [(h.name, h.student) for h in handins if (h.name, h.student) not in known]
+    if new:
+        with open(out, "a", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            if not known:
+                writer.writerow(["name", "student"])
+            writer.writerows(new)
 
 
 # Hand-ins a worker is given ahead of the one it grades: it never waits for the next, and a worker that dies
