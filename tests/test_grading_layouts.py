@@ -9,10 +9,10 @@ Unicode; late hand-ins get nbgrader's late penalty, unless the student has an ex
 from __future__ import annotations
 
 import copy
+import csv
 import hashlib
-import json
-import unicodedata
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -66,19 +66,142 @@ def course(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def in_place(course):
-    """Three hand-ins in nbgrader's layout, graded where `nbgrader collect` left them."""
+    """Three hand-ins in nbgrader's layout, graded where `nbgrader collect` left them, with a due date, an
+    extension for bob and nbgrader's late penalty "zero"."""
     course, name, a, grade = course
     nbgrader_layout(course, name, "李雷", a.right(), ON_TIME)
     nbgrader_layout(course, name, "Zoë", a.right(), LATE)
     nbgrader_layout(course, name, "bob", duplicated(a), LATE)
     before = fingerprint(course / "submitted")
-    rows = grade.grade(LESSON, course / "submitted", course, jobs=2, timeout=10, cpu=60, feedback=False)
-    return rows, before
+    rows = grade.grade(LESSON, course / "submitted", course, jobs=2, timeout=10, cpu=60, feedback=False,
+                       due=DUE, extensions={"bob": 48}, late="zero")
+    return {row["student"]: row for row in rows}, before
+
+
+@pytest.fixture(scope="module")
+def flat(course, in_place, tmp_path_factory):
+    """Then a folder of STUDENT.ipynb elsewhere: a name typed on macOS (decomposed accents) whose answer raises
+    KeyboardInterrupt, and a file with a space in its name that is not a notebook."""
+    course, name, a, grade = course
+    folder = tmp_path_factory.mktemp("handins")
+    first = next(iter(a.defines))
+    nbformat.write(a.handin({first: "raise KeyboardInterrupt\n"}), folder / "Jose\u0301.ipynb")
+    (folder / "王 小明.ipynb").write_text('{"cells": [', encoding="utf-8")
+    before = fingerprint(folder)
+    rows = grade.grade(LESSON, folder, course, jobs=2, timeout=10, cpu=60, feedback=False)
+    return {row["student"]: row for row in rows}, before, folder
 
 
 def test_grading_submitted_in_place_changes_nothing_in_it(course, in_place):
     course, name, a, _ = course
     rows, before = in_place
     assert fingerprint(course / "submitted") == before
-    assert {row["student"] for row in rows} == {"李雷", "Zoë", "bob"}
-    assert all(row["status"] == "graded" for row in rows), rows
+    assert set(rows) == {"李雷", "Zoë", "bob"}
+    assert all(row["status"] == "graded" for row in rows.values()), rows
+
+
+def test_a_late_handin_gets_nbgraders_late_penalty_unless_it_has_an_extension(course, in_place):
+    _, _, a, _ = course
+    rows, _ = in_place
+    assert rows["李雷"]["score"] == a.total
+    assert rows["Zoë"]["score"] == 0                 # a day late: "zero"
+    assert rows["bob"]["score"] == a.total           # as late, with 48 hours more
+
+
+def test_a_copied_cell_grades_the_last_copy_and_says_so(course, in_place):
+    _, _, a, _ = course
+    rows, _ = in_place
+    first = next(iter(a.defines))
+    assert rows["bob"]["status"] == "graded" and rows["bob"][f"test-{first}"] == a.points[first]
+    assert f"answer-{first} (copied): the hand-in has 2 cells with this id" in rows["bob"]["reasons"]
+    assert "the last copy was graded" in rows["bob"]["reasons"]
+
+
+def test_grading_a_folder_elsewhere_copies_it_and_changes_nothing_in_it(course, flat):
+    course, name, _, _ = course
+    rows, before, folder = flat
+    assert fingerprint(folder) == before
+    assert (course / "submitted" / "José" / name / f"{name}.ipynb").read_bytes() == \
+        (folder / "Jose\u0301.ipynb").read_bytes()
+
+
+def test_ids_keep_unicode_and_a_changed_name_is_recorded(course, flat):
+    course, _, _, _ = course
+    rows, _, _ = flat
+    assert set(rows) == {"José", "王%20小明"}
+    with open(course / "grades" / "student_ids.csv", encoding="utf-8") as handle:
+        recorded = {row["name"]: row["student"] for row in csv.DictReader(handle)}
+    assert recorded == {"Jose\u0301": "José", "王 小明": "王%20小明"}
+    assert {unquote(student) for student in recorded.values()} == {"José", "王 小明"}
+
+
+def test_each_reason_says_what_happened(course, flat):
+    _, _, a, _ = course
+    rows, _, _ = flat
+    first = next(iter(a.defines))
+    assert "the cell raised KeyboardInterrupt itself" in rows["José"]["reasons"]
+    assert "timed out" not in rows["José"]["reasons"]
+    assert rows["José"]["score"] == a.total - a.points[first]
+    broken = rows["王%20小明"]
+    assert broken["status"] == "failed" and broken["score"] == 0
+    assert "is not valid JSON" in broken["reasons"] and "so it is not a notebook" in broken["reasons"]
+
+
+def test_the_grade_table_holds_every_student_graded_not_only_the_last_batch(course, flat):
+    course, name, _, _ = course
+    with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
+        table = {row["student"]: row for row in csv.DictReader(handle)}
+    assert set(table) == {"李雷", "Zoë", "bob", "José", "王%20小明"}
+    log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8")
+    assert "Zoë: first graded, 0 of 5\n" in log and "bob: first graded, 5 of 5\n" in log
+    assert "王%20小明: not graded\n" in log
+
+
+def test_two_inputs_with_one_id_are_refused_naming_both(course, tmp_path):
+    course, name, a, grade = course
+    before = fingerprint(course / "submitted")
+    for first, second in (("Jos\u00e9", "Jose\u0301"), ("alice", "alice")):
+        folder = tmp_path / first
+        folder.mkdir()
+        nbformat.write(a.release, folder / f"{first}.ipynb")
+        if first == second:
+            (folder / second / name).mkdir(parents=True)
+            nbformat.write(a.release, folder / second / name / f"{name}.ipynb")
+        else:
+            nbformat.write(a.release, folder / f"{second}.ipynb")
+        with pytest.raises(SystemExit, match="would be graded as the same student") as refused:
+            grade.collect(folder, course, name)
+        said = str(refused.value)
+        if first == second:       # a notebook and a folder
+            assert "'alice.ipynb'" in said and "'alice' and" in said
+        else:                     # one name, its accent composed (Linux) and decomposed (macOS)
+            assert "written differently in Unicode: " in said
+            assert "'Jos\\xe9.ipynb'" in said and "'Jose\\u0301.ipynb'" in said
+    assert fingerprint(course / "submitted") == before
+
+
+def test_grading_refuses_folders_it_would_rewrite_or_nbgrader_cannot_read(course, tmp_path):
+    course, name, a, grade = course
+    with pytest.raises(SystemExit, match="inside the course directory"):
+        grade.collect(course / "autograded", course, name)
+    other = tmp_path / "course"
+    nbformat.write(a.release, (other / "submitted" / "a*b" / name).mkdir(parents=True) or
+                   other / "submitted" / "a*b" / name / f"{name}.ipynb")
+    with pytest.raises(SystemExit, match="nbgrader cannot read the folders 'a\\*b'"):
+        grade.collect(other / "submitted", other, name)
+
+
+def test_regrading_one_student_changes_only_that_row_and_logs_the_change(course, flat):
+    """The late student regraded alone without the late penalty (as after granting her an extension): the
+    table keeps every student, and the log has her score's change."""
+    course, name, a, grade = course
+    before = fingerprint(course / "submitted")
+    rows = grade.grade(LESSON, course / "submitted", course, jobs=1, timeout=10, cpu=60, feedback=False,
+                       students=["Zoë"])
+    assert [row["student"] for row in rows] == ["Zoë"] and rows[0]["score"] == a.total
+    assert fingerprint(course / "submitted") == before
+    with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
+        table = {row["student"]: row for row in csv.DictReader(handle)}
+    assert set(table) == {"李雷", "Zoë", "bob", "José", "王%20小明"} and float(table["Zoë"]["score"]) == a.total
+    log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8").splitlines()
+    assert log[-1].endswith(f"Zoë: 0 -> {a.total:g}")

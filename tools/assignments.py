@@ -71,7 +71,8 @@ c.Execute.raise_on_iopub_timeout = False
 # Grading's additions to nbgrader's autograde (tools/grading_preprocessors.py), in the course's own config so that
 # `make grade` and the formgrader's autograde button grade alike.
 CONFIG += ("import sys\nsys.path.append({tools!r})\nimport grading_preprocessors  # noqa: E402\n"
-           "grading_preprocessors.configure(c)\n").format(tools=str(ROOT / "tools")).replace("{", "{{").replace("}", "}}")
+           "grading_preprocessors.configure(c)\n").format(tools=str(ROOT / "tools")).replace("{", "{{").replace(
+               "}", "}}")
 
 
 def lesson(number: str) -> Path:

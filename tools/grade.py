@@ -30,7 +30,6 @@ import argparse
 import csv
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -104,7 +103,8 @@ def take_away(course: Path, assignment: str, student: str, refusals: list) -> li
 
 
 def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
-    """Replace, in the copy of a hand-in in ``submitted``, the answer whose run killed the kernel; return the answer's name, or None."""
+    """Replace, in the copy of a hand-in in ``submitted``, the answer whose run killed the kernel; return the
+    answer's name, or None."""
     for path in sorted(submitted.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
@@ -248,6 +248,7 @@ def find_handins(folder: Path, assignment: str) -> list[Handin]:
     """The hand-ins in ``folder``: ``STUDENT.ipynb`` files, and nbgrader's ``STUDENT/ASSIGNMENT/`` folders
     (every file in them: the notebook, ``timestamp.txt``, ``submission_secret.txt``, anything the student added).
     Two inputs that would be graded as one student stop the batch, naming both: nothing is overwritten."""
+    from unicodedata import normalize
     notebook = f"{assignment}.ipynb"
     found: dict[str, Handin] = {}
     for path in sorted(folder.iterdir()):
@@ -267,9 +268,12 @@ def find_handins(folder: Path, assignment: str) -> list[Handin]:
             continue
         if handin.student in found:
             other = found[handin.student]
+            first, second = other.where.name, handin.where.name
+            alike = (f" (the same letters, written differently in Unicode: {ascii(first)} and {ascii(second)})"
+                     if first != second and normalize("NFC", first) == normalize("NFC", second) else "")
             raise SystemExit(f"two hand-ins in {folder} would be graded as the same student "
-                             f"{handin.student!r}: {other.where.name!r} and {handin.where.name!r}. Nothing was "
-                             "graded; rename or remove one of them.")
+                             f"{handin.student!r}: {first!r} and {second!r}{alike}. Nothing was graded; rename or "
+                             "remove one of them.")
         found[handin.student] = handin
     return list(found.values())
 
@@ -290,13 +294,13 @@ def collect(folder: Path, course: Path, assignment: str, only: list[str] | None 
     overwritten. ``only``: the students (ids or names) to take, the others are left alone."""
     folder, course = folder.resolve(), course.resolve()
     submitted = course / "submitted"
-    if not folder.is_dir():
-        raise SystemExit(f"{folder} is not a folder: give the folder of hand-ins (STUDENT.ipynb files, or "
-                         "nbgrader's STUDENT/ASSIGNMENT/ folders)")
     in_place = folder == submitted.resolve()
     if not in_place and (course in folder.parents or folder in course.parents or folder == course):
         raise SystemExit(f"{folder} is inside the course directory {course} (or holds it), whose folders grading "
                          "rewrites: give its submitted/ folder itself, or a folder outside the course")
+    if not folder.is_dir():
+        raise SystemExit(f"{folder} is not a folder: give the folder of hand-ins (STUDENT.ipynb files, or "
+                         "nbgrader's STUDENT/ASSIGNMENT/ folders)")
     handins = find_handins(folder, assignment)
     if only:
         handins = [h for h in handins if h.student in only or h.name in only]
@@ -443,47 +447,114 @@ class Progress:
 
 def reasons(course: Path, assignment: str, student: str) -> dict[str, str]:
     """Why points were lost, read from the autograded notebook: each test cell's error (the check's verdict
-    and hint), and each answer cell's own error (a time-out, MemoryError, an exit) that the test then met."""
+    and hint), and each answer cell's own error (a time-out, MemoryError, an exit) that the test then met; and
+    the grader's notes on copied cells (tools/grading_preprocessors.py)."""
+    import grading_preprocessors
     found = {}
     for path in sorted((course / "autograded" / student / assignment).glob("*.ipynb")):
-        for cell in nbformat.read(path, as_version=4).cells:
+        notebook = nbformat.read(path, as_version=4)
+        for note in grading_preprocessors.duplicates(notebook):
+            grade_id, _, text = note.partition(": ")
+            found[f"{grade_id} (copied)"] = text
+        for cell in notebook.cells:
             meta = cell.metadata.get("nbgrader", {})
             if not (meta.get("grade") or meta.get("solution")) or cell.cell_type != "code":
                 continue
-            for output in cell.get("outputs", []):
-                if output.get("output_type") == "error":
-                    text = f"{output.get('ename')}: {output.get('evalue')}".strip().rstrip(":")
-                    if output.get("ename") == "CellTimeoutError":
-                        text = "timed out: the cell ran longer than the grader's time limit"
-                    elif output.get("ename") == "KeyboardInterrupt":
-                        text = "timed out: interrupted at the grader's time limit"
-                    found[meta["grade_id"]] = text[:500]
+            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            names = {o.get("ename") for o in errors}
+            if "CellTimeoutError" in names:           # nbgrader's Execute adds it when it interrupted the cell
+                found[meta["grade_id"]] = "timed out: the cell ran longer than the grader's time limit"
+            elif errors:
+                output = errors[-1]
+                text = f"{output.get('ename')}: {output.get('evalue')}".strip().rstrip(":")
+                if output.get("ename") == "KeyboardInterrupt":      # raised by the hand-in: no time-out
+                    text = "KeyboardInterrupt: the cell raised KeyboardInterrupt itself (the grader did not stop it)"
+                found[meta["grade_id"]] = text[:500]
     return found
 
 
-def table(course: Path, assignment: str, students: list[str], results: dict) -> list[dict]:
-    from nbgrader.api import Gradebook, MissingEntry
+def scores(course: Path, assignment: str) -> dict[str, tuple[float, dict, str | None]]:
+    """Each student's score in the gradebook for the assignment, less nbgrader's late penalty (as ``nbgrader
+    export`` counts it), each test's, and a word on the penalty: {student: (total, tests, late)}."""
+    from nbgrader.api import Gradebook
+    found = {}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for s in gradebook.assignment_submissions(assignment):
+            penalty, late = s.late_submission_penalty or 0.0, None
+            if penalty:
+                late = (f"late: handed in {s.total_seconds_late / 3600:.1f} hours after the due date "
+                        f"({s.duedate:%Y-%m-%d %H:%M} UTC{', with its extension' if s.extension else ''}); "
+                        f"nbgrader's late penalty took {penalty:g} points")
+            found[s.student.id] = (max(0.0, s.score - penalty),
+                                   {g.name: g.score for nb in s.notebooks for g in nb.grades}, late)
+    return found
+
+
+def records(course: Path, assignment: str) -> dict[str, dict]:
+    """What grading said about each student of the assignment, batch after batch (grades/ASSIGNMENT/*.json)."""
+    found = {}
+    for path in sorted((course / "grades" / assignment).glob("*.json")):
+        found[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+def table(course: Path, assignment: str, results: dict | None = None) -> list[dict]:
+    """The grade table of every student graded for the assignment in this course (every batch, not only the
+    last): the scores from nbgrader's gradebook (so a score changed in the formgrader shows), the reasons from
+    the autograded notebooks and grading's notes. ``results``: this batch's records, stored for the next."""
+    from nbgrader.api import Gradebook
+    folder = course / "grades" / assignment
+    folder.mkdir(parents=True, exist_ok=True)
+    for student, record in (results or {}).items():
+        kept = {"status": record["status"], "notes": record.get("notes", [])}
+        (folder / f"{student}.json").write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    known = records(course, assignment)
+    graded = scores(course, assignment)
     rows = []
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         tests = sorted({g.name for nb in gradebook.find_assignment(assignment).notebooks for g in nb.grade_cells})
         maximum = gradebook.find_assignment(assignment).max_score
-        for student in students:
-            record = results.get(student, {"status": "failed", "notes": ["not graded"]})
-            row = {"student": student, "score": 0.0, "max_score": maximum, "status": record["status"]}
-            why = reasons(course, assignment, student) if record["status"] == "graded" else {}
-            scores = {}
-            if record["status"] == "graded":
-                try:
-                    submission = gradebook.find_submission(assignment, student)
-                    row["score"] = submission.score
-                    scores = {g.name: g.score for nb in submission.notebooks for g in nb.grades}
-                except MissingEntry:
-                    row["status"] = "failed"
-            for test in tests:
-                row[test] = scores.get(test, 0.0)
-            row["reasons"] = "; ".join([f"{k}: {v}" for k, v in sorted(why.items())] + record.get("notes", []))
-            rows.append(row)
+    for student in sorted(set(known) | set(graded)):
+        record = known.get(student, {"status": "graded", "notes": []})   # graded by nbgrader alone (formgrader)
+        row = {"student": student, "score": 0.0, "max_score": maximum, "status": record["status"]}
+        why = reasons(course, assignment, student) if record["status"] == "graded" else {}
+        tested = {}
+        if record["status"] == "graded":
+            if student in graded:
+                row["score"], tested, late = graded[student]
+                record = {**record, "notes": record.get("notes", []) + ([late] if late else [])}
+            else:
+                row["status"] = "failed"
+        for test in tests:
+            row[test] = tested.get(test, 0.0)
+        row["reasons"] = "; ".join([f"{k}: {v}" for k, v in sorted(why.items())] + record.get("notes", []))
+        rows.append(row)
     return rows
+
+
+def log_changes(course: Path, assignment: str, before: dict, rows: list[dict], students: list[str]) -> None:
+    """Append to grades/ASSIGNMENT.log each score this batch set or changed: old -> new, and which tests."""
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    lines = []
+    for row in rows:
+        student = row["student"]
+        if student not in students:
+            continue
+        score = row["score"] if row["status"] == "graded" else None
+        tests = {k: v for k, v in row.items() if k.startswith("test-")}
+        old, old_tests = before.get(student, (None, {}))[:2]
+        shown = lambda value: "not graded" if value is None else f"{value:g}"     # noqa: E731
+        changed = [f"{t}: {old_tests.get(t, 0.0):g} -> {v:g}" for t, v in sorted(tests.items())
+                   if old is not None and old_tests.get(t, 0.0) != v]
+        if old is None and student not in before:
+            lines.append(f"{now} {student}: " + ("not graded" if score is None else
+                                                  f"first graded, {score:g} of {row['max_score']:g}"))
+        elif old != score or changed:
+            lines.append(f"{now} {student}: {shown(old)} -> {shown(score)}"
+                         + (f" ({', '.join(changed)})" if changed else ""))
+    if lines:
+        with open(course / "grades" / f"{assignment}.log", "a", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
 
 
 def write_feedback_text(course: Path, assignment: str, row: dict) -> None:
@@ -496,41 +567,81 @@ def write_feedback_text(course: Path, assignment: str, row: dict) -> None:
     (folder / f"{row['student']}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def write_table(course: Path, assignment: str, rows: list[dict]) -> Path:
+    out = course / "grades" / f"{assignment}.csv"
+    out.parent.mkdir(exist_ok=True)
+    with open(out, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return out
+
+
+def set_dates(course: Path, assignment: str, due: str | None, extensions: dict[str, float]) -> None:
+    """nbgrader's due date of the assignment, and extensions (hours) for some students, in its gradebook:
+    nbgrader's late penalty (``late="zero"``) then counts each hand-in's timestamp.txt against its own date."""
+    import warnings
+
+    from nbgrader.api import Gradebook
+    from sqlalchemy.exc import SAWarning
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook, warnings.catch_warnings():
+        # nbgrader 0.9's add_submission makes SQLAlchemy 2 warn that an object is not in the session yet
+        # (autoflush); the submission is added all the same (nbgrader's autograde does the same, unseen).
+        warnings.simplefilter("ignore", SAWarning)
+        if due:
+            gradebook.update_or_create_assignment(assignment, duedate=due)
+        for student, hours in extensions.items():
+            gradebook.update_or_create_student(student)
+            gradebook.update_or_create_submission(assignment, student)
+            gradebook.grant_extension(assignment, student, hours=hours)
+
+
 def grade(number: str, folder: Path, course: Path = assignments.COURSE, **options) -> list[dict]:
-    """Grade every hand-in in ``folder``; return the grade table's rows (also in grades/ASSIGNMENT.csv)."""
+    """Grade every hand-in in ``folder``; return this batch's rows of the grade table (grades/ASSIGNMENT.csv
+    holds every student graded so far)."""
     return grade_folders([(number, folder)], course, **options)[assignments.lesson(number).stem]
 
 
 def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.COURSE, jobs: int = 2,
                   timeout: int = 30, memory: int = 1500, cpu: int = 300, output: int = 200,
-                  feedback: bool = True) -> dict:
+                  feedback: bool = True, students: list[str] | None = None, due: str | None = None,
+                  extensions: dict[str, float] | None = None, late: str | None = None) -> dict:
     """Grade several assignments' folders of hand-ins in one batch (one pool of workers); return each
-    assignment's rows. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the grade.txt files
-    are still written)."""
+    assignment's rows for this batch. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the
+    grade.txt files are still written); ``students``: grade only these (ids or names in the folder);
+    ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates."""
     os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
-    tasks, students = [], {}
+    tasks, batch = [], {}
     for number, folder in batches:
         assignment = assignments.lesson(number).stem
         if not (course / "source" / assignment).is_dir():
             raise SystemExit(f"assignment {assignment} is not built in {course}: run "
                              f"`python tools/assignments.py {number}` first")
-        students[assignment] = collect(Path(folder).resolve(), course, assignment)
-        tasks += [(assignment, student) for student in students[assignment]]
+        batch[assignment] = collect(Path(folder), course, assignment, students)
+        tasks += [(assignment, student) for student in batch[assignment]]
+        if due or extensions:
+            set_dates(course, assignment, due, {student_id(k): v for k, v in (extensions or {}).items()})
+    before = {assignment: {s: v for s, v in scores(course, assignment).items()      # graded before, not only
+                           if (course / "autograded" / s / assignment).is_dir()}     # given an extension
+              for assignment in batch}
+    failed_before = {a: {s for s, r in records(course, a).items() if r["status"] != "graded"} for a in batch}
     assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output})
-    results = run_workers(course, tasks, max(1, jobs), {"Execute.timeout": timeout, **STOP_AT_ONCE})
+    overrides = {"Execute.timeout": timeout, **STOP_AT_ONCE}
+    if late:
+        overrides["LateSubmissionPlugin.penalty_method"] = late
+    results = run_workers(course, tasks, max(1, jobs), overrides)
     tables = {}
-    for assignment, names in students.items():
-        rows = table(course, assignment, names, {s: r for (a, s), r in results.items() if a == assignment})
-        out = course / "grades" / f"{assignment}.csv"
-        out.parent.mkdir(exist_ok=True)
-        with open(out, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
-        for row in rows:
+    for assignment, names in batch.items():
+        rows = table(course, assignment, {s: r for (a, s), r in results.items() if a == assignment})
+        write_table(course, assignment, rows)
+        old = {s: ((None, {}) if s in failed_before[assignment] else v) for s, v in before[assignment].items()}
+        old.update({s: (None, {}) for s in failed_before[assignment] if s not in old})
+        log_changes(course, assignment, old, rows, names)
+        mine = [row for row in rows if row["student"] in names]
+        for row in mine:
             write_feedback_text(course, assignment, row)
-        tables[assignment] = rows
+        tables[assignment] = mine
     return tables
 
 
@@ -542,16 +653,32 @@ def main(argv: list[str] | None = None) -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lesson", help="the lesson number of the assignment, e.g. 02")
-    parser.add_argument("folder", type=Path, help="the hand-ins: STUDENT.ipynb files")
+    parser.add_argument("folder", type=Path, help="the hand-ins: STUDENT.ipynb files, or nbgrader's "
+                        "STUDENT/ASSIGNMENT/ folders (the course's submitted/ is read in place)")
     parser.add_argument("--course", type=Path, default=assignments.COURSE)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="hand-ins graded at once")
     parser.add_argument("--timeout", type=int, default=30, help="seconds a cell may run")
     parser.add_argument("--memory", type=int, default=1500, help="MB a hand-in's kernel may use")
     parser.add_argument("--cpu", type=int, default=300, help="CPU seconds a hand-in's kernel may use")
+    parser.add_argument("--student", action="append", help="grade only this student (repeat for more): "
+                        "regrading one student leaves the others' grades as they are")
+    parser.add_argument("--due", help="the assignment's due date (nbgrader's, e.g. '2026-12-01 23:59:00 UTC')")
+    parser.add_argument("--extension", action="append", default=[], metavar="STUDENT=HOURS",
+                        help="a student's extension of the due date, in hours (repeat for more)")
+    parser.add_argument("--late-penalty", choices=("none", "zero"), help="nbgrader's late penalty: 'zero' "
+                        "scores a hand-in whose timestamp.txt is after its due date 0")
     args = parser.parse_args(argv)
+    extensions = {}
+    for given in args.extension:
+        student, _, hours = given.rpartition("=")
+        try:
+            extensions[student] = float(hours)
+        except ValueError:
+            parser.error(f"--extension {given!r}: give STUDENT=HOURS, e.g. alice=48")
     started = time.perf_counter()
     rows = grade(args.lesson, args.folder, args.course, jobs=args.jobs, timeout=args.timeout, memory=args.memory,
-                 cpu=args.cpu)
+                 cpu=args.cpu, students=args.student, due=args.due, extensions=extensions,
+                 late=args.late_penalty)
     graded = sum(r["status"] == "graded" for r in rows)
     print(f"graded {graded} of {len(rows)} hand-ins in {time.perf_counter() - started:.0f} s; "
           f"grades in {args.course / 'grades'}, feedback in {args.course / 'feedback'}")

@@ -14,8 +14,8 @@ nbgrader's pipelines:
 
 from __future__ import annotations
 
-from nbgrader.preprocessors import DeduplicateIds
 from nbgrader import utils
+from nbgrader.preprocessors import DeduplicateIds
 
 NOTE = "**Grader's note:** "
 DUPLICATE = (NOTE + "this cell is a copy of the cell `{grade_id}` further down (the notebook has {count} cells with "
