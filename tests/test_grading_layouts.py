@@ -84,8 +84,10 @@ def flat(course, in_place, tmp_path_factory):
     KeyboardInterrupt, and a file with a space in its name that is not a notebook."""
     course, name, a, grade = course
     folder = tmp_path_factory.mktemp("handins")
-    first = next(iter(a.defines))
-    nbformat.write(a.handin({first: "raise KeyboardInterrupt\n"}), folder / "Jose\u0301.ipynb")
+    first, second = list(a.defines)[:2]
+    outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
+    refused = f"try:\n    open({str(outside)!r}, 'w')\nexcept OSError:\n    pass\n" + a.answer(second)
+    nbformat.write(a.handin({first: "raise KeyboardInterrupt\n", second: refused}), folder / "Jose\u0301.ipynb")
     (folder / "王 小明.ipynb").write_text('{"cells": [', encoding="utf-8")
     before = fingerprint(folder)
     rows = grade.grade(LESSON, folder, course, jobs=2, timeout=10, cpu=60, feedback=False)
@@ -138,10 +140,11 @@ def test_ids_keep_unicode_and_a_changed_name_is_recorded(course, flat):
 def test_each_reason_says_what_happened(course, flat):
     _, _, a, _ = course
     rows, _, _ = flat
-    first = next(iter(a.defines))
+    first, second = list(a.defines)[:2]
     assert "the cell raised KeyboardInterrupt itself" in rows["José"]["reasons"]
     assert "timed out" not in rows["José"]["reasons"]
-    assert rows["José"]["score"] == a.total - a.points[first]
+    assert f"test-{second}: RefusedByGrader: the hand-in tried" in rows["José"]["reasons"]
+    assert rows["José"]["score"] == a.total - a.points[first] - a.points[second]
     broken = rows["王%20小明"]
     assert broken["status"] == "failed" and broken["score"] == 0
     assert "is not valid JSON" in broken["reasons"] and "so it is not a notebook" in broken["reasons"]
@@ -205,3 +208,14 @@ def test_regrading_one_student_changes_only_that_row_and_logs_the_change(course,
     assert set(table) == {"李雷", "Zoë", "bob", "José", "王%20小明"} and float(table["Zoë"]["score"]) == a.total
     log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8").splitlines()
     assert log[-1].endswith(f"Zoë: 0 -> {a.total:g}")
+
+
+def test_nbgraders_own_autograde_gives_the_same_score(course, flat):
+    """The formgrader's autograde button runs `nbgrader autograde` with the course's config: the refusal
+    penalty and the copied-cell rule are in it (tools/grading_preprocessors.py), so the score is the same."""
+    course, name, a, _ = course
+    rows, _, _ = flat
+    _tool("assignments").nbgrader(course, "autograde", name, "--student", "José", "--force")
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assert gradebook.find_submission(name, "José").score == rows["José"]["score"]

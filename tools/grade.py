@@ -41,6 +41,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
+from grading_preprocessors import read_lines  # noqa: E402
 
 RERUNS = 3
 # A graded kernel is stopped at once when its last cell has run, not asked to shut down and waited for: its
@@ -52,54 +53,9 @@ STOPPED = "raise RuntimeError({reason!r})  # the grader replaced this answer: it
 
 # -- one worker: nbgrader's autograde, student after student ------------------------------------------
 
-def read_lines(path: Path) -> list:
-    """The Python literals written one a line to ``path`` by the grading kernel (none if it is missing)."""
-    import ast
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
-    found = []
-    for line in lines:
-        try:
-            found.append(ast.literal_eval(line))
-        except (ValueError, SyntaxError):
-            continue
-    return found
-
-
 def last_started(progress: Path) -> str | None:
     lines = read_lines(progress)
     return lines[-1] if lines else None
-
-
-def take_away(course: Path, assignment: str, student: str, refusals: list) -> list[str]:
-    """The points of each exercise whose answer (or test, running it) did something the kernel refused: a
-    manual score of 0 in nbgrader's gradebook, with the reason as the comment; return the notes."""
-    if not refusals:
-        return []
-    from nbgrader.api import Gradebook
-    cells = [c for path in sorted((course / "autograded" / student / assignment).glob("*.ipynb"))
-             for c in nbformat.read(path, as_version=4).cells]
-    notes, done = [], set()
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        for what, source in refusals:
-            cell = next((c for c in cells if source is not None and c.source.strip() == source.strip()), None)
-            grade_id = (cell.metadata.get("nbgrader", {}).get("grade_id", "") if cell else "")
-            test = grade_id.replace("answer-", "test-")
-            if not test.startswith("test-") or test in done:
-                continue
-            done.add(test)
-            for notebook in gradebook.find_submission(assignment, student).notebooks:
-                for grade in notebook.grades:
-                    if grade.name == test:
-                        grade.manual_score = 0.0
-                        for comment in notebook.comments:
-                            if comment.name == grade_id.replace("test-", "answer-"):
-                                comment.manual_comment = f"refused by the grader: {what}"
-            gradebook.db.commit()
-            notes.append(f"{test}: no points, the hand-in tried {what} (refused by the grader)")
-    return notes
 
 
 def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
@@ -172,10 +128,8 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
                 time.sleep(1)
                 result = grader.autograde(assignment, student, force=True, create=True)
             started = last_started(progress)
-            refusals = read_lines(refused)
             shutil.rmtree(scratch, ignore_errors=True)
-            if result["success"]:
-                notes += take_away(course, assignment, student, refusals)
+            if result["success"]:          # refusals cost their points inside autograde (RefusalsCost)
                 break
             log = (result.get("log", "") or "") + (result.get("error", "") or "")
             if started is None and attempt < RERUNS:     # no cell ran: the kernel did not start (a busy machine)

@@ -10,12 +10,24 @@ nbgrader's pipelines:
   Here the earlier copies become ordinary cells (they still run, they score nothing), the last copy is graded,
   and a note above each earlier copy says so, in the autograded notebook and in the student's feedback page;
   ``duplicates()`` reads the notes back for the grade table's reasons.
+- ``ListenForRefusals`` (before nbgrader's ``Execute``) and ``RefusalsCost`` (after it): the grading kernel
+  (tools/grading_kernel.py) writes each action it refused, with the cell that asked, to ``$GRADING_REFUSED``
+  (here a file of the hand-in's own when tools/grade.py has not named one). Each refusal costs its exercise the
+  points even when the hand-in caught the error: its test cell gets an error output saying what was refused, so
+  nbgrader's own scoring gives it 0 and the feedback page says why. The penalty is in the autograded notebook
+  itself, not a manual score beside it: regrading a clean hand-in gives the points back.
 """
 
 from __future__ import annotations
 
+import ast
+import os
+import tempfile
+from pathlib import Path
+
+from nbformat import NotebookNode
 from nbgrader import utils
-from nbgrader.preprocessors import DeduplicateIds
+from nbgrader.preprocessors import DeduplicateIds, Execute, NbGraderPreprocessor
 
 NOTE = "**Grader's note:** "
 DUPLICATE = (NOTE + "this cell is a copy of the cell `{grade_id}` further down (the notebook has {count} cells with "
@@ -64,8 +76,78 @@ def duplicates(notebook) -> list[str]:
             for grade_id, count in seen.items()]
 
 
+def read_lines(path) -> list:
+    """The Python literals written one a line to ``path`` by the grading kernel (none if it is missing)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, TypeError):
+        return []
+    found = []
+    for line in lines:
+        try:
+            found.append(ast.literal_eval(line))
+        except (ValueError, SyntaxError):
+            continue
+    return found
+
+
+class ListenForRefusals(NbGraderPreprocessor):
+    """Before the hand-in runs: where its kernel writes what it refused (``$GRADING_REFUSED``, inherited by the
+    kernel nbgrader starts next); a file of its own when the grader named none (the formgrader's button)."""
+
+    def preprocess(self, nb, resources):
+        path = os.environ.get("GRADING_REFUSED")
+        if not path:
+            handle, path = tempfile.mkstemp(prefix="grading-refused-", suffix=".txt")
+            os.close(handle)
+            os.environ["GRADING_REFUSED"] = path
+            resources["grading_refused_own"] = True
+        resources["grading_refused"] = path
+        resources["grading_refused_before"] = len(read_lines(path))
+        return nb, resources
+
+
+def refused_tests(cells, refusals: list) -> dict[str, str]:
+    """Which test each refusal costs: {test grade id: what was refused}. A refusal is charged to the exercise
+    of the cell that asked (its answer or its test); one in a cell of no exercise costs nothing."""
+    charged = {}
+    for what, source in refusals:
+        cell = next((c for c in cells if c.cell_type == "code" and source is not None
+                     and c.source.strip() == str(source).strip()), None)
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "") if cell is not None else ""
+        test = grade_id.replace("answer-", "test-")
+        if test.startswith("test-"):
+            charged.setdefault(test, what)
+    return charged
+
+
+class RefusalsCost(NbGraderPreprocessor):
+    """After the hand-in ran: each test whose exercise did something refused gets an error output saying so,
+    which nbgrader's scoring (SaveAutoGrades) turns into no points."""
+
+    def preprocess(self, nb, resources):
+        path = resources.get("grading_refused")
+        refusals = read_lines(path)[resources.get("grading_refused_before", 0):]
+        if resources.get("grading_refused_own"):
+            os.environ.pop("GRADING_REFUSED", None)
+            Path(path).unlink(missing_ok=True)
+        charged = refused_tests(nb.cells, refusals)
+        for cell in nb.cells:
+            test = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if test in charged and cell.cell_type == "code":
+                text = f"the hand-in tried {charged[test]} (refused by the grader): this exercise scores nothing"
+                cell.outputs.append(NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
+                                                 traceback=[f"RefusedByGrader: {text}"]))
+        return nb, resources
+
+
 def configure(c) -> None:
     """Put grading's preprocessors into nbgrader's autograde (``c``: the course's nbgrader config)."""
     from nbgrader.converters import Autograde
-    sanitize = Autograde.class_traits()["sanitize_preprocessors"].default()
+    traits = Autograde.class_traits()
+    sanitize = traits["sanitize_preprocessors"].default()
     c.Autograde.sanitize_preprocessors = [KeepTheLastCopy if p is DeduplicateIds else p for p in sanitize]
+    autograde = []
+    for p in traits["autograde_preprocessors"].default():
+        autograde += [ListenForRefusals, p, RefusalsCost] if p is Execute else [p]
+    c.Autograde.autograde_preprocessors = autograde
