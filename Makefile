@@ -160,15 +160,17 @@ site: $(STAMP)
 
 # ---- Graded assignments (nbgrader; README "Teaching with this collection") -----------------------------------
 # make assignment NB=02 (no NB: every lesson with exercises) writes build/course/{source,release}/; make grade
-# NB=02 HANDINS=folder grades one STUDENT.ipynb per student (grades/, feedback/, gradebook.db); make export writes
-# nbgrader's grade table, build/course/grades.csv.
+# NB=02 HANDINS=folder grades a folder of hand-ins (STUDENT.ipynb files, or nbgrader's submitted/ read in place;
+# STUDENT=id regrades one); make export writes nbgrader's grade table build/course/grades.csv, a Canvas-style
+# gradebook and a feedback bundle per student (build/course/export/). COURSE=dir for another course directory.
 .PHONY: assignment grade export
+COURSE ?= build/course
 assignment: $(STAMP)
-	$(BIN)/python tools/assignments.py $(NB)
+	$(BIN)/python tools/assignments.py $(NB) --course $(COURSE)
 
 grade: $(STAMP)
-	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb"; exit 2; }
-	$(BIN)/python tools/grade.py $(NB) $(HANDINS)
+	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb [STUDENT=id]"; exit 2; }
+	$(BIN)/python tools/grade.py $(NB) $(HANDINS) --course $(COURSE) $(if $(STUDENT),--student "$(STUDENT)",)
 
 export: $(STAMP)
-	cd build/course && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/nbgrader export
+	$(BIN)/python tools/grade.py export --course $(COURSE)

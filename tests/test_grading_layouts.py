@@ -219,3 +219,31 @@ def test_nbgraders_own_autograde_gives_the_same_score(course, flat):
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         assert gradebook.find_submission(name, "José").score == rows["José"]["score"]
+
+
+def test_make_export_writes_an_lms_gradebook_and_feedback_bundles_with_an_absolute_venv(course, flat):
+    """`make export` with VENV an absolute path (it used to be glued to the current folder); its stamp is
+    taken as up to date (-o), so the test never reinstalls the environment."""
+    import subprocess
+    import sys
+    import zipfile
+    course, name, a, _ = course
+    venv = Path(sys.prefix).resolve()
+    if not (venv / "bin" / "python").exists():
+        pytest.skip("not run from a virtual environment")
+    ROOT = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["make", "-s", "-o", f"{venv}/.installed", "export", f"VENV={venv}", f"COURSE={course}"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (course / "grades.csv").read_text().startswith("assignment,duedate,timestamp,student_id")
+    with open(course / "export" / "gradebook.csv", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", name]
+    assert rows[1][0].strip() == "Points Possible" and rows[1][-1] == f"{a.total:g}"
+    table = {row[3]: row for row in rows[2:]}
+    assert set(table) == {"李雷", "Zoë", "bob", "José", "王%20小明"}
+    assert table["王%20小明"][0] == "王 小明" and table["王%20小明"][-1] == ""     # its name; not graded: blank
+    assert table["李雷"][-1] == f"{a.total:g}"
+    assert "王 小明" in done.stdout and "not graded" in done.stdout
+    with zipfile.ZipFile(course / "export" / "feedback" / "李雷.zip") as bundle:
+        assert bundle.read(f"{name}/grade.txt").decode().startswith(f"{name}: {a.total:g} of {a.total:g} points")

@@ -599,11 +599,91 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
     return tables
 
 
+# -- export: for a learning management system ------------------------------------------------------
+
+def export(course: Path = assignments.COURSE) -> dict[str, Path]:
+    """Everything graded in ``course``, for a learning management system; return what was written:
+
+    - ``grades.csv``: nbgrader's own grade table (``nbgrader export``), as before;
+    - ``export/gradebook.csv``: a Canvas-style gradebook, a row a student (name, login id, and each
+      assignment's score less nbgrader's late penalty, blank where nothing was handed in), its second row each
+      assignment's points possible: Canvas's "Import" of grades matches students by the SIS Login ID column;
+    - ``export/feedback/STUDENT.zip``: each student's feedback, every assignment's nbgrader feedback page and
+      grades/ASSIGNMENT/STUDENT.txt (the grade and its reasons), to hand out one file a student.
+    """
+    import zipfile
+
+    from nbgrader.api import Gradebook
+    course = course.resolve()
+    if not (course / "gradebook.db").exists():
+        raise SystemExit(f"no gradebook in {course}: build an assignment and grade it first (make assignment, "
+                         "make grade)")
+    assignments.nbgrader(course, "export")
+    out = course / "export"
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "feedback").mkdir(parents=True)
+    names = {}
+    if (course / "grades" / "student_ids.csv").exists():
+        with open(course / "grades" / "student_ids.csv", newline="", encoding="utf-8") as handle:
+            names = {row["student"]: row["name"] for row in csv.DictReader(handle)}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        homework = sorted(gradebook.assignments, key=lambda a: a.name)
+        homework = [a for a in homework if gradebook.assignment_submissions(a.name)]
+        students = {s.id: s for s in gradebook.students}
+        for a in homework:          # a hand-in that could not be graded (not a notebook): its row, blank
+            students.update({s: None for s in records(course, a.name) if s not in students})
+        columns = [f"{a.name}" for a in homework]
+        header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", *columns]
+        rows = [["    Points Possible", "", "", "", "", *[f"{a.max_score:g}" for a in homework]]]
+        for student, known in sorted(students.items()):
+            full = " ".join(n for n in (known.first_name, known.last_name) if n) if known else ""
+            row = [full or names.get(student, student), "", "", student, ""]
+            for a in homework:
+                try:
+                    submission = gradebook.find_submission(a.name, student)
+                except Exception:                    # nbgrader's MissingEntry: nothing handed in
+                    row.append("")
+                    continue
+                row.append(f"{max(0.0, submission.score - (submission.late_submission_penalty or 0.0)):g}")
+            rows.append(row)
+    with open(out / "gradebook.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    bundles = 0
+    for student in sorted({row[3] for row in rows[1:]}):
+        files = []
+        for a in homework:
+            page = course / "feedback" / student / a.name
+            files += [(p, f"{a.name}/{p.relative_to(page).as_posix()}") for p in sorted(page.rglob("*.html"))]
+            text = course / "grades" / a.name / f"{student}.txt"
+            if text.exists():
+                files.append((text, f"{a.name}/grade.txt"))
+        if files:
+            with zipfile.ZipFile(out / "feedback" / f"{student}.zip", "w", zipfile.ZIP_DEFLATED) as bundle:
+                for path, name in files:
+                    bundle.write(path, name)
+            bundles += 1
+    print(f"{course / 'grades.csv'} (nbgrader's), {out / 'gradebook.csv'} ({len(rows) - 1} students, "
+          f"{len(homework)} assignments) and {bundles} feedback bundles in {out / 'feedback'}")
+    for a in homework:
+        failed = sorted(s for s, r in records(course, a.name).items() if r["status"] != "graded")
+        if failed:
+            print(f"{a.name}: not graded, so blank in the gradebook (the reasons are in grades/{a.name}.csv): "
+                  + ", ".join(names.get(s, s) for s in failed))
+    return {"nbgrader": course / "grades.csv", "gradebook": out / "gradebook.csv", "feedback": out / "feedback"}
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--worker"]:
         course, overrides, out = argv[1:]
         worker(Path(course), json.loads(overrides), Path(out))
+        return
+    if argv[:1] == ["export"]:
+        parser = argparse.ArgumentParser(prog="grade.py export", description=export.__doc__.splitlines()[0])
+        parser.add_argument("--course", type=Path, default=assignments.COURSE)
+        export(parser.parse_args(argv[1:]).course)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lesson", help="the lesson number of the assignment, e.g. 02")
