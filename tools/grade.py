@@ -1,25 +1,32 @@
 """Grade a folder of hand-ins of one assignment with nbgrader, in one command.
 
     python tools/grade.py NN FOLDER [--course DIR] [--jobs N] [--timeout S] [--memory MB] [--cpu S]
+                                    [--student ID ...] [--due DATE] [--extension ID=HOURS ...] [--late-penalty zero]
+    python tools/grade.py export [--course DIR]
 
 ``FOLDER`` holds one notebook per student, ``STUDENT.ipynb`` (the name is the student's id), or nbgrader's own
-layout ``STUDENT/ASSIGNMENT/*.ipynb``. The assignment ``NN`` must have been built first
+layout ``STUDENT/ASSIGNMENT/ASSIGNMENT.ipynb`` with ``timestamp.txt``. It is only read: the course's own
+``submitted/`` (after ``nbgrader collect``) is graded where it is, without a write; a folder elsewhere is copied
+into ``submitted/`` (``collect``). Ids keep their Unicode; what nbgrader cannot take is written ``%XX``
+(``student_id``), and two inputs with one id are refused. The assignment ``NN`` must have been built first
 (``python tools/assignments.py NN``). Out come, in the course directory:
 
 - ``autograded/STUDENT/ASSIGNMENT/``: each hand-in run by nbgrader's autograde, every test cell's output
   kept (the check's verdict, or why it failed);
 - ``feedback/STUDENT/ASSIGNMENT/*.html``: nbgrader's feedback page for the student;
-- ``grades/ASSIGNMENT.csv``: one row a student: total, each exercise's points and, for every lost point,
-  the reason (the check's hint, a time-out, a memory or CPU limit, a crash); ``grades/ASSIGNMENT/STUDENT.txt``
-  the same for one student, in plain text;
+- ``grades/ASSIGNMENT.csv``: one row a student graded so far (every batch; scores from the gradebook): total,
+  each exercise's points and, for every lost point, the reason; ``grades/ASSIGNMENT/STUDENT.txt`` the same for
+  one student, in plain text; ``grades/ASSIGNMENT.log`` each score a batch set or changed, old -> new;
 - ``gradebook.db``: nbgrader's gradebook (``nbgrader export``, the formgrader and ``nbgrader
-  generate_feedback`` read it).
+  generate_feedback`` read it); ``export`` writes from it the tables and bundles for a learning management system.
 
 Every hand-in is hostile. nbgrader's autograde restores the locked cells and the tests from the instructor's
 version (``OverwriteCells``; a deleted test is put back) and runs each hand-in in its own kernel: here
 ``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there). A cell
 that runs past ``--timeout`` seconds is interrupted and scores nothing. A hand-in whose kernel dies anyway
-(a crash, the CPU limit) is graded again without the cell that killed it, so it keeps the points of the rest.
+(a crash, the CPU limit) is graded again, from a copy in ``grading/reruns/``, without the cell that killed it,
+so it keeps the points of the rest. What the kernel refused and copied cells are scored inside nbgrader's
+autograde (tools/grading_preprocessors.py, named in the course's config), as the formgrader's button scores them.
 ``--jobs`` worker processes grade the students in parallel (nbgrader grades one student at a time); a worker
 that dies is replaced and its student marked, so no hand-in stops the batch.
 """
