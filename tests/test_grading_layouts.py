@@ -73,7 +73,7 @@ def in_place(course):
     nbgrader_layout(course, name, "Zoë", a.right(), LATE)
     nbgrader_layout(course, name, "bob", duplicated(a), LATE)
     before = fingerprint(course / "submitted")
-    rows = grade.grade(LESSON, course / "submitted", course, jobs=2, timeout=10, cpu=60, feedback=False,
+    rows = grade.grade(LESSON, course / "submitted", course, jobs=2, timeout=30, cpu=60, feedback=False,
                        due=DUE, extensions={"bob": 48}, late="zero")
     return {row["student"]: row for row in rows}, before
 
@@ -90,7 +90,7 @@ def flat(course, in_place, tmp_path_factory):
     nbformat.write(a.handin({first: "raise KeyboardInterrupt\n", second: refused}), folder / "Jose\u0301.ipynb")
     (folder / "王 小明.ipynb").write_text('{"cells": [', encoding="utf-8")
     before = fingerprint(folder)
-    rows = grade.grade(LESSON, folder, course, jobs=2, timeout=10, cpu=60, feedback=False)
+    rows = grade.grade(LESSON, folder, course, jobs=1, timeout=30, cpu=60, feedback=False)
     return {row["student"]: row for row in rows}, before, folder
 
 
@@ -199,7 +199,7 @@ def test_regrading_one_student_changes_only_that_row_and_logs_the_change(course,
     table keeps every student, and the log has her score's change."""
     course, name, a, grade = course
     before = fingerprint(course / "submitted")
-    rows = grade.grade(LESSON, course / "submitted", course, jobs=1, timeout=10, cpu=60, feedback=False,
+    rows = grade.grade(LESSON, course / "submitted", course, jobs=1, timeout=30, cpu=60, feedback=False,
                        students=["Zoë"])
     assert [row["student"] for row in rows] == ["Zoë"] and rows[0]["score"] == a.total
     assert fingerprint(course / "submitted") == before

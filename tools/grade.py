@@ -37,6 +37,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -112,6 +113,13 @@ def unreadable(submitted: Path, assignment: str) -> str | None:
     return None
 
 
+def failure(log: str) -> str:
+    """What stopped nbgrader's run of a hand-in, in a line: the last exception its log names."""
+    found = re.findall(r"^\s*((?:\w+\.)*\w*(?:Error|Exception)\b:?.*)$", log, re.M)
+    found = [line for line in found if "NbGraderException" not in line]
+    return f"its run failed (nbgrader: {found[-1].strip()[:200]})" if found else "its run failed"
+
+
 def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
     submitted = course / "submitted" / student / assignment
     problem = unreadable(submitted, assignment)
@@ -143,7 +151,7 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
                 time.sleep(2)
                 continue
             why = ("its kernel died (a crash, or the memory or CPU-time limit)" if "Kernel died" in log
-                   or "DeadKernel" in log or "UnresponsiveKernel" in log else "its run failed")
+                   or "DeadKernel" in log or "UnresponsiveKernel" in log else failure(log))
             if attempt < RERUNS and not rerun.exists():
                 shutil.copytree(submitted, rerun)
             stopped = stop_cell(rerun, started, why) if attempt < RERUNS else None
