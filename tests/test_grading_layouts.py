@@ -106,7 +106,10 @@ def test_a_late_handin_gets_nbgraders_late_penalty_unless_it_has_an_extension(co
     _, _, a, _ = course
     rows, _ = in_place
     assert rows["李雷"]["score"] == a.total
-    assert rows["Zoë"]["score"] == 0                 # a day late: "zero"
+    assert rows["Zoë"]["score"] == 0                 # 21 hours late: "zero"
+    assert "late: handed in 21.0 hours after the due date (2026-11-20 12:00 UTC); nbgrader's late penalty took " \
+        f"{a.total:g} points" in rows["Zoë"]["reasons"]
+    assert "late:" not in rows["bob"]["reasons"]
     assert rows["bob"]["score"] == a.total           # as late, with 48 hours more
 
 
@@ -194,18 +197,29 @@ def test_grading_refuses_folders_it_would_rewrite_or_nbgrader_cannot_read(course
         grade.collect(other / "submitted", other, name)
 
 
-def test_regrading_one_student_changes_only_that_row_and_logs_the_change(course, flat):
-    """The late student regraded alone without the late penalty (as after granting her an extension): the
-    table keeps every student, and the log has her score's change."""
+def test_regrading_one_student_changes_only_that_row_and_logs_the_change(course, flat, tmp_path):
+    """Zoë's hand-in again, from a folder in nbgrader's layout elsewhere, now stamped on time (as after a
+    corrected timestamp), beside bob's: only Zoë is regraded (``students``), still with the late penalty on. Her
+    earlier copy in submitted/ is kept aside, the table keeps every student, the log has her score's change."""
     course, name, a, grade = course
-    before = fingerprint(course / "submitted")
-    rows = grade.grade(LESSON, course / "submitted", course, jobs=1, timeout=30, cpu=60, feedback=False,
-                       students=["Zoë"])
+    earlier = fingerprint(course / "submitted" / "Zoë")
+    folder = tmp_path / "again"
+    for student, stamp in (("Zoë", ON_TIME), ("bob", LATE)):
+        (folder / student / name).mkdir(parents=True)
+        nbformat.write(a.right(), folder / student / name / f"{name}.ipynb")
+        (folder / student / name / "timestamp.txt").write_text(stamp)
+    before = fingerprint(folder)
+    rows = grade.grade(LESSON, folder, course, jobs=1, timeout=30, cpu=60, feedback=False, students=["Zoë"],
+                       late="zero")
     assert [row["student"] for row in rows] == ["Zoë"] and rows[0]["score"] == a.total
-    assert fingerprint(course / "submitted") == before
+    assert fingerprint(folder) == before
+    assert (course / "submitted" / "Zoë" / name / "timestamp.txt").read_text() == ON_TIME
+    [kept] = (course / "submitted-replaced").glob("*/Zoë")
+    assert fingerprint(kept) == earlier
     with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
         table = {row["student"]: row for row in csv.DictReader(handle)}
     assert set(table) == {"李雷", "Zoë", "bob", "José", "王%20小明"} and float(table["Zoë"]["score"]) == a.total
+    assert "late:" not in table["Zoë"]["reasons"]
     log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8").splitlines()
     assert log[-1].endswith(f"Zoë: 0 -> {a.total:g}")
 
