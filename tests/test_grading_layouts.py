@@ -3,7 +3,10 @@
 A few tiny hand-ins of lesson 1, graded with the real nbgrader by tools/grade.py: nbgrader's own layout read in
 place from the course's ``submitted/`` (what ``nbgrader collect`` leaves, with ``timestamp.txt``), and a
 folder of ``STUDENT.ipynb`` elsewhere. Every input file is hashed before and after. Student ids keep their
-Unicode; late hand-ins get nbgrader's late penalty, unless the student has an extension.
+Unicode; late hand-ins get nbgrader's late penalty, unless the student has an extension; a copied cell, a raised
+KeyboardInterrupt, a refused action and a file that is not a notebook each get their points and a true reason;
+the grade table keeps every student across batches; `make export` writes the LMS files. Seven hand-ins are run
+in all (one course, built once): the suite's big grading run is tests/test_grading.py.
 """
 
 from __future__ import annotations

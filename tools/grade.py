@@ -280,9 +280,9 @@ def collect(folder: Path, course: Path, assignment: str, only: list[str] | None 
         raise SystemExit(f"no hand-ins of {assignment} in {folder}: put one notebook per student there "
                          f"(STUDENT.ipynb), or nbgrader's layout (STUDENT/{assignment}/{assignment}.ipynb)")
     if in_place:              # nbgrader's id is the folder's name: it must be one nbgrader can read
-        unreadable = [h.name for h in handins if set(h.name) & set("*?[],") or h.name != h.name.strip()]
-        if unreadable:
-            raise SystemExit(f"nbgrader cannot read the folders {', '.join(map(repr, unreadable))} in {folder} as "
+        bad = [h.name for h in handins if set(h.name) & set("*?[],") or h.name != h.name.strip()]
+        if bad:
+            raise SystemExit(f"nbgrader cannot read the folders {', '.join(map(repr, bad))} in {folder} as "
                              "student ids (glob's * ? [ ], a comma or a space at an end); grade a copy of the "
                              "folder made outside the course: grading maps each name to an id and records the map")
         for handin in handins:
