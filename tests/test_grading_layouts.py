@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import csv
 import hashlib
+import unicodedata
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -264,3 +265,29 @@ def test_make_export_writes_an_lms_gradebook_and_feedback_bundles_with_an_absolu
     assert "王 小明" in done.stdout and "not graded" in done.stdout
     with zipfile.ZipFile(course / "export" / "feedback" / "李雷.zip") as bundle:
         assert bundle.read(f"{name}/grade.txt").decode().startswith(f"{name}: {a.total:g} of {a.total:g} points")
+
+
+def test_why_a_file_cannot_be_graded_is_said_as_it_is(tmp_path):
+    grade = _tool("grade")
+    name = "01_minimax_by_hand"
+    cases = {b"": "is empty, so it is not a notebook", b"\xff\xfe{": "is not a notebook: not UTF-8 text",
+             b'{"cells": [': "is not valid JSON (", b"[1, 2]": "is JSON but not a notebook",
+             b'{"data": 1}': "is JSON but not a notebook"}
+    for index, (data, said) in enumerate(cases.items()):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        (folder / f"{name}.ipynb").write_bytes(data)
+        assert said in grade.unreadable(folder, name), data
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "copy.ipynb").write_text("{}")
+    assert "has no 01_minimax_by_hand.ipynb (it has copy.ipynb" in grade.unreadable(tmp_path / "other", name)
+
+
+def test_ids_map_reversibly_and_keep_letters_of_every_script():
+    grade = _tool("grade")
+    names = ["alice", "李雷", "Zoë", "Jose\u0301", "a b", "a%20b", "x*y", ".hidden", "o'brien", "a,b", "tab\there"]
+    ids = [grade.student_id(name) for name in names]
+    assert ids[:4] == ["alice", "李雷", "Zoë", "José"]
+    assert len(set(ids)) == len(ids)                                  # "a b" and "a%20b" stay apart
+    assert all(unquote(i) == unicodedata.normalize("NFC", n) for i, n in zip(ids, names))
+    assert not any(set(i) & set("*?[], \t/") or i.startswith(".") for i in ids)
