@@ -51,7 +51,7 @@ COST = {
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
     "tests/test_exercises_ordering.py": 15,
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
-    "tests/test_grading_layouts.py": 45,   # 7 tiny hand-ins of lesson 1 in 4 batches, and make export (2026-11-28)
+    "tests/test_grading_layouts.py": 70,   # 7 tiny hand-ins of lesson 1, 4 batches, make export (137 s at load 15)
 }
 
 _TOOL = None
