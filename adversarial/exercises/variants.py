@@ -75,8 +75,12 @@ class Variant:
     def seed(self, exercise) -> int:
         return _number(self.course, self.assignment, self.student, exercise)
 
-    def tree(self, exercise, spec, *, kind: str, root_player: str = "MAX", branching: int | None = None):
-        found = draw_tree(spec, self.seed(exercise), kind=kind, root_player=root_player, branching=branching)
+    def tree(self, exercise, spec, *, kind: str = "value", root_player: str = "MAX", branching: int | None = None,
+             needs=None):
+        """This student's tree for ``exercise`` (its seed), like the lesson's ``spec``. ``needs``, a list of
+        (kind, root player), when several exercises ask about one tree (the lesson's "the same tree")."""
+        needs = [tuple(n) for n in needs] if needs else [(kind, root_player)]
+        found = draw_tree(spec, self.seed(exercise), needs=needs, branching=branching)
         self.trees[exercise] = found
         return found
 
@@ -162,33 +166,45 @@ def _quick_facts(nested, maximising: bool) -> tuple:
 _LESSON_FACTS: dict = {}
 
 
-def draw_tree(spec, seed: int, *, kind: str, root_player: str = "MAX", branching: int | None = None):
+def draw_tree(spec, seed: int, *, kind: str = "value", root_player: str = "MAX", branching: int | None = None,
+              needs=None):
     """A tree of ``spec``'s shape with other numbers (distinct, so a set of leaf values names leaves), as hard as
-    ``spec`` and with another answer to the question of ``kind`` ("value", "move" or "set")."""
-    if kind not in ("value", "move", "set"):
-        raise ValueError(f"kind must be 'value', 'move' or 'set', not {kind!r}")
+    ``spec`` and with another answer to the question of ``kind`` ("value", "move" or "set") with ``root_player``
+    at the root; ``needs``, a list of (kind, root player), asks that of every question in it."""
+    needs = [tuple(n) for n in needs] if needs else [(kind, root_player)]
+    for k, player in needs:
+        if k not in ("value", "move", "set") or player not in ("MAX", "MIN"):
+            raise ValueError(f"each need is (kind, root player), kind 'value', 'move' or 'set' and player 'MAX' or "
+                             f"'MIN', not {(k, player)!r}")
     old = _leaves(spec)
-    key = (repr(spec), root_player, branching)
-    if key not in _LESSON_FACTS:
-        _LESSON_FACTS[key] = _facts(spec, root_player, branching)
-    hardness, (value, best, skipped) = _LESSON_FACTS[key]
+    lesson = []
+    for k, player in needs:
+        key = (repr(spec), player, branching)
+        if key not in _LESSON_FACTS:
+            _LESSON_FACTS[key] = _facts(spec, player, branching)
+        lesson.append((k, player, *_LESSON_FACTS[key]))
     low = min(0, min(old))
     high = max(max(old), low + 3 * len(old) + 12)
     rng = random.Random(seed)
-    maximising = root_player == "MAX"
     for _ in range(TRIES):
         values = rng.sample(range(low, high + 1), len(old))
         candidate = _refill(spec, iter(values))
         nested = _complete(candidate, branching) if branching is not None else candidate
-        got_hardness, (v, b, s) = _quick_facts(nested, maximising)
-        if got_hardness != hardness:
-            continue
-        if (kind == "value" and v == value) or (kind == "move" and set(b) & set(best)) or \
-                (kind == "set" and s == skipped):
-            continue
-        if _facts(candidate, root_player, branching)[0] == hardness:      # the package's search agrees
+        if all(_fits(_quick_facts(nested, player == "MAX"), k, hardness, answers)
+               for k, player, hardness, answers in lesson) and \
+                all(_facts(candidate, player, branching)[0] == hardness     # the package's search agrees
+                    for _, player, hardness, _ in lesson):
             return candidate
     raise RuntimeError(f"no tree like {spec} found in {TRIES} draws (seed {seed}): give the exercise another tree")
+
+
+def _fits(facts, kind, hardness, answers) -> bool:
+    """As hard as the lesson's tree, with another answer to the question of ``kind``."""
+    got_hardness, (v, b, s) = facts
+    value, best, skipped = answers
+    return got_hardness == hardness and not ((kind == "value" and v == value) or
+                                             (kind == "move" and set(b) & set(best)) or
+                                             (kind == "set" and s == skipped))
 
 
 # -- the visible check of an assignment: the answer's form only -------------------------------------------
@@ -244,11 +260,15 @@ def check_answer_form(answer, kind: str, spec=None) -> Verdict:
 
 # -- the hidden test: the lesson's check on the student's tree, and a flag for another variant's answer -----
 
-def grade(check: Callable, answer, exercise, lesson_spec, *, variant: Variant, others=(), kind: str,
-          **options) -> Verdict:
-    """The lesson's ``check`` on the student's own tree; when the answer is wrong there but right on the lesson's
-    tree or on another student's variant (``others``: their ids), the verdict says so (a flag for the grader)."""
-    mine = variant.tree(exercise, lesson_spec, kind=kind, **options)
+def grade(check: Callable, answer, exercise, lesson_spec, *, variant: Variant, others=(), kind: str = "value",
+          needs=None, **options) -> Verdict:
+    """The lesson's ``check`` on the student's own tree (``exercise``'s, drawn with ``kind`` or ``needs`` as in
+    the student's variant cell); when the answer is wrong there but right on the lesson's tree or (a value or a
+    set) on another student's variant (``others``: their ids), the verdict says so, naming the variant's code
+    (a flag for the grader: one value can match by chance, the same code under several exercises rarely)."""
+    draw = dict(kind=kind, root_player=options.get("root_player", "MAX"), branching=options.get("branching"),
+                needs=needs)
+    mine = variant.tree(exercise, lesson_spec, **draw)
     verdict = check(answer, mine, **options)
     if verdict.ok or not verdict.answered:
         return verdict
@@ -256,11 +276,12 @@ def grade(check: Callable, answer, exercise, lesson_spec, *, variant: Variant, o
     if check(answer, lesson_spec, **options).ok:
         fits.append("the lesson's own tree (its worked answer)")
     matched = []
-    for other in others:
+    # A move (0, 1 or 2) is right for many students' trees by chance: only values and sets are compared.
+    for other in others if kind != "move" else ():
         if other == variant.student:
             continue
         theirs = Variant(variant.course, variant.assignment, other)
-        if check(answer, theirs.tree(exercise, lesson_spec, kind=kind, **options), **options).ok:
+        if check(answer, theirs.tree(exercise, lesson_spec, **draw), **options).ok:
             matched.append(theirs.code)
     if matched:
         fits.append("another student's variant" + ("s " if len(matched) > 1 else " ") + ", ".join(matched[:5]))
