@@ -164,7 +164,7 @@ site: $(STAMP)
 # nbgrader's grade table, build/course/grades.csv.
 .PHONY: assignment grade export
 assignment: $(STAMP)
-	$(BIN)/python tools/assignments.py $(NB)
+	$(BIN)/python tools/assignments.py $(NB) $(if $(COURSE_ID),--course-id $(COURSE_ID),)
 
 grade: $(STAMP)
 	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb"; exit 2; }

@@ -51,6 +51,7 @@ COST = {
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
     "tests/test_exercises_ordering.py": 15,
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
+    "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)
 }
 
 _TOOL = None

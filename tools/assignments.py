@@ -22,6 +22,17 @@ What an assignment holds, read from the lesson's cell tags (never from a list ke
   reading names): drawings, steppers and experiments are left out, which keeps an assignment quick to grade
   (a hand-in runs in seconds) and keeps the student on the exercises. Everything except the stubs is locked.
 
+- each student their own variant (``--no-variants`` leaves it out): an exercise on a tree (its check is one of
+  ``adversarial.exercises.variants.VARIED``, with the lesson's tree written out) asks about the student's own
+  tree, drawn in the assignment's first (locked) cell from the course id, the assignment and the student's id;
+  exercises on one lesson tree share one. The statement names the student's tree instead of the lesson's, the
+  instructor's answer computes it, and the hidden test grades the answer on it (flagging an answer right on the
+  lesson's tree or on another student's). The visible test of every value, set or rule exercise confirms only the
+  answer's form; a function's keeps the lesson's check.
+- what only the grader knows is written in at grading by nbgrader's own autograde (tools/nbgrader_hooks.py,
+  named in the course's nbgrader_config.py): the student's id, the other students' ids and the hidden cases'
+  seeds, drawn from the course's secret file. A hidden test run without it fails and says so.
+
 Points: an exercise whose stub defines a function or a rule is worth 2, a value 1; a stub cell's metadata
 ``points`` overrides that.
 """
