@@ -194,8 +194,20 @@ def test_the_hidden_test_grades_the_students_own_tree(built):
         run_test(graded_source(notebook, "test-1", "ada", ["grace"]), answer1=grace)
     with pytest.raises(AssertionError, match="the lesson's own tree"):
         run_test(graded_source(notebook, "test-1", "ada", ["grace"]), answer1=5)
-    with pytest.raises(AssertionError, match="nbgrader_config.py"):           # graded without the course's hooks
+
+
+def test_graded_without_the_courses_hooks_it_fails_and_says_why_validated_it_runs(built, monkeypatch):
+    notebook = built["01"]
+    lesson = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
+    ada = minimax(tree(Variant(COURSE_ID, "01_minimax_by_hand", "ada").tree(1, lesson))).value
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    with pytest.raises(AssertionError, match="nbgrader_config.py"):
         run_test(cell(notebook, "test-1").source, answer1=ada)
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")     # the instructor's `nbgrader validate` of source/
+    run_test(cell(notebook, "test-1").source, answer1=ada)
+    with pytest.raises(AssertionError, match="Not yet"):
+        run_test(cell(notebook, "test-1").source, answer1=ada + 1000)
 
 
 def test_the_instructors_answers_are_right_for_every_student(built, monkeypatch):

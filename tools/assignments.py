@@ -345,10 +345,14 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
     hidden = ["### BEGIN HIDDEN TESTS", FRESH_LOADER.rstrip(), "", "",
               "def _hidden(_fresh=_fresh, _must_pass=_must_pass):     # bound now: the hand-in runs inside",
               f"    {nbgrader_hooks.FACTS}",
-              "    if _GRADER is None:",
-              "        raise AssertionError('not graded: this course was graded without its nbgrader_config.py (the '",
-              "                             'step that writes in the student id and hidden seeds is missing)')",
-              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})"]
+              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})",
+              "    if _GRADER is None:     # not written in: the instructor validating this version, or a wrong set-up",
+              "        import os",
+              "        if os.environ.get('NBGRADER_EXECUTION') == 'autograde':",
+              "            raise AssertionError('not graded: this course was graded without its '",
+              "                                 'nbgrader_config.py (the step that writes in the student id and '",
+              "                                 'hidden seeds is missing)')",
+              "        _GRADER = {'student': _fresh('variants')[0].student_id(), 'others': [], 'seeds': [1]}"]
     if varied:
         options = "".join(f", {k}={value!r}" for k, value in varied["options"].items())
         hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",
