@@ -261,3 +261,13 @@ def test_feedback_shows_the_verdict_and_hint_never_the_hidden_source_or_seeds(bu
     assert cell(done, "test-4").outputs[0]["traceback"] == [
         "AssertionError: hidden cases: Not yet: your function returned 3 on a tree"]
     assert "check_minimax(my_minimax)" in cell(done, "test-4").source        # the visible check stays
+
+
+def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
+    """A course's students fetch the release, the grader draws their trees again later, maybe after an update of
+    the package: a change to how trees are drawn changes every student's variant in the middle of a term. If
+    this fails on purpose, say so in the changelog (courses must not update between release and grading)."""
+    ada = Variant("cs-4100-2026", "01_minimax_by_hand", "ada")
+    assert ada.code == "1d790d"
+    assert ada.tree(1, [[4, 8, 3], [1, 7, 2], [6, 5, 9]]) == [[2, 17, 33], [32, 4, 37], [3, 11, 35]]
+    assert ada.tree(2, [3, 5, 2, 9, 12, 5, 23, 2], root_player="MIN", branching=2) == [13, 2, 1, 22, 32, 12, 31, 21]
