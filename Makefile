@@ -166,7 +166,7 @@ site: $(STAMP)
 .PHONY: assignment grade export
 COURSE ?= build/course
 assignment: $(STAMP)
-	$(BIN)/python tools/assignments.py $(NB) --course $(COURSE)
+	$(BIN)/python tools/assignments.py $(NB) --course $(COURSE) $(if $(COURSE_ID),--course-id $(COURSE_ID),)
 
 grade: $(STAMP)
 	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb [STUDENT=id]"; exit 2; }

@@ -52,6 +52,7 @@ COST = {
     "tests/test_exercises_ordering.py": 15,
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
     "tests/test_grading_layouts.py": 70,   # 7 tiny hand-ins of lesson 1, 4 batches, make export (137 s at load 15)
+    "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)
 }
 
 _TOOL = None

@@ -296,3 +296,9 @@ HINT_RULE_CASES = [
 def _chance_tree():
     from adversarial.beyond.chance import chance, chance_tree
     return chance_tree([chance((0.6, [4, 5]), (0.4, [8, 0])), chance((0.9, [7, 3]), (0.1, [0, 2]))])
+
+# An assignment's visible check of a value, set or rule answer (adversarial.exercises.variants): its form only.
+HINT_RULE_CASES += [
+    HintCase("check_answer_form", lambda check: check("5", "value"), label="text"),
+    HintCase("check_answer_form", lambda check: check({99}, "set", [[4, 6], [1]]), label="not a leaf"),
+]

@@ -249,8 +249,28 @@ def handins(a: Assignment, outside: Path) -> dict:
     for index in range(max(map(len, wrongs.values()))):
         for number, answers in wrongs.items():
             if index < len(answers) and (index == 0 or len(cases) < HANDINS):
-                cases[f"wrong-{number}-{index}"] = (a.handin({**stubs, number: answers[index]}), list(a.points))
+                label = f"wrong-{number}-{index}"
+                loses = [k for k in a.points if k != number or not right_by_chance(a, label, number, answers[index])]
+                cases[label] = (a.handin({**stubs, number: answers[index]}), loses)
     return cases
+
+
+def right_by_chance(a: Assignment, student: str, number: str, source: str) -> bool:
+    """Is a typical wrong answer (a mistake on the lesson's tree) right on this student's own tree? A varied
+    exercise is graded on the student's tree (tools/assignments.py), where a lesson's wrong move (of three) can
+    be the right one."""
+    from adversarial import exercises as checks
+    from adversarial.exercises.variants import Variant
+    assignments = _tool("assignments")
+    varied = assignments.variations(assignments.exercises(nbformat.read(assignments.lesson(a.name[:2]),
+                                                                        as_version=4))).get(int(number))
+    if varied is None:
+        return False
+    space: dict = {}
+    exec(source, space)
+    mine = Variant(assignments.COURSE_ID, a.name, student).tree(
+        varied["key"], varied["spec"], needs=varied["needs"], branching=varied["options"].get("branching"))
+    return bool(getattr(checks, varied["check"])(space[varied["answer"]], mine, **varied["options"]))
 
 
 # -- the batch --------------------------------------------------------------------------------------

@@ -68,3 +68,9 @@ def test_every_test_the_quick_loop_leaves_out_exists():
     for prefix in SLOW:
         path, _, name = prefix.partition("::")
         assert re.search(rf"def {re.escape(name)}", (ROOT / path).read_text()), f"SLOW names {prefix}"
+
+
+def test_the_hub_course_is_one_unit_and_goes_out_early():
+    """tests/test_hub.py starts one JupyterHub for all its tests: they must share one process."""
+    assert group("tests/test_hub.py::test_a") == group("tests/test_hub.py::test_b") == "tests/test_hub.py"
+    assert cost("tests/test_hub.py", 6) > cost("tests/x.py", 300)

@@ -22,6 +22,17 @@ What an assignment holds, read from the lesson's cell tags (never from a list ke
   reading names): drawings, steppers and experiments are left out, which keeps an assignment quick to grade
   (a hand-in runs in seconds) and keeps the student on the exercises. Everything except the stubs is locked.
 
+- each student their own variant (``--no-variants`` leaves it out): an exercise on a tree (its check is one of
+  ``adversarial.exercises.variants.VARIED``, with the lesson's tree written out) asks about the student's own
+  tree, drawn in the assignment's first (locked) cell from the course id, the assignment and the student's id;
+  exercises on one lesson tree share one. The statement names the student's tree instead of the lesson's, the
+  instructor's answer computes it, and the hidden test grades the answer on it (flagging an answer right on the
+  lesson's tree or on another student's). The visible test of every value, set or rule exercise confirms only the
+  answer's form; a function's keeps the lesson's check.
+- what only the grader knows is written in at grading by nbgrader's own autograde (tools/nbgrader_hooks.py,
+  named in the course's nbgrader_config.py): the student's id, the other students' ids and the hidden cases'
+  seeds, drawn from the course's secret file. A hidden test run without it fails and says so.
+
 Points: an exercise whose stub defines a function or a rule is worth 2, a value 1; a stub cell's metadata
 ``points`` overrides that.
 """
@@ -30,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import inspect
 import json
 import os
@@ -46,8 +56,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 COURSE = ROOT / "build" / "course"
 KERNEL = "adversarial-grading"
-HIDDEN_SEEDS = 1
+COURSE_ID = "adversarial-search-lessons"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nbgrader_hooks  # noqa: E402  (tools/nbgrader_hooks.py: what the grader writes in, what feedback hides)
+
 import notebooks as lessons  # noqa: E402  (tools/notebooks.py: tags, worked answers)
 
 # nbgrader's configuration for the course; tools/grade.py passes the limits on the command line.
@@ -55,7 +67,15 @@ CONFIG = """\
 # Written by tools/assignments.py (rewritten on every build).
 c = get_config()  # noqa: F821
 c.CourseDirectory.root = {root!r}
-c.CourseDirectory.course_id = "adversarial-search-lessons"
+c.CourseDirectory.course_id = {course_id!r}
+# What only the grader knows (the student's id, which chooses the variant; the hidden cases' seeds, from the
+# course's secret file) is written into the hand-in by a step of nbgrader's own autograde, and the feedback page
+# shows each test's verdict and hint, never a hidden test's source: tools/nbgrader_hooks.py.
+import sys  # noqa: E402
+sys.path.insert(0, {tools!r})
+import nbgrader_hooks  # noqa: E402
+c.Autograde.autograde_preprocessors = nbgrader_hooks.autograde_preprocessors()
+c.GenerateFeedback.preprocessors = nbgrader_hooks.feedback_preprocessors()
 # The student version shows the lesson's stub (kept above the worked answer): nothing replaces the answer.
 c.ClearSolutions.code_stub = {{"python": ""}}
 c.ClearSolutions.text_stub = ""
@@ -171,11 +191,6 @@ def check_calls(source: str) -> list[ast.Call]:
             and n.func.id.startswith("check_")] if tree else []
 
 
-def hidden_seeds(grade_id: str) -> list[int]:
-    digest = hashlib.sha256(f"hidden:{grade_id}".encode()).digest()
-    return [1 + int.from_bytes(digest[4 * k:4 * k + 4], "big") % 999_983 for k in range(HIDDEN_SEEDS)]
-
-
 # The hidden part's own loader: the check modules' files executed afresh under a private name (their parent
 # packages made empty, so only what the checks import is loaded), so that nothing a hand-in did to
 # `adversarial` or to `sys.modules` before this cell reaches the checks used here. It runs inside a function:
@@ -202,8 +217,109 @@ def _must_pass(core, verdict, where):
 '''
 
 
-def test_source(exercise: dict, grade_id: str, worth: int) -> str:
-    """The autograded test cell: the lesson's check (visible), then the hidden re-checks."""
+def _answer_kind(exercise: dict) -> str | None:
+    """What a value, set or rule exercise asks for, read from its worked answer: "value" (a number), "set",
+    "rule" (a lambda) or "answer" (anything else); None for an exercise that asks for a function (def)."""
+    stub = _parse(exercise["stub"].source)
+    if stub is None or any(isinstance(n, ast.FunctionDef) for n in ast.walk(stub)):
+        return None
+    worked = _parse(exercise["answer"])
+    targets = {t.id for n in ast.walk(stub) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    for node in ast.walk(worked) if worked else []:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in targets for t in node.targets):
+            value = node.value
+            if isinstance(value, ast.Lambda):
+                return "rule"
+            if isinstance(value, ast.Set) or (isinstance(value, ast.Call) and getattr(value.func, "id", "") == "set"):
+                return "set"
+            try:
+                literal = ast.literal_eval(value)
+            except ValueError:
+                return "answer"
+            return "value" if isinstance(literal, (int, float)) and not isinstance(literal, bool) else "answer"
+    return "answer"
+
+
+def variation(exercise: dict) -> dict | None:
+    """How an exercise is varied for each student, or None: an exercise whose check (one call) is a tree check
+    (``adversarial.exercises.variants.VARIED``) with the lesson's tree written out, on an answer that is not a
+    function. :func:`variations` then gives exercises on one tree one tree."""
+    from adversarial.exercises.variants import VARIED
+    calls = check_calls(exercise["check"].source)
+    if len(calls) != 1 or calls[0].func.id not in VARIED or len(calls[0].args) != 2 or \
+            _answer_kind(exercise) not in ("value", "set", "answer"):
+        return None
+    call = calls[0]
+    check = exercise["check"].source
+    try:
+        spec = ast.literal_eval(call.args[1])
+        options = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    except ValueError:
+        return None
+    if not isinstance(call.args[0], ast.Name) or set(options) - {"root_player", "branching"}:
+        return None
+    return {"check": call.func.id, "kind": VARIED[call.func.id], "answer": call.args[0].id, "spec": spec,
+            "options": options, "literal": ast.get_source_segment(check, call.args[1])}
+
+
+def variations(found: list[dict]) -> dict[int, dict]:
+    """The varied exercises (by number): exercises that ask about one lesson tree (the lesson's "the same tree")
+    ask about one tree of the student's too, drawn for the first of them (``key``) to fit every question
+    (``needs``)."""
+    varied = {n: v for n, e in enumerate(found, 1) for v in [variation(e)] if v}
+    groups: dict = {}
+    for number, v in varied.items():
+        groups.setdefault((repr(v["spec"]), v["options"].get("branching")), []).append(number)
+    for members in groups.values():
+        needs = sorted({(varied[n]["kind"], varied[n]["options"].get("root_player", "MAX")) for n in members})
+        for n in members:
+            varied[n].update(key=members[0], needs=needs)
+    return varied
+
+
+def tree_name(number: int) -> str:
+    return f"tree_{number}"
+
+
+def variant_solution(number: int, v: dict, lesson_answer: str) -> str:
+    """The instructor's answer to a varied exercise: the lesson's worked answer (a comment: it answers the
+    lesson's tree), then the answer on the student's own tree, computed with the package's search."""
+    t = f"tree({tree_name(number)}{''.join(f', {k}={value!r}' for k, value in v['options'].items())})"
+    lines = ["# The lesson's worked answer, on the lesson's tree:"]
+    lines += ["#   " + line for line in lesson_answer.splitlines()]
+    lines.append("# On your tree, by the package's search:")
+    if v["kind"] == "set":
+        lines += ["from adversarial import alphabeta, tree",
+                  "from adversarial.trace import Leaf",
+                  f"_looked_at = {{e.path for e in alphabeta({t}, trace=True).trace if isinstance(e, Leaf)}}",
+                  f"{v['answer']} = {{leaf.value for leaf in {t}.leaves() if leaf.path not in _looked_at}}"]
+    else:
+        lines += ["from adversarial import minimax, tree",
+                  f"{v['answer']} = minimax({t}).{'move' if v['kind'] == 'move' else 'value'}"]
+    return "\n".join(lines)
+
+
+def variant_cell(varied: dict[int, dict], course_id: str, name: str) -> str:
+    """The assignment's first code cell (locked): the student's own trees, drawn from the student's id."""
+    lines = ["# Your variant (locked). The trees of the exercises below are drawn for you from the course, the",
+             "# assignment and your student id: the questions are the lesson's, the numbers differ from the lesson's",
+             "# and from other students'. The grader draws the same trees again and grades your answers on them.",
+             "from adversarial.exercises.variants import Variant",
+             f"variant = Variant({course_id!r}, {name!r}, {nbgrader_hooks.STUDENT}"]
+    for number, v in varied.items():
+        if v["key"] != number:
+            lines.append(f"{tree_name(number)} = {tree_name(v['key'])}   # the same tree as exercise {v['key']}'s")
+            continue
+        branching = f", branching={v['options']['branching']!r}" if "branching" in v["options"] else ""
+        lines.append(f"{tree_name(number)} = variant.tree({number}, {v['spec']!r}, needs={v['needs']!r}{branching})")
+    lines.append("variant")
+    return "\n".join(lines)
+
+
+def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, varied: dict | None = None,
+                form: str | None = None, course_id: str = COURSE_ID, name: str = "") -> str:
+    """The autograded test cell: the lesson's check (visible), or with ``form`` only the answer's form (a value,
+    set or rule exercise in an assignment with variants); then the hidden tests, which grade."""
     import adversarial.exercises as checks
     check = exercise["check"].source.strip()
     calls = check_calls(check)
@@ -212,27 +328,53 @@ def test_source(exercise: dict, grade_id: str, worth: int) -> str:
     names = sorted({c.func.id for c in calls})
     tree = _parse(check)
     last = tree.body[-1]
-    lines = [f"# Autograded test ({worth} point{'s' * (worth != 1)}): the lesson's check; the points need its ✓.",
-             "from adversarial.exercises import " + ", ".join(names)]
-    lines += [ast.get_source_segment(check, stmt) for stmt in tree.body[:-1]
-              if not isinstance(stmt, (ast.Import, ast.ImportFrom))]
-    lines += [f"verdict = {ast.get_source_segment(check, last.value if isinstance(last, ast.Expr) else last)}",
-              "display(verdict)",
+    points_are = f"Autograded test ({worth} point{'s' * (worth != 1)})"
+    if form:
+        answer = varied["answer"] if varied else ast.get_source_segment(check, calls[-1].args[0])
+        spec = f", {tree_name(number)}" if varied and varied["kind"] == "set" else ""
+        lines = [f"# {points_are}: here only your answer's form is checked; whether it is right is graded when "
+                 "you hand in.",
+                 "from adversarial.exercises.variants import check_answer_form",
+                 f"verdict = check_answer_form({answer}, {(varied or {}).get('kind', form)!r}{spec})"]
+    else:
+        lines = [f"# {points_are}: the lesson's check; the points need its ✓.",
+                 "from adversarial.exercises import " + ", ".join(names)]
+        lines += [ast.get_source_segment(check, stmt) for stmt in tree.body[:-1]
+                  if not isinstance(stmt, (ast.Import, ast.ImportFrom))]
+        lines += [f"verdict = {ast.get_source_segment(check, last.value if isinstance(last, ast.Expr) else last)}"]
+    lines += ["display(verdict)",
               "if not verdict:",
               "    raise AssertionError(verdict.message)"]
-    modules = sorted({getattr(checks, name).__module__.rsplit(".", 1)[1] for name in names} - {"core"})
+    modules = sorted({getattr(checks, n).__module__.rsplit(".", 1)[1] for n in names} - {"core"}
+                     | ({"variants"} if varied else set()))
     hidden = ["### BEGIN HIDDEN TESTS", FRESH_LOADER.rstrip(), "", "",
               "def _hidden(_fresh=_fresh, _must_pass=_must_pass):     # bound now: the hand-in runs inside",
-              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})"]
-    for call in calls:
-        name = call.func.id
-        module = getattr(checks, name).__module__.rsplit(".", 1)[1]
+              f"    {nbgrader_hooks.FACTS}",
+              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})",
+              "    if _GRADER is None:     # not written in: the instructor validating this version, or a wrong set-up",
+              "        import os",
+              "        if os.environ.get('NBGRADER_EXECUTION') == 'autograde':",
+              "            raise AssertionError('not graded: this course was graded without its '",
+              "                                 'nbgrader_config.py (the step that writes in the student id and '",
+              "                                 'hidden seeds is missing)')",
+              "        _GRADER = {'student': _fresh('variants')[0].student_id(), 'others': [], 'seeds': [1]}"]
+    if varied:
+        options = "".join(f", {k}={value!r}" for k, value in varied["options"].items())
+        hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",
+                   f"    _must_pass(core, variants.grade(handwork.{varied['check']}, {varied['answer']}, "
+                   f"{varied['key']}, "
+                   f"{varied['spec']!r}, variant=mine, others=_GRADER['others'], kind={varied['kind']!r}, "
+                   f"needs={varied['needs']!r}{options}), "
+                   "'graded on your own tree')"]
+    for call in [] if varied else calls:
+        check_name = call.func.id
+        module = getattr(checks, check_name).__module__.rsplit(".", 1)[1]
         fresh = f"{module}." + ast.get_source_segment(check, call)
-        takes_seed = "seed" in inspect.signature(getattr(checks, name)).parameters
+        takes_seed = "seed" in inspect.signature(getattr(checks, check_name)).parameters
         if takes_seed and not any(k.arg == "seed" for k in call.keywords):
-            for seed in hidden_seeds(grade_id):
-                seeded = fresh[:-1].rstrip() + (", " if call.args or call.keywords else "") + f"seed={seed})"
-                hidden.append(f"    _must_pass(core, {seeded}, 'hidden cases (seed {seed})')")
+            seeded = fresh[:-1].rstrip() + (", " if call.args or call.keywords else "") + "seed=seed)"
+            hidden += ["    for seed in _GRADER['seeds']:",
+                       f"        _must_pass(core, {seeded}, 'hidden cases')"]
         else:
             hidden.append(f"    _must_pass(core, {fresh}, 'the check again, from a fresh copy of the package')")
     hidden += ["", "", "_hidden()"]
@@ -249,8 +391,10 @@ def marked(cell, grade_id: str, *, solution=False, grade=False, locked=False, wo
     return cell
 
 
-def assignment(path: Path):
-    """The instructor's version of the lesson at ``path`` (an nbformat notebook)."""
+def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True):
+    """The instructor's version of the lesson at ``path`` (an nbformat notebook). With ``variants`` (the
+    default), each student gets their own tree in every exercise :func:`variation` can vary, and the visible
+    test of every value, set or rule exercise checks only the answer's form (the hidden tests grade it)."""
     notebook = nbformat.read(path, as_version=4)
     found = exercises(notebook)
     if not found:
@@ -259,11 +403,20 @@ def assignment(path: Path):
     text = lambda source: nbformat.v4.new_markdown_cell(source)   # noqa: E731
     title = lessons.title(notebook, path.stem)
     total = sum(points(e["stub"]) for e in found)
+    varied = variations(found) if variants else {}
+    how = ("the tests under each answer are the lesson's checks, and the grader runs them again, with more cases."
+           if not variants else
+           "under a function you write, the test is the lesson's check; under a value, a set or a rule, it checks "
+           "only your answer's form. The grader grades every answer, with more cases, after you hand in"
+           + (", and the trees of the exercises marked *your tree* are your own (the first cell draws them)."
+              if varied else "."))
     cells = [text(f"# Assignment: {title}\n\nBuilt from the lesson `{path.name}`: its exercises, each with its "
                   f"points ({total} in all), and the code they need. Write your answers in the cells that hold "
                   "a `...`; the other cells are locked. Run every cell from the top (Kernel > Restart & Run "
-                  "All) before you hand in: the tests under each answer are the lesson's checks, and the grader "
-                  "runs them again, with more cases.")]
+                  f"All) before you hand in: {how}")]
+    if varied:
+        cells.append(code(variant_cell(varied, course_id, path.stem)))
+        cells[-1].metadata["variant"] = True
     needs, defined = set(), set()
     for e in found:
         for source in (e["stub"].source, e["answer"], e["check"].source):
@@ -284,12 +437,20 @@ def assignment(path: Path):
     for number, e in enumerate(found, 1):
         worth = points(e["stub"])
         statement = "\n\n".join(e["statement"]) or f"### Exercise {number}"
+        if number in varied:
+            statement = statement.replace(varied[number]["literal"], tree_name(number))
+            statement += (f"\n\n*Your tree:* `{tree_name(number)}`, drawn for you by the first cell: the question "
+                          "is the lesson's, the numbers are yours.")
         cells.append(text(f"{statement}\n\n**({worth} point{'s' * (worth != 1)})**"))
         answer = e["answer"].strip()
+        if number in varied:
+            answer = variant_solution(number, varied[number], answer)
         stub = e["stub"].source.rstrip()
         cells.append(code(f"{stub}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"))
         cells[-1].metadata["exercise"] = number
-        cells.append(code(test_source(e, f"test-{number}", worth)))
+        form = _answer_kind(e) if variants else None
+        cells.append(code(test_source(e, f"test-{number}", worth, number=number, varied=varied.get(number),
+                                      form=form, course_id=course_id, name=path.stem)))
     base = path.stem
     for index, cell in enumerate(cells):
         grade_id = f"{base}-{index:02d}"
@@ -298,6 +459,8 @@ def assignment(path: Path):
         elif cell.cell_type == "code" and cell.source.startswith("# Autograded test"):
             number = sum(1 for c in cells[:index] if "Autograded test" in c.source) + 1
             marked(cell, f"test-{number}", grade=True, locked=True, worth=points(found[number - 1]["stub"]))
+        elif cell.metadata.pop("variant", False):
+            marked(cell, "variant", locked=True)
         else:
             marked(cell, grade_id, locked=True)
     result = nbformat.v4.new_notebook(cells=cells)
@@ -353,15 +516,22 @@ def api(course: Path, overrides: dict | None = None):
     return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
-def prepare(course: Path) -> None:
+def prepare(course: Path, course_id: str = COURSE_ID) -> None:
     course.mkdir(parents=True, exist_ok=True)
-    (course / "nbgrader_config.py").write_text(CONFIG.format(root=str(course), kernel=KERNEL))
+    (course / "nbgrader_config.py").write_text(CONFIG.format(root=str(course), kernel=KERNEL, course_id=course_id,
+                                                             tools=str(ROOT / "tools")))
+    nbgrader_hooks.course_secret(course)
     kernel_spec(course)
 
 
-def build(numbers: list[str], course: Path = COURSE) -> list[str]:
-    """Write and generate the assignments of these lessons; return their names."""
-    prepare(course)
+def build(numbers: list[str], course: Path = COURSE, *, course_id: str = COURSE_ID, variants: bool = True) -> list[str]:
+    """Write and generate the assignments of these lessons; return their names. ``course_id`` names the course
+    (nbgrader's exchange and the students' variants use it); ``variants=False`` asks the lessons' own questions
+    with their visible checks (a course whose lessons' answers are not public)."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", course_id):
+        raise SystemExit(f"course id {course_id!r}: use letters, digits, '-', '_' and '.', as nbgrader's exchange "
+                         "folders do")
+    prepare(course, course_id)
     grader = api(course)
     names = []
     for number in numbers:
@@ -369,7 +539,7 @@ def build(numbers: list[str], course: Path = COURSE) -> list[str]:
         name = path.stem
         folder = course / "source" / name
         folder.mkdir(parents=True, exist_ok=True)
-        nbformat.write(assignment(path), folder / f"{name}.ipynb")
+        nbformat.write(assignment(path, course_id=course_id, variants=variants), folder / f"{name}.ipynb")
         done = grader.generate_assignment(name, force=True, create=True)
         if not done["success"]:
             raise SystemExit(f"nbgrader generate_assignment {name} failed:\n{done.get('error') or done.get('log')}")
@@ -393,9 +563,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lessons", nargs="*", help="lesson numbers (default: every lesson with exercises)")
     parser.add_argument("--course", type=Path, default=COURSE, help="the nbgrader course directory")
+    parser.add_argument("--course-id", default=COURSE_ID, help=f"the course's id (default {COURSE_ID})")
+    parser.add_argument("--no-variants", action="store_true",
+                        help="ask the lessons' own questions, with their visible checks")
     args = parser.parse_args(argv)
     numbers = [re.sub(r"\D", "", n) or n for n in args.lessons] or with_exercises()
-    build(numbers, args.course.resolve())
+    build(numbers, args.course.resolve(), course_id=args.course_id, variants=not args.no_variants)
 
 
 if __name__ == "__main__":

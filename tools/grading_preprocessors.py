@@ -147,7 +147,10 @@ def configure(c) -> None:
     traits = Autograde.class_traits()
     sanitize = traits["sanitize_preprocessors"].default()
     c.Autograde.sanitize_preprocessors = [KeepTheLastCopy if p is DeduplicateIds else p for p in sanitize]
+    # Start from the course's own steps where its config set them already (tools/nbgrader_hooks.py's GraderFacts).
+    given = (c.Autograde.autograde_preprocessors if "autograde_preprocessors" in c.Autograde
+             else traits["autograde_preprocessors"].default())
     autograde = []
-    for p in traits["autograde_preprocessors"].default():
+    for p in given:
         autograde += [ListenForRefusals, p, RefusalsCost] if p is Execute else [p]
     c.Autograde.autograde_preprocessors = autograde

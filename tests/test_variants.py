@@ -1,0 +1,273 @@
+"""Each student their own variant (issue 41, item 3): the tree exercises of an assignment are drawn per student,
+graded on the student's own tree, flagged when they answer another's; visible checks confirm only the form;
+hidden cases are seeded from the course's secret; feedback shows no hidden source.
+
+Quick: nothing here starts a kernel or nbgrader's autograde (tests/test_hub.py grades a course end to end).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from adversarial import minimax, tree
+from adversarial.exercises import check_skipped_leaves, check_tree_move, check_tree_value
+from adversarial.exercises.handwork import _skipped
+from adversarial.exercises.variants import (
+    NoStudentId,
+    Variant,
+    _facts,
+    _leaves,
+    check_answer_form,
+    draw_tree,
+    grade,
+)
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbgrader")
+
+ROOT = Path(__file__).resolve().parent.parent
+COURSE_ID = "cs-4100-2026"
+
+
+def _tool(name):
+    sys.path.insert(0, str(ROOT / "tools"))
+    spec = importlib.util.spec_from_file_location(f"_{name}_tool", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+assignments = _tool("assignments")
+hooks = _tool("nbgrader_hooks")
+TREE_CHECKS = ("check_tree_value", "check_tree_move", "check_skipped_leaves")
+
+
+@pytest.fixture(scope="module")
+def built():
+    """Lessons 0, 1 and 2 as assignments (the instructor's versions, without nbgrader: quick)."""
+    return {n: assignments.assignment(assignments.lesson(n), course_id=COURSE_ID) for n in ("00", "01", "02")}
+
+
+def cell(notebook, grade_id):
+    return next(c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def trees_of(notebook, student, monkeypatch) -> dict:
+    """What the assignment's first cell gives a student on the course's hub: its trees."""
+    monkeypatch.setenv("JUPYTERHUB_USER", student)
+    monkeypatch.delenv("NBGRADER_STUDENT_ID", raising=False)
+    space: dict = {}
+    exec(cell(notebook, "variant").source, space)
+    return {name: value for name, value in space.items() if name.startswith("tree_")}
+
+
+def test_every_tree_exercise_of_lessons_0_to_2_is_varied_and_nothing_else(built):
+    for number, notebook in built.items():
+        lesson = nbformat.read(assignments.lesson(number), as_version=4)
+        found = assignments.exercises(lesson)
+        on_trees = {n for n, e in enumerate(found, 1) if re.search(rf"\b({'|'.join(TREE_CHECKS)})\(",
+                                                                      e["check"].source)}
+        assert set(assignments.variations(found)) == on_trees
+        named = set(re.findall(r"^tree_(\d+) = ", cell(notebook, "variant").source, re.M))
+        assert {int(n) for n in named} == on_trees
+
+
+def test_two_students_releases_differ_in_every_varied_exercise(built, monkeypatch):
+    for notebook in built.values():
+        ada, grace = trees_of(notebook, "ada", monkeypatch), trees_of(notebook, "grace", monkeypatch)
+        assert ada and ada.keys() == grace.keys()
+        for name in ada:
+            assert ada[name] != grace[name], name
+
+
+def test_a_students_tree_is_the_lessons_shape_as_hard_and_answers_otherwise():
+    lessons = [([[4, 8, 3], [1, 7, 2], [6, 5, 9]], [("value", "MAX")], None),
+               ([3, 5, 2, 9, 12, 5, 23, 2], [("value", "MIN")], 2),
+               ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], [("move", "MAX")], None),
+               ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], [("set", "MAX")], None),
+               ([[3, 5], [2], [9, 1]], [("move", "MAX"), ("value", "MAX"), ("value", "MIN")], None)]
+    shape = lambda spec: [shape(x) for x in spec] if isinstance(spec, list) else 0     # noqa: E731
+    for spec, needs, branching in lessons:
+        drawn = [draw_tree(spec, seed, needs=needs, branching=branching) for seed in range(40)]
+        assert len({repr(t) for t in drawn}) == 40
+        for mine in drawn:
+            assert shape(mine) == shape(spec) and len(set(_leaves(mine))) == len(_leaves(mine))
+            for kind, player in needs:
+                theirs, ours = _facts(spec, player, branching), _facts(mine, player, branching)
+                assert ours[0] == theirs[0]                         # as many pruned leaves, the same traps
+                index = {"value": 0, "move": 1, "set": 2}[kind]
+                assert ours[1][index] != theirs[1][index]           # another answer than the lesson's
+        assert draw_tree(spec, 7, needs=needs, branching=branching) == drawn[7]      # the same seed, the same tree
+
+
+def test_the_variant_depends_on_the_course_the_assignment_and_the_student():
+    spec = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
+    base = Variant("c1", "a1", "ada").tree(1, spec)
+    assert Variant("c1", "a1", "ada").tree(1, spec) == base
+    assert base not in [Variant("c2", "a1", "ada").tree(1, spec), Variant("c1", "a2", "ada").tree(1, spec),
+                        Variant("c1", "a1", "adb").tree(1, spec)]
+
+
+def test_the_visible_check_says_the_same_of_every_answer_of_the_right_form():
+    spec = Variant(COURSE_ID, "01", "ada").tree(1, [[4, 8, 3], [1, 7, 2], [6, 5, 9]])
+    right = minimax(tree(spec)).value
+    said = {repr(check_answer_form(v, "value")) for v in range(-5, 60)}
+    assert said == {repr(check_answer_form(right, "value"))} and check_answer_form(right, "value")
+    leaves = _leaves(spec)
+    subsets = [set(c) for k in range(4) for c in itertools.combinations(leaves, k)]
+    assert len({repr(check_answer_form(s, "set", spec)) for s in subsets}) == 1
+    assert len({repr(check_answer_form(m, "move")) for m in range(5)}) == 1
+
+
+def test_the_visible_check_refuses_the_wrong_form_and_says_why():
+    assert "Not answered yet" in check_answer_form(..., "value").message
+    for answer, kind, words in [("5", "value", "text"), (True, "value", "True"), ({4, 6}, "value", "set"),
+                                ([4, 6], "set", "not a set"), ({4, "6"}, "set", "not every item"),
+                                ({99}, "set", "a leaf of your tree"), (-1, "move", "not a move"),
+                                (5, "rule", "not a function")]:
+        verdict = check_answer_form(answer, kind, [[4, 6], [1]])
+        assert not verdict and words in verdict.message, (answer, kind, verdict.message)
+    with pytest.raises(ValueError, match="kind must be one of"):
+        check_answer_form(5, "colour")
+
+
+def test_graded_on_the_students_own_tree_and_another_students_answer_is_flagged():
+    lesson = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
+    ada, grace = Variant(COURSE_ID, "01", "ada"), Variant(COURSE_ID, "01", "grace")
+    theirs = {v.student: minimax(tree(v.tree(1, lesson))).value for v in (ada, grace)}
+    assert theirs["ada"] != theirs["grace"]
+    roster = ["ada", "grace", "linus"]
+    assert grade(check_tree_value, theirs["ada"], 1, lesson, variant=ada, others=roster)
+    copied = grade(check_tree_value, theirs["grace"], 1, lesson, variant=ada, others=roster)
+    assert not copied and "FLAGGED" in copied.message and grace.code in copied.message
+    from_lesson = grade(check_tree_value, 5, 1, lesson, variant=ada, others=roster)
+    assert not from_lesson and "the lesson's own tree" in from_lesson.message
+    honest_slip = grade(check_tree_value, 1000, 1, lesson, variant=ada, others=roster)
+    assert not honest_slip and "FLAGGED" not in honest_slip.message and "Not yet" in honest_slip.message
+
+
+def test_a_set_answer_from_another_variant_is_flagged_and_a_move_only_against_the_lesson():
+    lesson = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    ada, grace = Variant(COURSE_ID, "02", "ada"), Variant(COURSE_ID, "02", "grace")
+    skipped = {v.student: _skipped(tree(v.tree(1, lesson, kind="set")))[0] for v in (ada, grace)}
+    assert grade(check_skipped_leaves, skipped["ada"], 1, lesson, variant=ada, others=["grace"], kind="set")
+    copied = grade(check_skipped_leaves, skipped["grace"], 1, lesson, variant=ada, others=["grace"], kind="set")
+    assert not copied and grace.code in copied.message
+    move = grade(check_tree_move, 0, 1, lesson, variant=ada, others=["grace"], kind="move")
+    assert not move and "the lesson's own tree" in move.message and grace.code not in move.message
+
+
+def test_without_a_student_id_the_variant_cell_says_how_to_give_one(monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    monkeypatch.delenv("NBGRADER_STUDENT_ID", raising=False)
+    with pytest.raises(NoStudentId, match="JUPYTERHUB_USER"):
+        Variant(COURSE_ID, "01")
+    with pytest.raises(ValueError, match="kind"):
+        draw_tree([[1, 2], [3]], 1, kind="colour")
+
+
+# -- the hidden test, run as the grader runs it -------------------------------------------------------
+
+def graded_source(notebook, grade_id: str, student: str, others=(), seeds=(11,)) -> str:
+    """A test cell as nbgrader's autograde runs it, after tools/nbgrader_hooks.py wrote in the grader's facts."""
+    written = {"student": student, "others": list(others), "seeds": list(seeds)}
+    return cell(notebook, grade_id).source.replace(hooks.FACTS, f"_GRADER = {written!r}")
+
+
+def run_test(source: str, **answers) -> None:
+    exec(compile(source, "<test cell>", "exec"), {"display": lambda _: None, **answers})
+
+
+def test_the_hidden_test_grades_the_students_own_tree(built):
+    notebook = built["01"]
+    lesson = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
+    ada = minimax(tree(Variant(COURSE_ID, "01_minimax_by_hand", "ada").tree(1, lesson))).value
+    grace = minimax(tree(Variant(COURSE_ID, "01_minimax_by_hand", "grace").tree(1, lesson))).value
+    run_test(graded_source(notebook, "test-1", "ada", ["grace"]), answer1=ada)
+    with pytest.raises(AssertionError, match="FLAGGED: your answer is right for another student's variant"):
+        run_test(graded_source(notebook, "test-1", "ada", ["grace"]), answer1=grace)
+    with pytest.raises(AssertionError, match="the lesson's own tree"):
+        run_test(graded_source(notebook, "test-1", "ada", ["grace"]), answer1=5)
+
+
+def test_graded_without_the_courses_hooks_it_fails_and_says_why_validated_it_runs(built, monkeypatch):
+    notebook = built["01"]
+    lesson = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
+    ada = minimax(tree(Variant(COURSE_ID, "01_minimax_by_hand", "ada").tree(1, lesson))).value
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    with pytest.raises(AssertionError, match="nbgrader_config.py"):
+        run_test(cell(notebook, "test-1").source, answer1=ada)
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")     # the instructor's `nbgrader validate` of source/
+    run_test(cell(notebook, "test-1").source, answer1=ada)
+    with pytest.raises(AssertionError, match="Not yet"):
+        run_test(cell(notebook, "test-1").source, answer1=ada + 1000)
+
+
+def test_the_instructors_answers_are_right_for_every_student(built, monkeypatch):
+    for number, notebook in built.items():
+        for student in ("ada", "grace", "学生"):
+            space = {"display": lambda _: None, **trees_of(notebook, student, monkeypatch)}
+            setup = [c for c in notebook.cells if c.cell_type == "code" and c.source.startswith("# What the")]
+            for code in setup:
+                exec(code.source, space)
+            for varied in assignments.variations(assignments.exercises(
+                    nbformat.read(assignments.lesson(number), as_version=4))):
+                exec(cell(notebook, f"answer-{varied}").source.split("### BEGIN SOLUTION")[1], space)
+                run_test(graded_source(notebook, f"test-{varied}", student), **space)
+
+
+def test_hidden_cases_are_seeded_from_the_course_secret_not_the_notebook(built, tmp_path):
+    source = cell(built["01"], "test-4").source            # my_minimax: a function, graded on hidden cases
+    assert "for seed in _GRADER['seeds']" in source and not re.search(r"seed=\d", source)
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir(), two.mkdir()
+    a, b = hooks.course_secret(one), hooks.course_secret(two)
+    assert a == hooks.course_secret(one) and a != b and (one / hooks.SECRET).stat().st_mode & 0o077 == 0
+    assert hooks.hidden_seeds(a, "01", "test-4") == hooks.hidden_seeds(a, "01", "test-4")
+    assert hooks.hidden_seeds(a, "01", "test-4") != hooks.hidden_seeds(b, "01", "test-4")
+    assert hooks.hidden_seeds(a, "01", "test-4") != hooks.hidden_seeds(a, "02", "test-4")
+
+
+def test_the_grader_writes_in_the_student_the_others_and_the_seeds(built, tmp_path):
+    notebook = nbformat.from_dict(nbformat.v4.new_notebook(cells=[c for c in built["01"].cells]))
+    for student in ("ada", "grace", "linus"):
+        (tmp_path / "submitted" / student / "01_minimax_by_hand").mkdir(parents=True)
+    resources = {"nbgrader": {"student": "ada", "assignment": "01_minimax_by_hand", "notebook": "x",
+                              "db_url": f"sqlite:///{tmp_path / 'gradebook.db'}"}}
+    done, _ = hooks.GraderFacts().preprocess(notebook, resources)
+    assert "student='ada')" in cell(done, "variant").source
+    seeds = hooks.hidden_seeds(hooks.course_secret(tmp_path), "01_minimax_by_hand", "test-4")
+    assert f"'others': ['grace', 'linus'], 'seeds': {seeds!r}" in cell(done, "test-4").source
+    assert hooks.FACTS not in "".join(c.source for c in done.cells)
+
+
+def test_feedback_shows_the_verdict_and_hint_never_the_hidden_source_or_seeds(built):
+    notebook = nbformat.from_dict(nbformat.v4.new_notebook(cells=[c for c in built["01"].cells]))
+    test = cell(notebook, "test-4")
+    test.source = test.source.replace(hooks.FACTS, "_GRADER = {'student': 'ada', 'others': [], 'seeds': [424242]}")
+    test.outputs = [nbformat.v4.new_output("error", ename="AssertionError",
+                                           evalue="hidden cases: Not yet: your function returned 3 on a tree",
+                                           traceback=["Traceback", "_must_pass(core, check(seed=424242))"])]
+    done, _ = hooks.HideHiddenTests().preprocess(notebook, {})
+    text = nbformat.writes(done)
+    assert "424242" not in text and "BEGIN HIDDEN" not in text and "_fresh" not in text
+    assert cell(done, "test-4").outputs[0]["traceback"] == [
+        "AssertionError: hidden cases: Not yet: your function returned 3 on a tree"]
+    assert "check_minimax(my_minimax)" in cell(done, "test-4").source        # the visible check stays
+
+
+def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
+    """A course's students fetch the release, the grader draws their trees again later, maybe after an update of
+    the package: a change to how trees are drawn changes every student's variant in the middle of a term. If
+    this fails on purpose, say so in the changelog (courses must not update between release and grading)."""
+    ada = Variant("cs-4100-2026", "01_minimax_by_hand", "ada")
+    assert ada.code == "1d790d"
+    assert ada.tree(1, [[4, 8, 3], [1, 7, 2], [6, 5, 9]]) == [[2, 17, 33], [32, 4, 37], [3, 11, 35]]
+    assert ada.tree(2, [3, 5, 2, 9, 12, 5, 23, 2], root_player="MIN", branching=2) == [13, 2, 1, 22, 32, 12, 31, 21]
