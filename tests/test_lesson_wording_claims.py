@@ -83,3 +83,27 @@ def test_nb2_fail_hard_and_fail_soft_read_the_same_leaves_only_under_the_textboo
         assert soft[0] == hard[0] == minimax(tree(spec)).value
         differ += soft[1] != hard[1]
     assert differ > 0
+
+
+# -- notebook 4: a guess that outranks a win ---------------------------------------------------------------
+
+def test_nb4_open_lines_outranks_a_proved_win_unless_scaled():
+    """'its guesses count lines (X can be up to 4 lines ahead in positions a game reaches) while a win scores only
+    +1, so a guess can outrank a proved win'."""
+    from adversarial.games import TicTacToe
+    from adversarial.games.tictactoe import LINES
+
+    def open_lines(board):
+        c = board.cells
+        return (sum("O" not in (c[a], c[x], c[y]) for a, x, y in LINES)
+                - sum("X" not in (c[a], c[x], c[y]) for a, x, y in LINES))
+
+    game = TicTacToe()
+    assert open_lines(game.initial_state()) == 0 and open_lines(game.board("X../.../...")) == 3
+    from adversarial.games.tictactoe import reachable_positions
+    reach = {open_lines(board) for board in reachable_positions(game) if not game.is_terminal(board)}
+    assert max(reach) == 4
+    trap = game.board("XX./O../O..")
+    assert alphabeta(game, trap).move == 2
+    assert alphabeta(game, trap, depth=1, evaluate=open_lines).move != 2
+    assert alphabeta(game, trap, depth=1, evaluate=lambda b: open_lines(b) / 9).move == 2
