@@ -7,7 +7,6 @@ import random
 
 from adversarial import alphabeta, minimax, tree
 
-
 # -- notebook 2: what pruning can save --------------------------------------------------------------------
 
 def _distinct_tree(seed, b=3, d=4):
