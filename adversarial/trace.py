@@ -299,7 +299,10 @@ class Recorder:
         Alpha-beta's value v of a node entered with window (α, β) is exact when
         α < v < β; when v ≤ α the true value is at most v, when v ≥ β at least v.
         (With the strict rule, which prunes only when α > β, the window is closed:
-        v = α or v = β is exact too.)
+        v = α or v = β is exact too.) Outside its window, v is still exact when nothing
+        below the node was pruned or answered by a table: every child was searched, so
+        v is the node's minimax value. So a value is a bound only where the drawing marks
+        something cut below it, and the table, the sentences and the picture agree.
         """
         events: list = []
         windows: dict = {}
@@ -314,16 +317,33 @@ class Recorder:
 
     def _replay(self, events, windows):
         add = events.append
+        searched: set = set()       # nodes with a child entered, or leaves scored
+        incomplete: set = set()     # nodes with something below them pruned, or answered by a table
         for record in self.records:
             kind = record[0]
             if kind is Return:
                 _, path, value = record
                 alpha, beta = windows.pop(path)
-                bound = "exact" if alpha is None else bound_of(value, alpha, beta, self.prune_on_equal)
+                if path not in searched:
+                    incomplete.add(path)            # no child searched: a table answered
+                searched.discard(path)
+                bound = "exact"
+                if path in incomplete:
+                    incomplete.discard(path)
+                    if path:
+                        incomplete.add(path[:-1])
+                    if alpha is not None:
+                        bound = bound_of(value, alpha, beta, self.prune_on_equal)
                 add(Return(path, value, bound))
             else:
                 if kind is Enter:
                     windows[record[1]] = record[3], record[4]
+                    if record[1]:
+                        searched.add(record[1][:-1])
+                elif kind is Leaf:
+                    searched.add(record[1])
+                elif kind is Cutoff:
+                    incomplete.add(record[1])
                 add(kind(*record[1:]))
 
 

@@ -65,6 +65,7 @@ def test_the_student_edition_shows_no_worked_answer():
         student = nbtool.student_edition(notebook)
         text = "\n".join(c.source for c in student.cells)
         assert answers and all(a not in text for a in answers)
+        assert "Show a worked answer" not in text, f"{md.name}'s student edition points at worked answers it lacks"
 
 
 def test_a_missing_solution_is_an_error():

@@ -94,8 +94,9 @@ def test_the_best_orders_branching_factor_sits_2_to_the_1_over_d_above_root_b(b)
     assert round(2 ** (1 / 4), 2) == 1.19 and round(2 ** (1 / 8), 2) == 1.09
 
 
-# "the random-to-best gap is the wider one at every depth and branching shown ... both widen with depth ...
-# mostly below b^(d/4)".
+# "the random-to-best gap is the wider one at every depth and branching shown ... At b = 3 both widen with
+# depth; at b = 8 the grid reaches only d = 3 and 4, and there the random-to-best gap even narrows, so read no
+# trend from two depths. Both stay mostly below b^(d/4)".
 def test_the_random_to_best_gap_is_the_wider_one(grid):
     gaps = {}
     for b, d, _ in rows(grid, 2):
@@ -105,17 +106,20 @@ def test_the_random_to_best_gap_is_the_wider_one(grid):
         lower = median(grid, b, d, "random") / knuth_moore(b, d)
         assert lower > upper, (b, d, upper, lower)
         gaps.setdefault(b, []).append((upper, lower, b ** (d / 4)))
+    series = gaps[3]
+    assert series[-1][0] > series[0][0] and series[-1][1] > series[0][1]         # both widen at b = 3
     for series in gaps.values():
-        assert series[-1][0] > series[0][0] and series[-1][1] > series[0][1]     # both widen
         below = sum(u < q for u, _, q in series) + sum(lo < q for _, lo, q in series)
         assert below > len(series)                                             # mostly below b^(d/4)
 
 
-# With 10 shuffles per tree (here on other trees): "the random-to-best gap is the wider one on every tree at
-# every depth, and clearly so: ... even the tree with the narrowest random-to-best gap has a wider one than the
-# tree with the widest worst-to-random gap"; "the random-to-best gap also grows faster"; "averaged over its
-# shuffles, the costliest tree costs at most about a third more than the cheapest ... Most of a random order's
-# spread is the luck of the shuffle, not the tree."
+# With 10 shuffles per tree (here on other trees): "the random-to-best gap is the wider one on every one of
+# these trees at every depth (on other trees a tree or two at d = 2 and 3 go the other way), and from d = 4 on
+# clearly so: even the tree with the narrowest random-to-best gap has a wider one than the tree with the widest
+# worst-to-random gap"; "the random-to-best gap also grows faster"; "averaged over its shuffles, the costliest
+# tree costs at most about 40% more than the cheapest ... Most of a random order's spread is the luck of the
+# shuffle, not the tree." (Seeds 20-39 measured once: 9 and 8 of 10 trees at d = 2, 10 and 9 at d = 3, every
+# tree from d = 4; costliest / cheapest at most 1.42.)
 def test_with_many_shuffles_per_tree_random_to_best_is_wider_and_grows_faster(grid):
     shuffles, medians = range(100, 110), {}
     for d in (2, 4, 6):
@@ -123,10 +127,12 @@ def test_with_many_shuffles_per_tree_random_to_best_is_wider_and_grows_faster(gr
         mean = [sum(leaves_read(t, "random", k) for k in shuffles) / len(shuffles) for t in trees]
         worst_gap = [w / m for w, m in zip(grid.counts[(3, d, "worst")], mean)]
         best_gap = [m / knuth_moore(3, d) for m in mean]
-        assert min(best_gap) > max(worst_gap), d
+        assert sum(b > w for w, b in zip(worst_gap, best_gap)) >= 8, d
+        if d >= 4:
+            assert min(best_gap) > max(worst_gap), d
         medians[d] = spread(worst_gap).median, spread(best_gap).median
         one = grid.counts[(3, d, "random")]                     # one shuffle per tree
-        assert max(mean) / min(mean) < min(1.4, max(one) / min(one)), d
+        assert max(mean) / min(mean) < min(1.45, max(one) / min(one)), d
     assert medians[6][1] / medians[2][1] > medians[6][0] / medians[2][0]
 
 
@@ -185,9 +191,10 @@ def c4_openings():
 
 
 # "The static order, the table and iterative deepening each lower the median, and the table pays on every
-# opening ... the static order makes some openings worse ... iterative deepening is worse on a quarter of
-# these openings. Killers lower the mean by about a tenth and are rarely worse. The history heuristic on top
-# of them is a wash: worse on about a third of the openings, the median within a few percent."
+# opening ... the static order makes some openings worse ... iterative deepening is worse on a share of the
+# openings that depends on which openings you draw (a quarter of these, half of another 24). Killers lower the
+# mean by about a tenth and are rarely worse. The history heuristic on top of them is a wash: worse on a fifth
+# to a third of the openings, depending on the draw, the median within a few percent."
 def test_the_connect_four_ladder_on_other_openings(c4_openings):
     game, openings = c4_openings
     table = ladder(game, openings, 6, connectfour_centre_first, evaluate=open_windows)
@@ -198,7 +205,7 @@ def test_the_connect_four_ladder_on_other_openings(c4_openings):
     assert 0.8 <= killers[2] < 1 and killers[3] <= 0.25
     names = table.column("technique")
     ratios = [h / k for h, k in zip(table.nodes[names[5]], table.nodes[names[4]])]
-    assert 0.95 <= spread(ratios).median <= 1.05 and 0.1 <= history[3] <= 0.6
+    assert 0.95 <= spread(ratios).median <= 1.05 and 0.15 <= history[3] <= 0.4
 
 
 # "it does not rank the orders by cost: in a fair number of the comparisons the order with the higher share
@@ -236,3 +243,11 @@ def test_pearls_rate_is_close_to_b_to_the_three_quarters(b):
         low, high = (mid, high) if mid ** b + mid - 1 < 0 else (low, mid)
     rate = low / (1 - low)
     assert 0.9 < rate / b ** 0.75 < 1.0
+
+
+# "The random order sits above b^(3/4), and further above as b grows" (at each b's deepest depth measured).
+def test_the_random_orders_branching_factor_sits_above_b_to_the_three_quarters_more_as_b_grows(grid):
+    deepest = {row["b"]: row for row in grid}
+    above = {b: effective_branching(row["random"], row["d"]) / b ** 0.75 for b, row in deepest.items()}
+    assert all(ratio > 1 for ratio in above.values()), above
+    assert above[2] < above[3] < above[8], above

@@ -76,10 +76,14 @@ def test_the_principal_variation_leads_to_a_leaf_worth_the_root_value(spec, root
 
 @given(nested, roots, st.booleans())
 def test_bounds_in_the_trace_hold_for_the_true_values(spec, root, prune_on_equal):
-    """Every value a node returns is exact, or a correct bound on its minimax value."""
+    """Every value a node returns is exact, or a correct bound on its minimax value; and a bound only where
+    something below the node was pruned (the drawing's rule, which the table follows)."""
     t = tree(spec, root_player=root)
     trace = alphabeta(t, prune_on_equal=prune_on_equal, trace=True).trace
+    cut = [row.path for row in trace.rows() if row.skipped]
     for row in trace.rows(leaves=True):
+        if row.bound != "exact":
+            assert any(c[:len(row.path)] == row.path for c in cut), row
         true = minimax(t, state=t.node(row.path)).value
         if row.bound == "exact":
             assert row.value == true

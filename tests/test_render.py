@@ -67,8 +67,10 @@ def test_a_fully_searched_node_shows_its_exact_value_and_only_a_cut_one_a_bound(
     shapes = texts_of(d)
     value = lambda path: next(lines for name, lines in shapes.items() if name == d_id(d, path))[0]
     assert value((0, 1)) == "9" and value((1, 1)) == "≥ 23"
-    assert next(e for e in r.trace if getattr(e, "path", None) == (0, 1) and hasattr(e, "bound")).bound \
-        == "lower", "the search itself calls D's 9 a lower bound: the drawing corrects that"
+    returned = {e.path: e.bound for e in r.trace if hasattr(e, "bound")}
+    assert (returned[(0, 1)], returned[(1, 1)]) == ("exact", "lower"), "the trace speaks as the drawing does"
+    table = {cells[1]: cells[6] for cells in r.trace.table().cells()}
+    assert table["D"] == "9" and table["F"] == "≥ 23", "the table writes what the drawing writes"
     legend = " ".join(itertools.chain(*texts_of(draw(t, r, legend=True)).values()))
     assert "exact value" in legend and "only a bound" in legend
 

@@ -40,7 +40,7 @@ def test_eight_leaf_table_shows_what_the_seed_lesson_got_wrong():
     rows = {row.path: row for row in trace.rows()}
     left_right = rows[(0, 1)]
     assert left_right.explored == [0, 1] and left_right.skipped == ()
-    assert (left_right.value, left_right.bound, left_right.beta) == (9, "lower", 5)
+    assert (left_right.value, left_right.bound, left_right.beta) == (9, "exact", 5)   # 9 ≥ β, but nothing cut below
     right_right = rows[(1, 1)]
     assert right_right.explored == [0] and right_right.skipped == (1,)
     assert (right_right.alpha, right_right.beta, right_right.value) == (5, 12, 23)

@@ -390,8 +390,17 @@ def solutions_edition(notebook):
 
 
 def student_edition(notebook):
-    """What a site shows: the stored notebook without its worked answers."""
+    """What a site shows: the stored notebook without its worked answers.
+
+    A Markdown cell that tells the reader about the folded worked answers carries, in its metadata
+    ``student_edition``, the words an edition without them shows instead (the site, the in-browser edition,
+    ``make student``): a page must not send its reader to a **Show a worked answer** it does not have.
+    """
     notebook.cells = [c for c in notebook.cells if "solution" not in tags(c)]
+    for cell in notebook.cells:
+        instead = cell.get("metadata", {}).get("student_edition")
+        if cell.cell_type == "markdown" and instead is not None:
+            cell.source = instead
     return notebook
 
 
