@@ -36,7 +36,8 @@ KEY_NAMES = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "Pag
 SHORTCUTS = "ArrowRight PageDown ArrowLeft PageUp Home Space"
 
 ESM = r"""
-const TEXT_ENTRY = 'textarea, input:not([type]), input[type=text], input[type=number], input[type=search], [contenteditable=true]';
+const TEXT_ENTRY = 'textarea, input:not([type]), input[type=text], input[type=number], input[type=search], '
+  + '[contenteditable=true]';
 const BUTTONS = 'button, [role=button], [role=checkbox], [role=switch], input[type=checkbox], select';
 
 function nameSliders(root, names) {
