@@ -222,23 +222,6 @@ def test_every_slider_has_a_named_number_box_beside_it_that_moves_with_it():
     assert explorer.point == (2, 4, "best") and "minimax reads 16" in explorer.caption.value
 
 
-def test_axe_excuses_only_an_unnamed_slider_handle_that_has_a_named_box_beside_it():
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "publish"))
-    import axe
-
-    def finding(rule, *twinned, impact="serious"):
-        return {"id": rule, "impact": impact, "help": rule,
-                "nodes": [{"target": f"#n{i}", "twinned": t} for i, t in enumerate(twinned)]}
-    found = [finding("aria-input-field-name", True, False), finding("image-alt", True, impact="critical")]
-    own, known = axe.upstream(found)
-    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in own] == [
-        ("aria-input-field-name", ["#n1"]), ("image-alt", ["#n0"])]     # a handle with no box, another rule
-    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in known] == [("aria-input-field-name", ["#n0"])]
-    assert len(axe.blocking(own)) == 2
-
-
 def test_the_boards_name_every_cell_and_announce_the_engine_reply():
     from adversarial.widgets.play import PlayBoard
     from adversarial.widgets.play_connectfour import ConnectFourBoard

@@ -601,7 +601,8 @@ class OrderingExplorer(w.VBox):
                                      continuous_update=False).add_class("adversarial-explorer-b")
         self.depth = w.IntSlider(value=d, min=1, max=8, description="d",
                                  continuous_update=False).add_class("adversarial-explorer-d")
-        from ..widgets.stepper import slider_twin  # a named number box beside each slider
+        from ..widgets.keys import Keys  # names the slider handles (ipywidgets cannot)
+        from ..widgets.stepper import FOCUS_CSS, slider_twin  # a named number box beside each slider
         self.branching_box = slider_twin(self.branching, "branching factor b")
         self.depth_box = slider_twin(self.depth, "depth d")
         self.order = w.Dropdown(options=EXPLORER_ORDERS, value=order, description="order"
@@ -610,9 +611,11 @@ class OrderingExplorer(w.VBox):
         self.caption = w.HTML().add_class("adversarial-explorer-caption")
         for control in (self.branching, self.depth, self.order):
             control.observe(lambda _: self.update(), names="value")
+        names = Keys(root=".adversarial-explorer", handled=[], announce=False, picture="",
+                     names={"adversarial-explorer-b": "branching factor b", "adversarial-explorer-d": "depth d"})
         super().__init__([w.HBox([self.branching, self.branching_box, self.depth, self.depth_box, self.order],
                                  layout=w.Layout(flex_flow="row wrap")), self.plot,
-                          self.caption])
+                          self.caption, names, w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-explorer")
         if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
             from ..widgets.stepper import LECTURE_CSS

@@ -53,12 +53,13 @@ function nameSliders(root, names) {
 
 function render({ model, el }) {
   const region = document.createElement('div');
+  if (!model.get('announce')) region.hidden = true;      // names and keys only: no live region
   region.className = 'adversarial-live';
   region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
   region.style.lineHeight = '1.3';
-  el.appendChild(region);
+  if (model.get('announce')) el.appendChild(region);
   const show = () => {
     region.textContent = model.get('text');
     region.style.fontSize = model.get('size');
@@ -136,6 +137,7 @@ class Keys(anywidget.AnyWidget):
         "back, Home resets, Space runs or pauses").tag(sync=True)
     shortcuts = traitlets.Unicode(SHORTCUTS).tag(sync=True)
     names = traitlets.Dict().tag(sync=True)      # a slider's CSS class -> its handle's accessible name
+    announce = traitlets.Bool(True).tag(sync=True)     # False: no live region (the slider names alone)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -76,10 +76,15 @@ LECTURE_CSS = """<style>
 TOOLTIPS = {"Back": "One event back (keys: ← or Page Up)", "Step": "One event forward (keys: → or Page Down)",
             "Run": "Play the events one after another; press again to pause (key: Space)",
             "Reset": "Back to before the search (key: Home)"}
+# The ring is drawn inside the element (a negative offset): ipywidgets' boxes clip what overflows them, which
+# cut an outer ring down to its left and right bars (WCAG 2.4.7). Number boxes and menus get a 2 px border.
 FOCUS_CSS = """<style>
 .adversarial-stepper :focus-visible, .adversarial-presenter :focus-visible, .adversarial-board :focus-visible,
-.adversarial-c4 :focus-visible, .adversarial-stepper .noUi-handle:focus {
-  outline: 3px solid #0072B2 !important; outline-offset: 2px !important; }
+.adversarial-c4 :focus-visible, .adversarial-explorer :focus-visible, .adversarial-stepper .noUi-handle:focus,
+.adversarial-explorer .noUi-handle:focus {
+  outline: 3px solid #0072B2 !important; outline-offset: -3px !important; }
+.adversarial-stepper input, .adversarial-stepper select, .adversarial-explorer input,
+.adversarial-explorer select { border: 2px solid #595959 !important; }
 </style>"""
 
 
