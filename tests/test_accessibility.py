@@ -93,7 +93,7 @@ def test_the_example_reads_as_the_issue_asks():
     text = words.text
     assert "MIN node B, at most 1 (an upper bound" in text
     assert "Cutoff at B (α ≥ β, with α = 3 and β = 1): its remaining children H, I were pruned." in text
-    assert "Principal variation (best play for both, drawn thick blue): root, C, leaf 7; value 7." in text
+    assert "Principal variation (best play for both, drawn thick blue): root, C, leaf K; value 7." in text
     assert "Level 3, 9 leaves, under A: leaf D, value 3" in text
 
 
@@ -144,7 +144,14 @@ def test_a_drawing_carries_its_words_in_every_form_it_is_shown():
     assert f'<title id="{title}">{drawing.description.name}</title>' in svg
     assert f'<desc id="{desc}">' in svg and "Principal variation" in svg
     page = bundle["text/html"]
-    assert f'alt="{drawing.description.name}"' in page and "<details" in page and "Cutoff at B" in page
+    assert "<details" in page and "Cutoff at B" in page
+    alt = re.search(r'<img [^>]*alt="([^"]*)"', page).group(1)    # its name, the best move, and where its words are
+    assert alt == (f"{drawing.description.name}; best move: C. Described in words in “The drawing in words”, "
+                   "just after it")
+    described = re.search(r'<img [^>]*aria-describedby="([^"]+)"', page).group(1)
+    details = re.search(r'<img [^>]*aria-details="([^"]+)"', page).group(1)
+    assert f"<details class='adversarial-words' id='{details}'>" in page and f"id='{described}'>" in page
+    assert described != re.search(r'aria-describedby="([^"]+)"', drawing._repr_mimebundle_()["text/html"]).group(1)
     shown = base64.b64decode(re.search(r'base64,([^"]+)"', page).group(1)).decode()
     assert shown.startswith("<svg") and 'role="img"' in shown
     inline = drawing.svg(ids=False)
