@@ -97,7 +97,7 @@ def test_every_step_draws_a_different_picture_with_the_live_bounds_of_the_path(p
 def test_keys_and_a_clicker_step_through_the_search(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}))\ns")
     expected = Stepper(tree(THREE))
-    page.locator(DRAWING).hover()                    # keys go to the stepper under the mouse
+    page.locator(DRAWING).focus()                    # keys go to the stepper with the focus (its picture here)
     for key in ("ArrowRight", "ArrowRight", "PageDown", "PageDown", "ArrowLeft", "PageUp", "ArrowRight"):
         page.keyboard.press(key)
         expected.handle_key(key)
@@ -198,7 +198,7 @@ def test_lecture_mode_fits_a_wide_tree_and_its_text_is_large(page, lab):
     page.screenshot(path=str(artifact("lecture_wide_tree_fitted.png")))
 
     sizes = {
-        "sentence": font_px(page.locator(f"{SENTENCE} .widget-html-content > div")),
+        "sentence": font_px(page.locator(f"{SENTENCE} .adversarial-live")),
         "counters": font_px(page.locator(f"{STEPPER} >> .adversarial-counters .widget-html-content > div")),
         "Step button": font_px(page.locator(f"{STEPPER} >> .adversarial-step")),
         "Run button": font_px(page.locator(f"{STEPPER} >> .adversarial-run")),
@@ -243,13 +243,13 @@ def test_the_presenter_view_fills_the_screen_and_follows_the_keys(page, lab):
     box = picture.bounding_box()
     assert box["height"] >= 0.6 * FULL_HD["height"] and box["width"] >= 0.5 * FULL_HD["width"]
     expected = Stepper(tree(THREE))
-    view.locator(".adversarial-screen-drawing").hover()
+    view.locator(".adversarial-screen-drawing").focus()
     for _ in range(16):
         page.keyboard.press("PageDown")
         expected.step()
     words = view.locator(".adversarial-explanation")
     expect(words).to_have_text(expected.sentence)
-    assert font_px(words.locator(".widget-html-content > div")) >= 40
+    assert font_px(words.locator(".adversarial-live")) >= 40
     assert "α ≥ β: prune" in picture.evaluate("svg => svg.textContent")
     page.evaluate("() => document.querySelector('.adversarial-presenter').scrollIntoView()")
     page.screenshot(path=str(artifact("presenter_view_1920.png")))
@@ -376,11 +376,13 @@ def test_a_step_on_a_64_leaf_tree_draws_a_new_picture_at_once(page, lab):
 def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_box(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}), editable=True)\ns")
     box = page.locator(f"{STEPPER} >> .adversarial-leaves-input input")
-    page.locator(DRAWING).hover()                      # keys step the stepper while the mouse is there ...
+    page.locator(DRAWING).focus()                      # keys step the stepper from its picture ...
     page.keyboard.press("ArrowRight")
     expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
-    box.hover()                                        # ... and belong to the box while typing in it
-    box.click()
+    box.click()                                        # ... and belong to the box while typing in it
+    box.press("ArrowLeft")
+    box.press("Home")                                  # the caret's keys: the stepper stays where it was
+    expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
     box.press("Control+a")
     page.keyboard.type("[[4, 1], [8, 2]]")
     assert box.input_value() == "[[4, 1], [8, 2]]"
