@@ -256,3 +256,19 @@ def test_every_chart_shows_in_jupyter_as_an_image_with_its_finding_as_alt_and_it
         shown = base64.b64decode(re.search(r'src="data:image/png;base64,([^"]+)"', img).group(1))
         assert shown[:4] == b"\x89PNG" and base64.b64decode(data["image/png"]) == shown, name
         assert "<details" in page and chart.numbers._repr_html_() in page, name
+
+
+def test_random_is_told_from_worst_and_best_by_lightness_and_every_order_stands_out_on_white():
+    from adversarial.lab.plots import STYLE
+
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a, b):
+        low, high = sorted((luminance(a), luminance(b)))
+        return (high + 0.05) / (low + 0.05)
+    assert all(contrast(colour, "#ffffff") >= 3 for colour, _ in STYLE.values())
+    for neighbour in ("worst", "best"):          # the lines drawn next to random's, above and below it
+        assert contrast(STYLE["random"][0], STYLE[neighbour][0]) >= 3, neighbour
