@@ -333,3 +333,18 @@ def test_every_kind_of_drawing_is_well_formed_xml_with_one_hidden_group():
             assert root.get("role") == "img", kind
             for tag in re.findall(r"<[^>]+>", svg):
                 assert tag.count("aria-hidden") <= 1, f"{kind}: {tag[:120]}"
+
+
+def test_a_drawing_never_shrinks_below_three_quarters_of_its_size_so_zoom_enlarges_it():
+    from adversarial import lecture_mode
+    from adversarial.drawing.words import FLOOR_REM, SMALLEST, min_width
+    small = render.draw(tree(THREE))
+    wide = render.draw(tree([[[1, 2, 3]] * 3] * 3))
+    width = float(re.search(r'<svg width="([\d.]+)pt"', small.svg()).group(1)) * 4 / 3
+    assert f"min-width:{width * SMALLEST / 16:.2f}rem" in small._repr_html_()
+    assert f"min-width:{FLOOR_REM:.2f}rem" in wide._repr_html_() and "overflow-x:auto" in wide._repr_html_()
+    try:
+        lecture_mode()              # a projected page fits the whole tree
+        assert min_width(render.draw(tree(THREE)).svg()) == ""
+    finally:
+        lecture_mode(False)

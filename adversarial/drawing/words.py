@@ -297,6 +297,20 @@ def details_html(words: Description, summary: str = "The drawing in words", key:
 _VIEWS = itertools.count(1)         # numbers the views shown by this process: ids that do not repeat in a page
 
 
+SMALLEST = 0.75      # the least a drawing is shrunk to fit (of its own size), ...
+FLOOR_REM = 48       # ... unless that is wider than this (768 px at 100%): see html_view
+
+
+def min_width(svg: str) -> str:
+    """The CSS that keeps ``svg`` at SMALLEST of its own width or more (in rem: zoom makes it larger), or ""
+    in lecture mode (the projector theme fits whole trees to the page) or for an SVG without a width."""
+    from .themes import theme_style
+    found = re.search(r'<svg width="([\d.]+)pt"', svg)
+    if not found or theme_style()["heavy"]:
+        return ""
+    return f"min-width:{min(float(found.group(1)) * 4 / 3 * SMALLEST / 16, FLOOR_REM):.2f}rem"
+
+
 def image_name(words: Description) -> str:
     """What a screen reader says first for a drawing shown as an image: its name, the best move where the
     search found one, and that the drawing is described in words just after it."""
@@ -321,12 +335,23 @@ def html_view(svg: str, words: Description, *, wide: bool = False) -> str:
 
     The image points at its description (``aria-describedby`` its sentences, ``aria-details`` the box), so
     a screen reader can go from the picture to its words; its name says they are there.
+
+    Zoomed in (200%), a page's column is half as wide; a drawing that only shrank to fit it would show its
+    text hardly larger than at 100%. So it never shrinks below 3/4 of its own size or 48rem, whichever is
+    less (``min-width`` in rem, which browser zoom and a larger text setting both scale): past that, it
+    scrolls sideways. At 100% in a column of 768 px or more nothing scrolls (JupyterLab gives 828 px in a
+    1280-px window); at 200% of a 1280-px window the
+    text is 1.5 times its 100% size or more. Not in lecture mode, where the whole tree fits the page.
     """
     start = svg.find("<svg")
     data = base64.b64encode(svg[start if start >= 0 else 0:].encode("utf-8")).decode("ascii")
     size = "width:100%" if wide else "max-width:100%;height:auto"
+    floor = min_width(svg)
+    if floor:
+        size += f";{floor}"
     digest = hashlib.sha1((words.name + words.text).encode("utf-8")).hexdigest()[:8]
     key = f"adversarial-words-{digest}-{next(_VIEWS)}"
-    return (f"<div class='adversarial-drawing-view'><img src=\"data:image/svg+xml;base64,{data}\" "
+    return (f"<div class='adversarial-drawing-view' style='overflow-x:auto'>"
+            f"<img src=\"data:image/svg+xml;base64,{data}\" "
             f"alt=\"{html.escape(image_name(words))}\" aria-describedby=\"{key}-text\" aria-details=\"{key}\" "
             f"style=\"{size}\"/>{details_html(words, key=key)}</div>")

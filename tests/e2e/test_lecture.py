@@ -454,6 +454,28 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
 
 
+def test_at_200_percent_zoom_a_drawings_text_is_at_least_one_and_a_half_times_larger(page, lab):
+    """Browser zoom at 200% of a 1280×720 window lays the page out as a 640×360 one, each CSS pixel two device
+    pixels: a drawing's text is 2 × (its width there) / (its width at 1280) times its size at 100%."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_cells(page, lab, "from adversarial import draw\ndraw(tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]))",
+               "draw(random_tree(3, 3, seed=7))")      # notebook 1's 3×3 tree, and a 27-leaf one as in notebook 7
+    pictures = page.locator(".adversarial-drawing-view img")
+    expect(pictures).to_have_count(2)
+    at_100 = [pictures.nth(i).bounding_box()["width"] for i in range(2)]
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.wait_for_timeout(300)
+    at_200 = [pictures.nth(i).bounding_box()["width"] for i in range(2)]
+    growth = [2 * zoomed / plain for zoomed, plain in zip(at_200, at_100)]
+    assert all(g >= 1.5 for g in growth), f"text at 200% is {growth} times its size at 100%"
+    view = page.locator(".adversarial-drawing-view").nth(1)   # the wide one scrolls in its own box, not the page
+    assert view.evaluate("e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'auto'")
+    page.screenshot(path=str(artifact("zoom_200_percent.png")))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    room = view.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert room[0] <= room[1] + 1, f"at 100% the 27-leaf tree should fit: {room} ({at_100}, {at_200})"
+
+
 def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     """After lecture_mode(), at 1920×1080: printed text, a result's text, an experiment's Table, a trace's
     α/β table and the tic-tac-toe board in 24 px or more; a Connect Four board drawn at the theme's size
