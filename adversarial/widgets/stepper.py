@@ -53,7 +53,7 @@ KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp":
 # Larger controls for a lecture hall (lecture_mode()): ipywidgets' own styles do not reach the
 # slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does.
 LECTURE_CSS = """<style>
-.adversarial-lecture .widget-label, .adversarial-lecture .widget-readout,
+.adversarial-lecture .widget-label, .adversarial-lecture .widget-readout, .adversarial-lecture .widget-label-basic,
 .adversarial-lecture select, .adversarial-lecture input, .adversarial-lecture .jupyter-button {
   font-size: 28px !important; line-height: 1.3 !important; height: auto !important; }
 .adversarial-lecture .jupyter-button { padding: 6px 18px !important; }

@@ -486,7 +486,9 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
                "from adversarial.formatting import Table\nTable([{'technique': 'killers', 'mean nodes': 81.5}])",
                f"from adversarial import alphabeta\nalphabeta(tree({THREE}), trace=True).trace.table()",
                "from adversarial.games.tictactoe import TicTacToe\nTicTacToe().board('X.O/.X./O..')",
-               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')")
+               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')",
+               f"from adversarial import draw\ndraw(tree({THREE}))",
+               "PlayBoard()", "from adversarial.widgets.play_connectfour import ConnectFourBoard\nConnectFourBoard()")
     outputs = page.locator(".jp-OutputArea-output")
     sizes = {
         "printed text": font_px(outputs.locator("pre", has_text="Leaves read").first),
@@ -494,9 +496,18 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
         "Table cell": font_px(outputs.locator("td", has_text="killers").first),
         "trace table cell": font_px(page.locator("table.adversarial-trace td").first),
         "tic-tac-toe board": font_px(outputs.locator("td", has_text="O").first),
+        "a drawing's words (summary)": font_px(outputs.locator(".adversarial-words summary").first),
+        "the board's check box": font_px(page.locator(f"{BOARD} .adversarial-heat span").last),
+        "the board's New game": font_px(page.locator(f"{BOARD} .adversarial-new-game")),
+        "Connect Four's depth menu": font_px(page.locator(".adversarial-c4 .adversarial-c4-depth select")),
+        "Connect Four's column buttons": font_px(page.locator(".adversarial-c4 .adversarial-c4-drop-1")),
     }
     small = {name: px for name, px in sizes.items() if px < 24}
     assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
+    for button in (f"{BOARD} .adversarial-new-game", ".adversarial-c4 .adversarial-new-game"):   # not "New g…"
+        assert page.locator(button).evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{button} is cut"
+    grid = page.locator(f"{BOARD} .widget-gridbox").bounding_box()
+    assert grid["width"] >= 3 * theme_style("projector")["cell"], f"tic-tac-toe board {grid['width']} px wide"
     board = page.locator(".jp-OutputArea-output img[alt^=\"Connect Four board\"]").last   # HTML: img with alt
     board.scroll_into_view_if_needed()
     assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
