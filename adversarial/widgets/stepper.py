@@ -67,6 +67,10 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .noUi-target { height: 10px !important; }
 .adversarial-lecture .widget-slider { height: 48px !important; }
 .adversarial-lecture .adversarial-slider .slider-container { margin-left: 22px !important; }
+.adversarial-lecture .adversarial-slider-twin { max-width: none !important; }
+.adversarial-lecture .adversarial-slider-twin input { min-width: 3.5em !important; width: 3.5em !important;
+  flex: 0 0 auto !important; }
+.adversarial-lecture .widget-slider .slider-container { margin-right: 22px !important; }
 </style>"""
 
 

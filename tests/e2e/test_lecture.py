@@ -454,6 +454,33 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
 
 
+# Each control of a widget as a box on the page: its class, where it is and whether its text is cut.
+CONTROL_BOXES = """root => [...root.querySelectorAll('.widget-slider, .widget-text, .widget-dropdown, .jupyter-button')]
+    .map(e => { const r = e.getBoundingClientRect(); const input = e.querySelector('input');
+        return {what: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                cut: input ? input.scrollWidth > input.clientWidth + 1 || input.clientWidth < 24 : false}; })"""
+
+
+def overlapping(boxes) -> list:
+    return [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+            and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1]
+
+
+def test_the_ordering_explorer_in_lecture_mode_has_no_overlapping_or_cut_controls(page, lab):
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "from adversarial.lab.plots import OrderingExplorer\nlecture_mode()\n"
+                          "OrderingExplorer(b=3, d=5)")
+    explorer = page.locator(".adversarial-explorer")
+    explorer.scroll_into_view_if_needed()
+    boxes = explorer.evaluate(CONTROL_BOXES)
+    assert len(boxes) >= 5 and overlapping(boxes) == [], overlapping(boxes)
+    assert [b["what"] for b in boxes if b["cut"]] == [], boxes
+    for name, value in (("branching factor b", "3"), ("depth d", "5")):
+        assert page.get_by_role("spinbutton", name=name).input_value() == value
+    page.screenshot(path=str(artifact("ordering_explorer_lecture_1920.png")))
+
+
 def test_at_200_percent_zoom_a_drawings_text_is_at_least_one_and_a_half_times_larger(page, lab):
     """Browser zoom at 200% of a 1280×720 window lays the page out as a 640×360 one, each CSS pixel two device
     pixels: a drawing's text is 2 × (its width there) / (its width at 1280) times its size at 100%."""
