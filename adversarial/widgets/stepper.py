@@ -232,8 +232,8 @@ def _check_search_size(game, algorithm: str, options: dict) -> None:
 def slider_twin(slider: w.IntSlider, description: str, tooltip: str = "") -> w.BoundedIntText:
     """A number box named ``description`` that moves with ``slider`` both ways (value, min and max).
 
-    ipywidgets draws a slider's handle with noUiSlider and gives it no accessible name, so a
-    screen reader announces a bare number; the box's label is tied to its input, so it is named.
+    A number can be typed in it; its label is tied to its input, so it is named. (The slider's handle,
+    which ipywidgets leaves unnamed, is named in the page by keys.Keys.)
     """
     box = w.BoundedIntText(value=slider.value, min=slider.min, max=slider.max, description=description,
                            tooltip=tooltip, style={"description_width": "initial"},
