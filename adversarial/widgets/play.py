@@ -89,7 +89,7 @@ class PlayBoard(w.VBox):
                           w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-board")
         if style["heavy"]:          # lecture_mode(): the check box's label (ipywidgets sets no size) large too
-            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
             self.add_class("adversarial-lecture")
         self.new_game()
 

@@ -93,7 +93,7 @@ class ConnectFourBoard(w.VBox):
                           w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-c4")
         if style["heavy"]:          # lecture_mode(): the menu and the buttons large too (ipywidgets: 13 px)
-            self.children = (w.HTML(LECTURE_CSS), *self.children)
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
             self.add_class("adversarial-lecture")
         self.new_game()
 
