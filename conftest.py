@@ -118,6 +118,8 @@ def pytest_xdist_make_scheduler(config, log):
 DRAWING_IMAGE = r'src="data:image/svg\+xml;base64,[^"]*"'
 # A chart's text/html likewise: its finding (the alt) and numbers are compared, its PNG bytes are not.
 CHART_IMAGE = r'src="data:image/png;base64,[^"]*"'
+# A drawing's words are tied to its image by ids numbered in the order the kernel showed them (unique in a page).
+WORDS_ID = r"adversarial-words-[0-9a-f]+-[0-9]+"
 
 
 def pytest_collectstart(collector):
@@ -125,6 +127,7 @@ def pytest_collectstart(collector):
         collector.skip_compare += ("image/svg+xml",)
         collector.sanitize_patterns[DRAWING_IMAGE] = 'src="data:image/svg+xml;base64,(the drawing)"'
         collector.sanitize_patterns[CHART_IMAGE] = 'src="data:image/png;base64,(the chart)"'
+        collector.sanitize_patterns[WORDS_ID] = "adversarial-words-(id)"
 
 
 def _checking_prediction(item):

@@ -236,7 +236,7 @@ def explain(trace: Trace, event: Event) -> str:
         player, verb = (MAX, "raises α") if event.name == "alpha" else (MIN, "lowers β")
         return f"{player} node {name} {verb} from {fmt(event.old)} to {fmt(event.new)}."
     if isinstance(event, Cutoff):
-        skipped = [trace.describe(event.path + (m,)) for m in event.skipped]
+        skipped = [trace.label(event.path + (m,)) for m in event.skipped]     # the names the picture shows
         children = _plural(skipped, "child", "children")
         strict = not trace.prune_on_equal
         if event.player == MIN:

@@ -93,3 +93,13 @@ def test_the_shipped_store_holds_results_of_the_lessons():
     for calls in entries.values():
         for result in calls.values():
             pickle.loads(result)
+
+
+def test_forget_keeps_what_another_process_wrote_since(store, monkeypatch):
+    """tools/notebooks.py forgets each notebook before its kernel (another process) records it: forgetting the
+    next one must not write back a copy of the store read before, which lost every notebook but the last."""
+    store.write_bytes(pickle.dumps({"98_second": {"key": pickle.dumps(2)}}))     # the last run's
+    ahead.forget("97_first")                  # the tool's process has read the store
+    store.write_bytes(pickle.dumps({"97_first": {"key": pickle.dumps(1)}, "98_second": {"key": pickle.dumps(2)}}))
+    ahead.forget("98_second")                 # ... the first notebook's kernel recorded its results meanwhile
+    assert list(pickle.loads(store.read_bytes())) == ["97_first"]

@@ -59,7 +59,7 @@ def test_sentences():
     assert said[2] == "Reach leaf D with α = −∞, β = +∞."
     assert said[3] == "Leaf D is worth 3."
     assert said[4] == "MIN node A lowers β from +∞ to 3."
-    assert "MIN node B: value 1 ≤ α = 3, so B's remaining children 2 and 0 are pruned." in said
+    assert "MIN node B: value 1 ≤ α = 3, so B's remaining children H and I are pruned." in said
     assert any(s.startswith("B returns 1, only an upper bound") for s in said)
     assert said[-1] == "The root's value is 7."
 
@@ -67,7 +67,7 @@ def test_sentences():
 def test_strict_rule_sentences_use_strict_signs():
     trace = alphabeta(tree([[3, 5], [2, 1, 0]]), prune_on_equal=False, trace=True).trace
     cut = next(i for i, e in enumerate(trace) if isinstance(e, Cutoff))
-    assert trace.explain(cut) == "MIN node B: value 2 < α = 3, so B's remaining children 1 and 0 are pruned."
+    assert trace.explain(cut) == "MIN node B: value 2 < α = 3, so B's remaining children F and G are pruned."
 
 
 def test_games_without_labels_name_nodes_by_their_moves():

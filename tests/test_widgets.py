@@ -23,7 +23,7 @@ def make(**kwargs):
 
 def snapshot(s):
     """Everything a viewer sees or a button acts on."""
-    return (s.game, s.result, s.trace, s.position, s.slider.max, s.picture.value, s.explanation.value,
+    return (s.game, s.result, s.trace, s.position, s.slider.max, s.picture.value, s.explanation.text,
             s.counter_box.value, s.leaves.value if s.leaves else None)
 
 
@@ -229,7 +229,7 @@ def test_presenter_view_follows_the_stepper():
     s.step(); s.step()
     assert "height:66vh" in picture.value and "<svg" in picture.value
     sentence = next(c for c in view.children if "adversarial-explanation" in c._dom_classes)
-    assert "Enter MIN node A" in sentence.value and "<pre" not in str(view)
+    assert "Enter MIN node A" in sentence.text and "<pre" not in str(view)
 
 
 def test_static_pages_get_the_final_picture_and_the_table():
@@ -240,8 +240,10 @@ def test_static_pages_get_the_final_picture_and_the_table():
     page = bundle["text/html"]
     # one picture (an image with its words as alt text and beside it), and the table
     assert page.count("<img") == 1 and "at most 1" in page and 'class="adversarial-trace"' in page
-    assert 'alt="Alpha-beta on a 3-level tree: root value 7, 2 of 9 leaves pruned"' in page
-    assert page == make()._repr_mimebundle_()["text/html"]      # the whole search, whatever the step
+    assert 'alt="Alpha-beta on a 3-level tree: root value 7, 2 of 9 leaves pruned; best move: C.' in page
+    def same(page):                # but for the number of the view in its ids (unique in a page)
+        return re.sub(r"adversarial-words-(\w+)-\d+", r"adversarial-words-\1", page)
+    assert same(page) == same(make()._repr_mimebundle_()["text/html"])      # the whole search, whatever the step
 
 
 def test_a_predict_stepper_static_page_shows_the_start_not_the_answer():
@@ -304,25 +306,21 @@ def test_repr_is_stable():
 
 
 def test_the_stepper_and_its_presenter_view_listen_to_key_presses():
-    from ipyevents import Event
+    from adversarial.widgets.keys import Keys
 
     s = make()
-    s.presenter()
-    listeners = [e for e in s._key_events if isinstance(e, Event)]
-    assert len(listeners) == 2 and all(e.watched_events == ["keydown"] for e in listeners)
-    assert listeners[0].source is s.picture and "adversarial-screen-drawing" in listeners[1].source._dom_classes
-    listeners[1]._dom_handlers.callbacks[0]({"key": "PageDown"})        # as the browser would send it
+    view = s.presenter()
+    (mine,) = [c for c in s.stage.children if isinstance(c, Keys)]
+    (screen,) = [c for c in view.children if isinstance(c, Keys)]
+    assert mine.root == ".adversarial-stepper" and screen.root == ".adversarial-presenter"
+    assert set(mine.handled) == {"ArrowRight", "PageDown", "ArrowLeft", "PageUp", "Home", " "}
+    screen._handle_key_message(screen, {"key": "PageDown"}, [])         # as the browser sends it
     assert s.position == 1
-
-
-def test_keys_are_not_heard_over_the_leaves_box_so_typing_there_reaches_it():
-    """ipyevents takes every key while the mouse is over what it listens to: the leaves box stays out."""
-    s = make(editable=True)
-
-    def inside(widget, box):
-        return widget is box or any(inside(widget, child) for child in getattr(box, "children", ()))
-    assert inside(s.picture, s.stage) and inside(s.run_button, s.stage)
-    assert not inside(s.leaves, s.stage) and inside(s.leaves, s)
+    mine._handle_key_message(mine, {"key": "ArrowRight"}, [])
+    mine._handle_key_message(mine, {"key": "Enter"}, [])                 # not one of its keys
+    assert s.position == 2
+    mine._handle_key_message(mine, {"key": "Home"}, [])
+    assert s.position == 0 and mine.names == {"adversarial-slider": "event of the search"}
 
 
 def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):

@@ -102,7 +102,8 @@ OUTPUT_CSS = """<style>
 .jp-OutputArea-output pre {{ font-size: {pre} !important; line-height: {line} !important; }}
 .jp-OutputArea-output.jp-RenderedHTMLCommon table {{ font-size: {table} !important; }}
 .jp-OutputArea-output.jp-RenderedHTMLCommon th, .jp-OutputArea-output.jp-RenderedHTMLCommon td,
-.jp-OutputArea-output.jp-RenderedHTMLCommon caption, .jp-OutputArea-output.jp-RenderedHTMLCommon p {{
+.jp-OutputArea-output.jp-RenderedHTMLCommon caption, .jp-OutputArea-output.jp-RenderedHTMLCommon p,
+.jp-OutputArea-output .adversarial-words summary, .jp-OutputArea-output .adversarial-words li {{
   font-size: {cell} !important; line-height: {line} !important; }}
 </style>"""
 

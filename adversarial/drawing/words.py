@@ -17,7 +17,7 @@ cannot disagree. There are two of them:
 >>> d.name
 'Alpha-beta on a 3-level tree: root value 7, 2 of 9 leaves pruned'
 >>> print(d.text.splitlines()[-2])
-Principal variation (best play for both, drawn thick blue): root, C, leaf 7; value 7.
+Principal variation (best play for both, drawn thick blue): root, C, leaf K; value 7.
 
 In a picture's SVG the name and description are its ``<title>`` and ``<desc>`` (with ``role="img"``);
 in Jupyter a drawing shows as an image whose ``alt`` text is the name, with the description in a
@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -232,8 +233,9 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
     if state["pv"]:
         line = [()] + sorted(state["pv"], key=len)
         facts["pv"] = [name_of(p) for p in line]
-        said = [name_of(p) if not (nodes[p]["leaf"] and is_tree) else f"leaf {texts.leaf_text(p, nodes[p], state)}"
-                for p in line]
+        if len(line) > 1:            # the move the root should make, as the picture names it
+            facts["best"] = name_of(line[1]) if is_tree else f"move {line[1][-1]}"
+        said = [f"leaf {name_of(p)}" if nodes[p]["leaf"] and is_tree else name_of(p) for p in line]
         end = values.get(line[-1])
         value = f"; value {fmt_value(*end)}" if end else ""
         lines.append(f"Principal variation (best play for both, drawn thick blue): {', '.join(said)}{value}.")
@@ -283,11 +285,38 @@ def svg_with_words(svg: str, words: Description, *, ids: bool = True) -> str:
     return svg[:found.start()] + tag[:end] + extra + tag[end:] + inner + rest
 
 
-def details_html(words: Description, summary: str = "The drawing in words") -> str:
-    """The long description as a closed box to open (a ``<details>``), one sentence a line."""
+def details_html(words: Description, summary: str = "The drawing in words", key: str = "") -> str:
+    """The long description as a closed box to open (a ``<details>``), one sentence a line; ``key``: the
+    ``id`` of the box (``key``) and of its list (``key-text``), for an image to point at."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in words.lines)
-    return (f"<details class='adversarial-words'><summary>{html.escape(summary)}</summary>"
-            f"<ul style='margin:0.3em 0'>{items}</ul></details>")
+    ids = (f" id='{key}'", f" id='{key}-text'") if key else ("", "")
+    return (f"<details class='adversarial-words'{ids[0]}><summary>{html.escape(summary)}</summary>"
+            f"<ul style='margin:0.3em 0'{ids[1]}>{items}</ul></details>")
+
+
+_VIEWS = itertools.count(1)         # numbers the views shown by this process: ids that do not repeat in a page
+
+
+SMALLEST = 0.75      # the least a drawing is shrunk to fit (of its own size), ...
+FLOOR_REM = 48       # ... unless that is wider than this (768 px at 100%): see html_view
+
+
+def min_width(svg: str) -> str:
+    """The CSS that keeps ``svg`` at SMALLEST of its own width or more (in rem: zoom makes it larger), or ""
+    in lecture mode (the projector theme fits whole trees to the page) or for an SVG without a width."""
+    from .themes import theme_style
+    found = re.search(r'<svg width="([\d.]+)pt"', svg)
+    if not found or theme_style()["heavy"]:
+        return ""
+    return f"min-width:{min(float(found.group(1)) * 4 / 3 * SMALLEST / 16, FLOOR_REM):.2f}rem"
+
+
+def image_name(words: Description) -> str:
+    """What a screen reader says first for a drawing shown as an image: its name, the best move where the
+    search found one, and that the drawing is described in words just after it."""
+    best = words.facts.get("best")
+    return (f"{words.name}{f'; best move: {best}' if best else ''}. "
+            "Described in words in “The drawing in words”, just after it")
 
 
 def words_html(words: Description) -> str:
@@ -303,9 +332,26 @@ def html_view(svg: str, words: Description, *, wide: bool = False) -> str:
     An ``<img>`` of the SVG (rather than the SVG itself): JupyterLab shows it the same way whether or not
     the notebook is trusted (an untrusted one shows the alt text and the words), and the picture's own
     texts are not read out one by one, out of order.
+
+    The image points at its description (``aria-describedby`` its sentences, ``aria-details`` the box), so
+    a screen reader can go from the picture to its words; its name says they are there.
+
+    Zoomed in (200%), a page's column is half as wide; a drawing that only shrank to fit it would show its
+    text hardly larger than at 100%. So it never shrinks below 3/4 of its own size or 48rem, whichever is
+    less (``min-width`` in rem, which browser zoom and a larger text setting both scale): past that, it
+    scrolls sideways. At 100% in a column of 768 px or more nothing scrolls (JupyterLab gives 828 px in a
+    1280-px window); at 200% of a 1280-px window the
+    text is 1.5 times its 100% size or more. Not in lecture mode, where the whole tree fits the page.
     """
     start = svg.find("<svg")
     data = base64.b64encode(svg[start if start >= 0 else 0:].encode("utf-8")).decode("ascii")
     size = "width:100%" if wide else "max-width:100%;height:auto"
-    return (f"<div class='adversarial-drawing-view'><img src=\"data:image/svg+xml;base64,{data}\" "
-            f"alt=\"{html.escape(words.name)}\" style=\"{size}\"/>{details_html(words)}</div>")
+    floor = min_width(svg)
+    if floor:
+        size += f";{floor}"
+    digest = hashlib.sha1((words.name + words.text).encode("utf-8")).hexdigest()[:8]
+    key = f"adversarial-words-{digest}-{next(_VIEWS)}"
+    return (f"<div class='adversarial-drawing-view' style='overflow-x:auto'>"
+            f"<img src=\"data:image/svg+xml;base64,{data}\" "
+            f"alt=\"{html.escape(image_name(words))}\" aria-describedby=\"{key}-text\" aria-details=\"{key}\" "
+            f"style=\"{size}\"/>{details_html(words, key=key)}</div>")

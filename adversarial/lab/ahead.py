@@ -97,7 +97,9 @@ def _write(entries: dict) -> None:
 
 
 def forget(notebook: str) -> None:
-    """Drop what ``notebook``'s last run wrote down (``tools/notebooks.py run`` does it before running it)."""
+    """Drop what ``notebook``'s last run wrote down (``tools/notebooks.py run`` does it before running it).
+    The store is read afresh: the kernels that ran the notebooks before it in the same run wrote to it."""
+    _state["entries"] = None
     entries = _entries()
     if entries.pop(notebook, None) is not None:
         _write(entries)

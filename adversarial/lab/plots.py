@@ -136,10 +136,12 @@ def _words(fig, finding: str, numbers) -> Chart:
 
 # Each order's colour, marker and line style: the markers and the dashes tell the orders apart without
 # colour (in grayscale or to a colour-blind reader), and every colour has a contrast of 3:1 or more on
-# the charts' white background (worst 10.6, reversed 7.5, as given 5.3, random 4.4, best 3.4), with
-# grey levels in that order.
+# the charts' white background (worst 10.6, reversed 7.5, as given 5.3, random 3.2, best 9.9). Lightness
+# tells them apart too where they lie next to each other: random, drawn between worst (above it) and best
+# (below it), is light, they are dark, 3:1 or more from it in grayscale (3.3 and 3.1); an orange and a green
+# 5/255 apart in grey (the colours before) read as one in grayscale.
 STYLE = {"worst": ("#7a1a12", "v"), "reversed": ("#6f2dbd", "<"), "as given": ("#6b6b6b", "s"),
-         "random": ("#c45a00", "o"), "best": ("#009E73", "^")}
+         "random": ("#e07000", "o"), "best": ("#004d36", "^")}
 DASHES = {"worst": "-", "reversed": (0, (6, 2)), "as given": "-.", "random": (0, (1, 1.5)), "best": "-"}
 
 # Chart sizes per theme: the width in inches (at matplotlib's 100 dpi: 900 px, or 1,400 px: the width
@@ -601,7 +603,8 @@ class OrderingExplorer(w.VBox):
                                      continuous_update=False).add_class("adversarial-explorer-b")
         self.depth = w.IntSlider(value=d, min=1, max=8, description="d",
                                  continuous_update=False).add_class("adversarial-explorer-d")
-        from ..widgets.stepper import slider_twin  # a named number box beside each slider
+        from ..widgets.keys import Keys  # names the slider handles (ipywidgets cannot)
+        from ..widgets.stepper import FOCUS_CSS, slider_twin  # a named number box beside each slider
         self.branching_box = slider_twin(self.branching, "branching factor b")
         self.depth_box = slider_twin(self.depth, "depth d")
         self.order = w.Dropdown(options=EXPLORER_ORDERS, value=order, description="order"
@@ -610,9 +613,11 @@ class OrderingExplorer(w.VBox):
         self.caption = w.HTML().add_class("adversarial-explorer-caption")
         for control in (self.branching, self.depth, self.order):
             control.observe(lambda _: self.update(), names="value")
+        names = Keys(root=".adversarial-explorer", handled=[], announce=False, picture="",
+                     names={"adversarial-explorer-b": "branching factor b", "adversarial-explorer-d": "depth d"})
         super().__init__([w.HBox([self.branching, self.branching_box, self.depth, self.depth_box, self.order],
                                  layout=w.Layout(flex_flow="row wrap")), self.plot,
-                          self.caption])
+                          self.caption, names, w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-explorer")
         if theme_style()["heavy"]:          # lecture_mode(): the controls and the sentence large too
             from ..widgets.stepper import LECTURE_CSS

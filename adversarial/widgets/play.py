@@ -21,7 +21,7 @@ import ipywidgets as w
 from ..drawing.themes import theme_style
 from ..games.tictactoe import TicTacToe, optimal_moves
 from ..search import alphabeta
-from .stepper import FOCUS_CSS, live, require_widgets
+from .stepper import FOCUS_CSS, LECTURE_CSS, live, require_widgets
 
 EMPTY = "\u00a0"        # a non-breaking space: a button whose text becomes "" is not redrawn by JupyterLab
 MARK_COLOURS = {"X": "#0072B2", "O": "#B84A00"}       # Okabe–Ito blue, a darker vermillion (5.2:1), bold, on white
@@ -81,13 +81,16 @@ class PlayBoard(w.VBox):
         self.heat_box = w.Checkbox(value=heat, description="heat map (what each move leads to)",
                                    indent=False).add_class("adversarial-heat")
         self.heat_box.observe(lambda change: self._show(), names="value")
-        new = w.Button(description="New game").add_class("adversarial-new-game")
+        new = w.Button(description="New game", layout=w.Layout(width="auto")).add_class("adversarial-new-game")
         new.on_click(lambda _: self.new_game())
         new.style.font_size = self.text_size
         grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns=f"repeat(3, {side + 4}px)"))
         super().__init__([grid, self.reply_line, self.status_line, self.engine_line, self.heat_box, new,
                           w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-board")
+        if style["heavy"]:          # lecture_mode(): the check box's label (ipywidgets sets no size) large too
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
+            self.add_class("adversarial-lecture")
         self.new_game()
 
     @property

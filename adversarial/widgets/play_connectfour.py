@@ -23,7 +23,7 @@ from ..drawing.themes import theme_style
 from ..games.connectfour import ConnectFour, centre_first, shorten, svg
 from ..games.connectfour_eval import open_windows, with_threats
 from ..search import alphabeta
-from .stepper import FOCUS_CSS, live, require_widgets
+from .stepper import FOCUS_CSS, LECTURE_CSS, live, require_widgets
 
 DEPTHS = (1, 2, 3, 4, 5, 6)
 
@@ -85,13 +85,16 @@ class ConnectFourBoard(w.VBox):
         self.status_line = w.HTML().add_class("adversarial-status")
         self.reply_line = w.HTML().add_class("adversarial-reply")     # the moves just played, read out
         self.heat = w.HTML().add_class("adversarial-c4-eval")
-        new = w.Button(description="New game", tooltip="Start again from the empty board").add_class(
-            "adversarial-new-game")
+        new = w.Button(description="New game", tooltip="Start again from the empty board",
+                       layout=w.Layout(width="auto")).add_class("adversarial-new-game")
         new.on_click(lambda _: self.new_game())
         super().__init__([w.HBox([self.depth_choice, new]), w.HBox(self.drops), self.picture,
                           self.moves_line, self.reply_line, self.status_line, self.heat,
                           w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")])
         self.add_class("adversarial-c4")
+        if style["heavy"]:          # lecture_mode(): the menu and the buttons large too (ipywidgets: 13 px)
+            self.children = (w.HTML(LECTURE_CSS), *self.children)  # type: ignore[has-type]
+            self.add_class("adversarial-lecture")
         self.new_game()
 
     @property

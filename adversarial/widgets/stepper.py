@@ -7,10 +7,10 @@
 >>> s
 Stepper(alphabeta on Tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]): step 2 of 29)
 
-For a lecture: ``lecture_mode()`` first (everything larger); point at the stepper's picture and
-use the keyboard or a presentation clicker (→ or PageDown: step, ← or PageUp: back, Home:
-reset, Space: run/pause; this needs ipyevents). From the keyboard alone, Tab to a button and
-press Enter or Space: the sentence is in a live region, so a screen reader reads each step.
+For a lecture: ``lecture_mode()`` first (everything larger). With the focus anywhere in the stepper
+(Tab to it, or click its picture), the keyboard or a presentation clicker drives it (→ or PageDown:
+step, ← or PageUp: back, Home: reset, Space: run/pause); Enter presses the focused button. The
+sentence is in one live region, so a screen reader reads each step (see ``keys.py``).
 ``s.presenter()`` shows the picture, sentence and counters alone, filling the screen;
 ``s.save_slides("slides")`` writes every step as a picture for slides.
 """
@@ -36,6 +36,7 @@ from ..drawing.words import words_html as details_words
 from ..search import alphabeta, minimax, negamax
 from ..trace import Cutoff, Leaf
 from ..tree import Tree, random_tree, tree
+from .keys import Keys
 
 ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax, "negamax": negamax}
 SPEEDS = {"slow": 1500, "normal": 800, "fast": 300}        # milliseconds between events when running
@@ -52,7 +53,7 @@ KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp":
 # Larger controls for a lecture hall (lecture_mode()): ipywidgets' own styles do not reach the
 # slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does.
 LECTURE_CSS = """<style>
-.adversarial-lecture .widget-label, .adversarial-lecture .widget-readout,
+.adversarial-lecture .widget-label, .adversarial-lecture .widget-readout, .adversarial-lecture .widget-label-basic,
 .adversarial-lecture select, .adversarial-lecture input, .adversarial-lecture .jupyter-button {
   font-size: 28px !important; line-height: 1.3 !important; height: auto !important; }
 .adversarial-lecture .jupyter-button { padding: 6px 18px !important; }
@@ -66,24 +67,34 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .noUi-target { height: 10px !important; }
 .adversarial-lecture .widget-slider { height: 48px !important; }
 .adversarial-lecture .adversarial-slider .slider-container { margin-left: 22px !important; }
+.adversarial-lecture .adversarial-slider-twin { max-width: none !important; }
+.adversarial-lecture .adversarial-slider-twin input { min-width: 3.5em !important; width: 3.5em !important;
+  flex: 0 0 auto !important; }
+.adversarial-lecture .widget-slider .slider-container { margin-right: 22px !important; }
 </style>"""
 
 
 # Keyboard and screen reader (WCAG 2.1 AA): every control has a name and says its key in its tooltip; the
-# sentence sits in a polite live region, so a screen reader reads each step; a clear focus ring. The keys
-# need ipyevents; without it (the in-browser edition) Tab reaches each button, and Enter or Space presses it.
+# sentence sits in one polite live region, so a screen reader reads each step; a clear focus ring. The keys
+# are heard with the focus anywhere in the stepper (keys.Keys), in JupyterLab and the in-browser edition.
 TOOLTIPS = {"Back": "One event back (keys: ← or Page Up)", "Step": "One event forward (keys: → or Page Down)",
             "Run": "Play the events one after another; press again to pause (key: Space)",
             "Reset": "Back to before the search (key: Home)"}
+# The ring is drawn inside the element (a negative offset): ipywidgets' boxes clip what overflows them, which
+# cut an outer ring down to its left and right bars (WCAG 2.4.7). Number boxes and menus get a 2 px border.
 FOCUS_CSS = """<style>
 .adversarial-stepper :focus-visible, .adversarial-presenter :focus-visible, .adversarial-board :focus-visible,
-.adversarial-c4 :focus-visible, .adversarial-stepper .noUi-handle:focus {
-  outline: 3px solid #0072B2 !important; outline-offset: 2px !important; }
+.adversarial-c4 :focus-visible, .adversarial-explorer :focus-visible, .adversarial-stepper .noUi-handle:focus,
+.adversarial-explorer .noUi-handle:focus {
+  outline: 3px solid #0072B2 !important; outline-offset: -3px !important; }
+.adversarial-stepper input, .adversarial-stepper select, .adversarial-explorer input,
+.adversarial-explorer select { border: 2px solid #595959 !important; }
 </style>"""
 
 
 def live(text_html: str, size: str) -> str:
-    """``text_html`` in a polite live region (``role="status"``): a screen reader reads it when it changes."""
+    """``text_html`` in a polite live region (``role="status"``): a screen reader reads it when it changes.
+    (The boards' status; the stepper's sentence is one region for its life, keys.Keys.)"""
     return (f"<div role='status' aria-live='polite' aria-atomic='true' "
             f"style='font-size:{size};line-height:1.3'>{text_html}</div>")
 
@@ -221,8 +232,8 @@ def _check_search_size(game, algorithm: str, options: dict) -> None:
 def slider_twin(slider: w.IntSlider, description: str, tooltip: str = "") -> w.BoundedIntText:
     """A number box named ``description`` that moves with ``slider`` both ways (value, min and max).
 
-    ipywidgets draws a slider's handle with noUiSlider and gives it no accessible name, so a
-    screen reader announces a bare number; the box's label is tied to its input, so it is named.
+    A number can be typed in it; its label is tied to its input, so it is named. (The slider's handle,
+    which ipywidgets leaves unnamed, is named in the page by keys.Keys.)
     """
     box = w.BoundedIntText(value=slider.value, min=slider.min, max=slider.max, description=description,
                            tooltip=tooltip, style={"description_width": "initial"},
@@ -272,7 +283,10 @@ class Stepper(w.VBox):
         size = style["text"]
 
         self.picture = w.HTML().add_class("adversarial-drawing")
-        self.explanation = w.HTML().add_class("adversarial-explanation")
+        # The sentence: one live region for the widget's life, and the keys heard anywhere in the stepper.
+        self.explanation = Keys(size=size, names={"adversarial-slider": "event of the search"}
+                                ).add_class("adversarial-explanation")
+        self.explanation.on_key(self.handle_key)
         self.counter_box = w.HTML().add_class("adversarial-counters")
         self.error = w.HTML().add_class("adversarial-error")
         self.words = w.HTML().add_class("adversarial-words-box")       # the picture in words, on request
@@ -318,8 +332,8 @@ class Stepper(w.VBox):
             self.legend_box = w.HTML(layout=w.Layout(flex="0 1 38%", min_width="0")).add_class("adversarial-legend")
             self.picture.layout = w.Layout(flex="1 1 62%", min_width="0")
             top = w.HBox([self.picture, self.legend_box], layout=w.Layout(align_items="flex-start"))
-        # Keys are heard over the picture only (see _listen_to_keys), never over the buttons or the leaves
-        # box: while the mouse is there, what is typed goes to them (and Shift+Enter to JupyterLab).
+        # Keys are heard with the focus anywhere in the stepper (self.explanation, a keys.Keys), the leaves box
+        # excepted: what is typed there goes to it (and Shift+Enter to JupyterLab).
         self.stage = w.VBox([top, controls, self.explanation, self.counter_box,
                              w.HBox([self.words_button]), self.words]).add_class("adversarial-stage")
         rows = [self.stage, self.error, w.HTML(FOCUS_CSS).add_class("adversarial-focus-style")]
@@ -357,7 +371,6 @@ class Stepper(w.VBox):
         self.words_button.observe(lambda change: self._show(), names="value")
         if self.leaves is not None:
             self.leaves.observe(lambda change: self._edit(change["new"]), names="value")
-        self._listen_to_keys()
 
     # -- what a button or key does ---------------------------------------------
     @property
@@ -545,7 +558,8 @@ class Stepper(w.VBox):
         """
         picture = w.HTML().add_class("adversarial-drawing").add_class("adversarial-screen-drawing")
         size = "40px" if self.lecture else "2em"
-        sentence = w.HTML().add_class("adversarial-explanation")
+        sentence = Keys(size=size, root=".adversarial-presenter").add_class("adversarial-explanation")
+        sentence.on_key(self.handle_key)
         counters = w.HTML().add_class("adversarial-counters")
         view = w.VBox([picture, sentence, counters,
                        w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))],
@@ -553,7 +567,6 @@ class Stepper(w.VBox):
         view.add_class("adversarial-presenter").add_class("adversarial-lecture")
         view.children = (w.HTML(LECTURE_CSS), *view.children)
         self._screens.append((picture, sentence, counters, size))
-        self._listen_to_keys(picture)
         self._show()
         return view
 
@@ -633,22 +646,6 @@ class Stepper(w.VBox):
             self.pause()
         self._show()
 
-    def _listen_to_keys(self, target=None) -> None:
-        """Keys reach Python through ipyevents while the mouse is over the picture (a clicker sends
-        PageUp/PageDown). Without ipyevents (the in-browser edition), the buttons are the keyboard's way:
-        Tab reaches each, Enter or Space presses it.
-
-        Only over the picture, not the whole stage: while the mouse is over what it listens to, ipyevents
-        takes the focus and every key, Tab and Enter too, so over the buttons a keyboard user could
-        neither press them nor Tab away (a keyboard trap)."""
-        try:
-            from ipyevents import Event
-        except ImportError:
-            return
-        events = Event(source=target or self.picture, watched_events=["keydown"], prevent_default_action=True)
-        events.on_dom_event(lambda event: self.handle_key(event.get("key", "")))
-        self._key_events = [*getattr(self, "_key_events", []), events]
-
     def _counters(self, drawing) -> dict:
         evaluated = sum(isinstance(e, Leaf) for e in self.trace.events[:self.position])
         saved = sum(1 for path, status in drawing.status.items()
@@ -666,15 +663,15 @@ class Stepper(w.VBox):
         svg = drawing.svg(ids=False)               # its name and description inside (role="img")
         self.picture.value = fitted(svg, self.zoom)
         self.words.value = details_words(drawing.description) if self.words_button.value else ""
-        sentence = html.escape(self.sentence)
+        sentence = self.sentence
         counters = self._counters(drawing)
         counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
                    f"leaves saved so far: {counters['leaves saved']}")
-        self.explanation.value = live(sentence, size)
+        self.explanation.text = sentence
         self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
         for picture, sentence_box, counter_box, big in self._screens:
             picture.value = fitted(svg, screen=True)
-            sentence_box.value = live(sentence, big)
+            sentence_box.text = sentence
             counter_box.value = f"<div style='font-size:{big};line-height:1.3'>{counted}</div>"
 
     def __repr__(self) -> str:

@@ -234,7 +234,5 @@ def page(lab_page, lab, request):
     try:
         lab_page.screenshot(path=str(artifact(f"{request.node.name}.png")))
     finally:
-        # The mouse leaves the widgets before they go: ipyevents listens to the whole page's keys from the moment
-        # the mouse enters a stepper's picture until it leaves it, and a picture removed under the mouse never
-        # sees it leave (the next test's typing would go to a stepper that is gone).
+        # The mouse leaves the widgets before they go (a hover left on a removed widget is no state to inherit).
         lab_page.mouse.move(1, 1)

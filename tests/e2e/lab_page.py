@@ -180,71 +180,105 @@ def announced(region) -> str:
     raise AssertionError(f"no live region (role=status) in:\n{region.aria_snapshot()}")
 
 
+# Where JupyterLab could have taken a key: its active cell and the cells it hides (← folds a section).
+NOTEBOOK_STATE = f"""() => {{ const nb = {CURRENT}.content;
+    return [nb.activeCellIndex, nb.widgets.filter(c => c.isHidden || c.inputHidden).length]; }}"""
+# A name for where the focus is inside the stepper: the picture, a button, the slider, a box, a menu.
+FOCUS_PART = """(s) => { const e = document.activeElement; if (!e || !e.closest(s)) return null;
+    if (e.matches('.adversarial-drawing')) return 'picture';
+    if (e.getAttribute('role') === 'slider') return 'slider';
+    if (e.matches('.widget-readout')) return 'readout';
+    for (const c of ['back', 'step', 'run', 'reset', 'speed', 'zoom', 'words-toggle', 'slider-twin'])
+        if (e.closest('.adversarial-' + c)) return c;
+    return e.tagName.toLowerCase(); }"""
+TEXT_ENTRY = ("(s) => !!(document.activeElement && document.activeElement.closest(s) && "
+              "document.activeElement.matches('input:not([type=checkbox]), textarea, [contenteditable=true]'))")
+
+
 def keyboard_walk(page, widget, expected, timeout_s: float = 30) -> dict:
-    """Drive the stepper ``widget`` (a Playwright locator) from the keyboard alone through a whole search: Tab to
-    it, reset, step through the whole search, back, reset, run, pause; after each, the announced sentence must be
-    ``expected``'s (a Stepper on the same tree, moved the same way), within ``timeout_s`` s of the key. Where it
-    listens to keys itself (ipyevents: its stage takes the focus) the walk uses its keys (→, ←, Space, Home),
-    otherwise Tab and Enter on its buttons. Ends by tabbing out of it: no keyboard trap. Returns what it did."""
+    """Drive the stepper ``widget`` (a Playwright locator) with the keyboard alone (no mouse event) through a whole
+    search: Tab into it, then Home, → (or Page Down) at every event, ←, Home, Space to run and Space to pause, while
+    Tab and Shift+Tab carry the focus over every part of it (the picture, each button, the slider, the number box,
+    the menus): its keys work with the focus anywhere in it. After each key the announced sentence, read from the
+    one live region (the same element all along), must be ``expected``'s (a Stepper on the same tree, moved the
+    same way) within ``timeout_s`` s, the focus must still be in the stepper and JupyterLab must not have moved
+    its active cell or hidden a cell. Ends by tabbing out of it: no keyboard trap. Returns what it did."""
     widget.evaluate("(e) => { document.querySelectorAll('[data-keyboard-walk]').forEach(o => "
                     "o.removeAttribute('data-keyboard-walk')); e.setAttribute('data-keyboard-walk', ''); }")
     stepper = "[data-keyboard-walk]"
     region = page.locator(f"{stepper} .adversarial-explanation")
+    live = page.locator(f"{stepper} .adversarial-explanation [role=status]")
+    expect_one = live.count()
+    assert expect_one == 1, f"the stepper has {expect_one} live regions"
+    live.evaluate("(e) => e.setAttribute('data-walk-region', '')")     # a replaced region would lose the mark
 
     def wait(condition) -> None:
         deadline = time.monotonic() + timeout_s
         while not condition():
             if time.monotonic() > deadline:
-                raise AssertionError(f"after {timeout_s} s the stepper announces {announced(region)!r}")
+                raise AssertionError(f"after {timeout_s} s the stepper announces {announced(region)!r} "
+                                     f"(keys pressed: {last})")
             page.wait_for_timeout(50)
+    last: list = []
     sentences = set()
     for _ in range(len(expected.trace)):                   # every sentence the search can announce
         expected.step()
         sentences.add(" ".join(expected.sentence.split()))
 
+    notebook = page.evaluate(NOTEBOOK_STATE)
+    parts: dict[str, int] = {}
+
+    def press(key: str) -> None:
+        part = page.evaluate(FOCUS_PART, stepper)
+        assert part, f"the focus left the stepper before {key}: it is on {page.evaluate(FOCUSED)!r}"
+        page.keyboard.press(key)
+        last.append((key, part, page.evaluate(FOCUSED)))
+        parts[part] = parts.get(part, 0) + 1
+        assert focus_inside(page, stepper), f"{key} on the {part} moved the focus to {page.evaluate(FOCUSED)!r}"
+        assert page.evaluate(NOTEBOOK_STATE) == notebook, f"{key} on the {part} reached JupyterLab"
+
     def says(sentence: str) -> None:
         wait(lambda: announced(region) == " ".join(sentence.split()))
 
-    def on(name: str) -> bool:
-        return page.evaluate("(s) => { const e = document.activeElement; return !!(e && e.closest(s)); }",
-                             f"{stepper} .adversarial-{name}")
+    forward = ["Tab"]
+
+    def move_focus() -> None:
+        """One Tab (or Shift+Tab) further inside the stepper, turning back at its ends."""
+        page.keyboard.press(forward[0])
+        if not focus_inside(page, stepper):
+            forward[0] = "Shift+Tab" if forward[0] == "Tab" else "Tab"
+            tab_until(page, lambda: focus_inside(page, stepper), key=forward[0])
 
     # Start where a reader who has just run the cell is: on its output, right before the stepper.
     page.locator(stepper).evaluate("(e) => { const o = e.closest('.jp-OutputArea-child') || e.parentElement; "
                                    "o.tabIndex = -1; o.focus(); }")
     walk = {"tabs in": tab_until(page, lambda: focus_inside(page, stepper))}
-    keys = page.evaluate("() => document.activeElement.classList.contains('ipyevents-watched')")
-    walk["mode"] = "keys" if keys else "buttons"
-    if not keys:                                           # wherever it stood: Reset first
-        tab_until(page, lambda: on("reset"))
-    page.keyboard.press("Home" if keys else "Enter")
+    press("Home")
     expected.reset()
     says(expected.sentence)
-    if not keys:
-        tab_until(page, lambda: on("step"), key="Shift+Tab")
-    for _ in range(len(expected.trace)):                   # the whole search, one event at a time
-        page.keyboard.press("ArrowRight" if keys else "Enter")
+    for k in range(len(expected.trace)):                   # the whole search, one event at a time
+        move_focus()
+        text_box = page.evaluate(TEXT_ENTRY, stepper)      # there ← and → move the caret: Page Down steps
+        press("PageDown" if text_box or k % 4 == 3 else "ArrowRight")
         expected.step()
         says(expected.sentence)
-    if not keys:
-        tab_until(page, lambda: on("back"), key="Shift+Tab")
     for _ in range(2):
-        page.keyboard.press("ArrowLeft" if keys else "Enter")
+        move_focus()
+        press("PageUp" if page.evaluate(TEXT_ENTRY, stepper) else "ArrowLeft")
         expected.back()
         says(expected.sentence)
-    if not keys:
-        tab_until(page, lambda: on("reset"))
-    page.keyboard.press("Home" if keys else "Enter")
+    tab_until(page, lambda: page.evaluate(FOCUS_PART, stepper) == "picture", key="Shift+Tab", limit=40)
+    press("Home")
     expected.reset()
     says(expected.sentence)
-    if not keys:
-        tab_until(page, lambda: on("run"), key="Shift+Tab")
-    page.keyboard.press("Space" if keys else "Enter")      # Run: the search plays by itself ...
+    press("Space")                                         # Run: the search plays by itself ...
     wait(lambda: announced(region) in sentences)
-    page.keyboard.press("Space" if keys else "Enter")      # ... and Pause stops it
+    press("Space")                                         # ... and Pause stops it
     paused = announced(region)
     page.wait_for_timeout(600)
     assert announced(region) == paused, "Pause did not stop the run"
+    assert page.locator(f"{stepper} [data-walk-region]").count() == 1, "the live region was replaced"
     walk["paused at"] = paused
+    walk["keys pressed on"] = parts
     walk["tabs out"] = tab_until(page, lambda: not focus_inside(page, stepper), limit=30)
     return walk

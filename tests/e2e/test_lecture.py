@@ -97,7 +97,7 @@ def test_every_step_draws_a_different_picture_with_the_live_bounds_of_the_path(p
 def test_keys_and_a_clicker_step_through_the_search(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}))\ns")
     expected = Stepper(tree(THREE))
-    page.locator(DRAWING).hover()                    # keys go to the stepper under the mouse
+    page.locator(DRAWING).focus()                    # keys go to the stepper with the focus (its picture here)
     for key in ("ArrowRight", "ArrowRight", "PageDown", "PageDown", "ArrowLeft", "PageUp", "ArrowRight"):
         page.keyboard.press(key)
         expected.handle_key(key)
@@ -198,7 +198,7 @@ def test_lecture_mode_fits_a_wide_tree_and_its_text_is_large(page, lab):
     page.screenshot(path=str(artifact("lecture_wide_tree_fitted.png")))
 
     sizes = {
-        "sentence": font_px(page.locator(f"{SENTENCE} .widget-html-content > div")),
+        "sentence": font_px(page.locator(f"{SENTENCE} .adversarial-live")),
         "counters": font_px(page.locator(f"{STEPPER} >> .adversarial-counters .widget-html-content > div")),
         "Step button": font_px(page.locator(f"{STEPPER} >> .adversarial-step")),
         "Run button": font_px(page.locator(f"{STEPPER} >> .adversarial-run")),
@@ -243,13 +243,13 @@ def test_the_presenter_view_fills_the_screen_and_follows_the_keys(page, lab):
     box = picture.bounding_box()
     assert box["height"] >= 0.6 * FULL_HD["height"] and box["width"] >= 0.5 * FULL_HD["width"]
     expected = Stepper(tree(THREE))
-    view.locator(".adversarial-screen-drawing").hover()
+    view.locator(".adversarial-screen-drawing").focus()
     for _ in range(16):
         page.keyboard.press("PageDown")
         expected.step()
     words = view.locator(".adversarial-explanation")
     expect(words).to_have_text(expected.sentence)
-    assert font_px(words.locator(".widget-html-content > div")) >= 40
+    assert font_px(words.locator(".adversarial-live")) >= 40
     assert "α ≥ β: prune" in picture.evaluate("svg => svg.textContent")
     page.evaluate("() => document.querySelector('.adversarial-presenter').scrollIntoView()")
     page.screenshot(path=str(artifact("presenter_view_1920.png")))
@@ -376,11 +376,13 @@ def test_a_step_on_a_64_leaf_tree_draws_a_new_picture_at_once(page, lab):
 def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_box(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}), editable=True)\ns")
     box = page.locator(f"{STEPPER} >> .adversarial-leaves-input input")
-    page.locator(DRAWING).hover()                      # keys step the stepper while the mouse is there ...
+    page.locator(DRAWING).focus()                      # keys step the stepper from its picture ...
     page.keyboard.press("ArrowRight")
     expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
-    box.hover()                                        # ... and belong to the box while typing in it
-    box.click()
+    box.click()                                        # ... and belong to the box while typing in it
+    box.press("ArrowLeft")
+    box.press("Home")                                  # the caret's keys: the stepper stays where it was
+    expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
     box.press("Control+a")
     page.keyboard.type("[[4, 1], [8, 2]]")
     assert box.input_value() == "[[4, 1], [8, 2]]"
@@ -452,6 +454,55 @@ def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page,
     page.screenshot(path=str(artifact("wide_drawing_fitted_1920.png")))
 
 
+# Each control of a widget as a box on the page: its class, where it is and whether its text is cut.
+CONTROL_BOXES = """root => [...root.querySelectorAll('.widget-slider, .widget-text, .widget-dropdown, .jupyter-button')]
+    .map(e => { const r = e.getBoundingClientRect(); const input = e.querySelector('input');
+        return {what: e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                cut: input ? input.scrollWidth > input.clientWidth + 1 || input.clientWidth < 24 : false}; })"""
+
+
+def overlapping(boxes) -> list:
+    return [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+            and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1]
+
+
+def test_the_ordering_explorer_in_lecture_mode_has_no_overlapping_or_cut_controls(page, lab):
+    page.set_viewport_size(FULL_HD)
+    open_cells(page, lab, "from adversarial.lab.plots import OrderingExplorer\nlecture_mode()\n"
+                          "OrderingExplorer(b=3, d=5)")
+    explorer = page.locator(".adversarial-explorer")
+    explorer.scroll_into_view_if_needed()
+    boxes = explorer.evaluate(CONTROL_BOXES)
+    assert len(boxes) >= 5 and overlapping(boxes) == [], overlapping(boxes)
+    assert [b["what"] for b in boxes if b["cut"]] == [], boxes
+    for name, value in (("branching factor b", "3"), ("depth d", "5")):
+        assert page.get_by_role("spinbutton", name=name).input_value() == value
+    page.screenshot(path=str(artifact("ordering_explorer_lecture_1920.png")))
+
+
+def test_at_200_percent_zoom_a_drawings_text_is_at_least_one_and_a_half_times_larger(page, lab):
+    """Browser zoom at 200% of a 1280×720 window lays the page out as a 640×360 one, each CSS pixel two device
+    pixels: a drawing's text is 2 × (its width there) / (its width at 1280) times its size at 100%."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_cells(page, lab, "from adversarial import draw\ndraw(tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]]))",
+               "draw(random_tree(3, 3, seed=7))")      # notebook 1's 3×3 tree, and a 27-leaf one as in notebook 7
+    pictures = page.locator(".adversarial-drawing-view img")
+    expect(pictures).to_have_count(2)
+    at_100 = [pictures.nth(i).bounding_box()["width"] for i in range(2)]
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.wait_for_timeout(300)
+    at_200 = [pictures.nth(i).bounding_box()["width"] for i in range(2)]
+    growth = [2 * zoomed / plain for zoomed, plain in zip(at_200, at_100)]
+    assert all(g >= 1.5 for g in growth), f"text at 200% is {growth} times its size at 100%"
+    view = page.locator(".adversarial-drawing-view").nth(1)   # the wide one scrolls in its own box, not the page
+    assert view.evaluate("e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'auto'")
+    page.screenshot(path=str(artifact("zoom_200_percent.png")))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    room = view.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert room[0] <= room[1] + 1, f"at 100% the 27-leaf tree should fit: {room} ({at_100}, {at_200})"
+
+
 def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     """After lecture_mode(), at 1920×1080: printed text, a result's text, an experiment's Table, a trace's
     α/β table and the tic-tac-toe board in 24 px or more; a Connect Four board drawn at the theme's size
@@ -462,7 +513,9 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
                "from adversarial.formatting import Table\nTable([{'technique': 'killers', 'mean nodes': 81.5}])",
                f"from adversarial import alphabeta\nalphabeta(tree({THREE}), trace=True).trace.table()",
                "from adversarial.games.tictactoe import TicTacToe\nTicTacToe().board('X.O/.X./O..')",
-               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')")
+               "from adversarial.games.connectfour import ConnectFour\nConnectFour().play('4453')",
+               f"from adversarial import draw\ndraw(tree({THREE}))",
+               "PlayBoard()", "from adversarial.widgets.play_connectfour import ConnectFourBoard\nConnectFourBoard()")
     outputs = page.locator(".jp-OutputArea-output")
     sizes = {
         "printed text": font_px(outputs.locator("pre", has_text="Leaves read").first),
@@ -470,9 +523,18 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
         "Table cell": font_px(outputs.locator("td", has_text="killers").first),
         "trace table cell": font_px(page.locator("table.adversarial-trace td").first),
         "tic-tac-toe board": font_px(outputs.locator("td", has_text="O").first),
+        "a drawing's words (summary)": font_px(outputs.locator(".adversarial-words summary").first),
+        "the board's check box": font_px(page.locator(f"{BOARD} .adversarial-heat span").last),
+        "the board's New game": font_px(page.locator(f"{BOARD} .adversarial-new-game")),
+        "Connect Four's depth menu": font_px(page.locator(".adversarial-c4 .adversarial-c4-depth select")),
+        "Connect Four's column buttons": font_px(page.locator(".adversarial-c4 .adversarial-c4-drop-1")),
     }
     small = {name: px for name, px in sizes.items() if px < 24}
     assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
+    for button in (f"{BOARD} .adversarial-new-game", ".adversarial-c4 .adversarial-new-game"):   # not "New g…"
+        assert page.locator(button).evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{button} is cut"
+    grid = page.locator(f"{BOARD} .widget-gridbox").bounding_box()
+    assert grid["width"] >= 3 * theme_style("projector")["cell"], f"tic-tac-toe board {grid['width']} px wide"
     board = page.locator(".jp-OutputArea-output img[alt^=\"Connect Four board\"]").last   # HTML: img with alt
     board.scroll_into_view_if_needed()
     assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"

@@ -60,8 +60,9 @@ def test_moving_a_slider_or_the_order_updates_the_plot(page, lab):
     page.locator(f"{EXPLORER} .adversarial-explorer-order select").select_option("best")
     expect_explorer_shows(page, 2, 6, "best")
 
-    # The slider's handle has no accessible name (ipywidgets, README); the box beside it, found by its name, does
-    # the same job and moves the handle.
+    # Each slider's handle is named (keys.Keys sets it), and so is the number box beside it, which moves it too.
+    for name in ("branching factor b", "depth d"):
+        expect(page.get_by_role("slider", name=name)).to_have_count(1)
     box = page.get_by_role("spinbutton", name="depth d")
     box.fill("4")
     box.press("Enter")

@@ -33,33 +33,16 @@ def script() -> str:
 # Runs axe on the part of the page ``context`` names (a CSS selector: every element it matches; or axe's
 # {include, exclude} object; or the whole document) and returns its violations, each with the elements it names
 # (their selector and what is wrong), trimmed to what a report needs.
-# Each element also says whether it is an ipywidgets slider handle with a named number box just after its slider
-# (``twinned``; see UPSTREAM).
 RUN = """async ([context, rules, only]) => {
     if (typeof context === 'string' && !document.querySelector(context)) return [];
-    const options = {resultTypes: ['violations'], elementRef: true};
+    const options = {resultTypes: ['violations']};
     if (rules) options.rules = rules;
     if (only) options.runOnly = {type: 'rule', values: only};
-    const twinned = element => {
-        const slider = element && element.matches('.noUi-handle') && element.closest('.widget-slider');
-        const box = slider && slider.nextElementSibling;
-        const input = box && box.querySelector('input');
-        const label = input && input.id && box.querySelector(`label[for="${CSS.escape(input.id)}"]`);
-        return Boolean(label && label.textContent.trim());
-    };
     const result = await axe.run(context || document, options);
     return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary,
-                                  html: n.html.slice(0, 200), twinned: twinned(n.element)}))}));
+                                  html: n.html.slice(0, 200)}))}));
 }"""
-
-# A known upstream limitation, listed apart rather than failed on: ipywidgets 8 draws a slider's handle
-# (div role="slider") with noUiSlider and never passes it noUiSlider's ``handleAttributes`` option, so nothing
-# from Python can name it (axe-core: aria-input-field-name). noUiSlider added that option after
-# https://github.com/leongersen/noUiSlider/issues/1223. The collection puts a named number box, linked both ways,
-# just after every slider (adversarial.widgets.stepper.slider_twin); only a handle with such a box is excused.
-UPSTREAM = "aria-input-field-name"
-
 
 def violations(page, context: str | dict | None = None, rules: dict | None = None, only=None) -> list[dict]:
     """axe-core's violations on ``page`` (a Playwright page): on the elements matching ``context`` (a CSS
@@ -74,19 +57,6 @@ def violations(page, context: str | dict | None = None, rules: dict | None = Non
 def blocking(found: list[dict]) -> list[dict]:
     """The serious and critical violations among ``found``."""
     return [v for v in found if v["impact"] in BLOCKING]
-
-
-def upstream(found: list[dict]) -> tuple[list[dict], list[dict]]:
-    """``found`` split in two: the collection's own violations, and the known upstream one (UPSTREAM on a slider
-    handle that has a named number box beside it), each violation keeping only its elements of that kind."""
-    own, known = [], []
-    for violation in found:
-        excused = [n for n in violation["nodes"] if violation["id"] == UPSTREAM and n.get("twinned")]
-        kept = [n for n in violation["nodes"] if n not in excused]
-        for part, nodes in ((own, kept), (known, excused)):
-            if nodes:
-                part.append({**violation, "nodes": nodes})
-    return own, known
 
 
 def summary(found: list[dict]) -> str:

@@ -77,7 +77,8 @@ KERNEL_NEEDS = ["micropip", "ipython", "jedi"]
 # served is what the package requires in the browser (its metadata, evaluated for Emscripten), with these.
 SERVED = {"graphviz": [], "comm": [], "jupyterlab-widgets": [],
           "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
-          "ipyevents": ["ipywidgets"]}
+          "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],     # the stepper's keys (widgets/keys.py)
+          "psygnal": [], "typing-extensions": []}
 
 
 def run(command: list[str], **kwargs) -> None:
