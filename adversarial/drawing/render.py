@@ -363,16 +363,22 @@ def _analyse(nodes, trace, events, stepping) -> dict:
 
 
 def _principal_variation(trace):
-    """Follow, from the root, the child whose returned value equals its parent's (first one)."""
+    """Follow, from the root, the child whose returned value equals its parent's (first one).
+
+    The line stops at a chance node: nobody chooses its outcome, and a child whose value happens to equal
+    the average is no better play than another."""
     returned = {}
     children = {}
+    chance = set()
     for event in trace:
         if isinstance(event, (Leaf, Return)):
             returned[event.path] = event.value
         if isinstance(event, Enter) and event.path:
             children.setdefault(event.path[:-1], []).append(event.path)
+        if isinstance(event, Enter) and event.player == CHANCE:
+            chance.add(event.path)
     line = ()
-    while line in children:
+    while line in children and line not in chance:
         nxt = next((c for c in children[line] if returned.get(c) == returned.get(line)), None)
         if nxt is None:
             break
