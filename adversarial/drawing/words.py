@@ -103,7 +103,7 @@ def _turns(nodes, levels) -> str:
         movers.append(kinds)
     while movers and not movers[-1]:
         movers.pop()
-    if not movers or len(movers) == 1 and movers[0] != {MAX} and movers[0] != {MIN}:
+    if not movers:
         return ""
     first = next(iter(movers[0])) if len(movers[0]) == 1 else None
     other = {MAX: MIN, MIN: MAX}.get(first)
