@@ -28,6 +28,7 @@ import re
 import statistics
 from dataclasses import dataclass
 
+from .. import settings
 from ..beyond.deepening import iterative_deepening, previous_best_first
 from ..formatting import Table
 from ..games.connectfour import ConnectFour, Position, centre_first
@@ -53,10 +54,12 @@ def engine_move(p: Position, evaluate, depth: int):
     With one of the package's evaluations the answer for a position is remembered (the search is
     deterministic), so replaying a game costs nothing; any other ``evaluate`` is searched every time.
     """
-    return (_remembered_move if evaluate in _PURE else _searched_move)(p, evaluate, depth)
+    if evaluate in _PURE:        # remembered with the settings it reads (connectfour_eval.WINDOW_POINTS ...)
+        return _remembered_move(p, evaluate, depth, tuple(sorted(settings.of(evaluate).items())))
+    return _searched_move(p, evaluate, depth)
 
 
-def _searched_move(p: Position, evaluate, depth: int):
+def _searched_move(p: Position, evaluate, depth: int, settings_read=None):
     return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
 
 
