@@ -140,18 +140,17 @@ def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, see
     seeds = _seeds(seeds)
     rows = []
     pairs = [(a, b) for i, a in enumerate(evaluations) for b in evaluations[i + 1:]]
-    meter = Progress(len(pairs) * len(seeds), "matches")           # shown while it takes long
-    for a, b in pairs:
-        ms = []
-        for s in seeds:
-            ms.append(match(a, b, depth=depth, openings=openings, seed=s))
-            meter.advance()
-        net = [m.wins - m.losses for m in ms]
-        ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
-        rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
-                    + [f"{ahead}/{even}/{len(net) - ahead - even}",
-                       f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
-    meter.close()
+    with Progress(len(pairs) * len(seeds), "matches") as meter:     # shown while it takes long
+        for a, b in pairs:
+            ms = []
+            for s in seeds:
+                ms.append(match(a, b, depth=depth, openings=openings, seed=s))
+                meter.advance()
+            net = [m.wins - m.losses for m in ms]
+            ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
+            rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
+                        + [f"{ahead}/{even}/{len(net) - ahead - even}",
+                           f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
     header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
               + ["ahead/even/behind", "wins − losses: median (range)"])
     return Table.from_lists(header, rows)
