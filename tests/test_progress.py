@@ -2,6 +2,7 @@
 nothing a notebook test compares (adversarial.lab.progress)."""
 
 import io
+import re
 
 import pytest
 
@@ -287,3 +288,21 @@ def test_the_time_left_is_estimated_from_the_work_done_not_the_first_step(monkey
     estimates = [float(line.split("about ")[1].split(" s")[0]) for line in lines if "about" in line]
     assert estimates and max(estimates) < 1.5 * 80 * 0.4 and lines[-1] == "done: 80 games in 33 s"
     assert p.status(1, 1, "games", 1.0) == "done: 1 game in 1 s"
+
+
+def test_stored_notebooks_hold_no_progress_and_no_widget_view_without_its_state():
+    """A stored lesson reopened must show no "Error displaying widget: model not found": every widget view it
+    holds has its model in the notebook's saved widget state, and no progress line was stored."""
+    import json
+    from pathlib import Path
+    for path in sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb")):
+        notebook = json.loads(path.read_text())
+        state = notebook.get("metadata", {}).get("widgets", {}).get(
+            "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        for cell in notebook["cells"]:
+            for output in cell.get("outputs", []):
+                view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+                if view is not None:
+                    assert view["model_id"] in state, f"{path.name}: a widget view without its saved model"
+                text = "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+                assert not re.search(r"(done: [\d,]+ \w+ in [\d.]+ (s|min)|so far, about)", text), path.name
