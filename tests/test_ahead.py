@@ -159,3 +159,17 @@ def test_the_evaluations_and_the_remembered_moves_read_the_settings_of_now(monke
     from adversarial.games.connectfour import centre_first
     assert engine_move(p, open_windows, 2) == alphabeta(ConnectFour(), p, depth=2, evaluate=open_windows,
                                                         order=centre_first).move
+
+
+def test_forgetting_one_notebook_keeps_what_another_process_wrote_since(store, monkeypatch):
+    """tools/notebooks.py runs several notebooks in one process, each in its own kernel: forgetting the next
+    notebook's entries must not write back a copy read before the last kernel wrote its own."""
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "record")
+    experiment, _ = counted()
+    experiment(ConnectFour(), ["4"], 2)             # 99_test's entry, then this process's copy is cached
+    ahead.forget("98_other")
+    written = pickle.loads(store.read_bytes())      # another kernel (another process) writes its notebook's entry
+    written["97_kernel"] = {"k": [({}, pickle.dumps(1))]}
+    store.write_bytes(pickle.dumps(written))
+    ahead.forget("96_next")
+    assert set(pickle.loads(store.read_bytes())) == {"99_test", "97_kernel"}

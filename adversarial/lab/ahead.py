@@ -108,7 +108,9 @@ def _write(entries: dict) -> None:
 
 
 def forget(notebook: str) -> None:
-    """Drop what ``notebook``'s last run wrote down (``tools/notebooks.py run`` does it before running it)."""
+    """Drop what ``notebook``'s last run wrote down (``tools/notebooks.py run`` does it before running it).
+    The file is read afresh: a kernel run since (another notebook's) may have written to it."""
+    _state["entries"] = None
     entries = _entries()
     if entries.pop(notebook, None) is not None:
         _write(entries)
