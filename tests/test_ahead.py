@@ -6,6 +6,7 @@ import types
 
 import pytest
 
+from adversarial import __version__, settings
 from adversarial.games.connectfour import ConnectFour
 from adversarial.lab import ahead
 
@@ -91,8 +92,11 @@ def test_the_shipped_store_holds_results_of_the_lessons():
     entries = pickle.loads(ahead.STORE.read_bytes())
     assert entries and all(name[:2].isdigit() for name in entries)
     for calls in entries.values():
-        for result in calls.values():
-            pickle.loads(result)
+        for versions in calls.values():          # each result with the settings it was computed under
+            assert isinstance(versions, list) and versions
+            for world, result in versions:
+                assert world[settings.VERSION] == __version__
+                pickle.loads(result)
 
 
 def test_a_result_is_handed_out_only_under_the_settings_it_was_computed_with(store, monkeypatch, capsys):

@@ -111,3 +111,12 @@ def test_the_steppers_counters_count_moves_for_a_game():
         s.goto(len(s.trace))
         assert s.counters == {"leaves evaluated": leaves, "moves pruned": cut}
         assert f"moves (branches) pruned so far: {cut}" in s.counter_box.value
+
+
+def test_one_of_a_thing_is_said_in_the_singular():
+    """Issue 43: "The tree has 1 levels and 1 node"."""
+    from adversarial import minimax, tree
+    t = tree(5)
+    words = describe(t, minimax(t, trace=True))
+    assert "The tree has 1 level and 1 node" in words.text and "1 levels" not in str(words)
+    assert describe(t).name.startswith("Game tree with 1 level and 1 leaf")
