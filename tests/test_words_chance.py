@@ -100,3 +100,19 @@ def test_the_issues_tree_reads_zero_and_stops_at_the_chance_node():
     assert "who moves at each level: level 1 MAX, level 2 chance" in words.text
     assert "turn about" not in words.text
     assert words.facts["pv"] == ["root", "A"]
+
+
+def test_help_of_the_public_searches_uses_only_what_it_imports():
+    """Issue 43: help(expectiminimax) used chance_tree and chance, which `from adversarial import ...` cannot
+    import. Each public search's docstring examples run with nothing but `from adversarial import *` and what
+    they import themselves."""
+    import doctest
+
+    import adversarial
+    for name in ("expectiminimax", "minimax", "alphabeta", "negamax", "pvs", "mtdf", "mcts"):
+        function = getattr(adversarial, name)
+        public = {n: getattr(adversarial, n) for n in adversarial.__all__}
+        test = doctest.DocTestParser().get_doctest(function.__doc__ or "", public, name, None, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, out=lambda text: None)
+        assert runner.failures == 0, f"help({name}): an example uses a name it does not import"
