@@ -35,17 +35,22 @@ def _text(value, depth: int = 0) -> str | None:
         return None
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
         return repr(value)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, set, frozenset)):
         parts = [_text(v, depth + 1) for v in value]
-        return None if None in parts else type(value).__name__ + "(" + ", ".join(parts) + ")"
-    if isinstance(value, (set, frozenset)):      # sorted: a set's order changes with the hash seed
-        parts = [_text(v, depth + 1) for v in value]
-        return None if None in parts else "set(" + ", ".join(sorted(parts)) + ")"
-    if isinstance(value, dict):
-        parts = [(_text(k, depth + 1), _text(v, depth + 1)) for k, v in value.items()]
-        if any(None in pair for pair in parts):
+        written = [p for p in parts if p is not None]
+        if len(written) < len(parts):
             return None
-        return "dict(" + ", ".join(f"{k}: {v}" for k, v in parts) + ")"
+        if isinstance(value, (set, frozenset)):          # sorted: a set's order changes with the hash seed
+            return "set(" + ", ".join(sorted(written)) + ")"
+        return type(value).__name__ + "(" + ", ".join(written) + ")"
+    if isinstance(value, dict):
+        pairs = []
+        for k, v in value.items():
+            key, item = _text(k, depth + 1), _text(v, depth + 1)
+            if key is None or item is None:
+                return None
+            pairs.append(f"{key}: {item}")
+        return "dict(" + ", ".join(pairs) + ")"
     return None
 
 

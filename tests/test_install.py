@@ -246,7 +246,8 @@ def test_the_distributions_build_from_the_sdist_and_pass_twine(tmp_path):
     inside = zipfile.ZipFile(wheel).namelist()
     assert "adversarial/py.typed" in inside
     # the description is the README, whose lessons' text is CC BY: its licence ships with it (issue 43)
-    assert [n for n in names if n.endswith("/LICENSE-lessons")] and [n for n in inside if n.endswith("/LICENSE-lessons")]
+    assert [n for n in names if n.endswith("/LICENSE-lessons")]
+    assert [n for n in inside if n.endswith("/LICENSE-lessons")]
     assert not [n for n in inside if "stale_module" in n]
     meta = zipfile.ZipFile(wheel).read(next(n for n in inside if n.endswith("METADATA"))).decode()
     assert "License-Expression: MIT" in meta and "Requires-Python: >=3.10" in meta

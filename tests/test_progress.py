@@ -79,7 +79,8 @@ def test_in_jupyter_the_bar_is_shown_by_its_view_alone_so_nbval_compares_nothing
     shown = []
     monkeypatch.setattr(p, "_mode", lambda: "jupyter")
     import IPython.display
-    monkeypatch.setattr(IPython.display, "display", lambda bundle, raw=False, display_id=None: shown.append((bundle, raw)))
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda bundle, raw=False, display_id=None: shown.append((bundle, raw)))
     meter = p.Progress(10, "searches")
     for _ in range(10):
         clock.now += 0.3

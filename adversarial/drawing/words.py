@@ -6,7 +6,8 @@ cutoffs and principal variation that :func:`~adversarial.drawing.render.draw` wo
 cannot disagree. There are two of them:
 
 - a short **name** (``Description.name``), what a screen reader says first: "Alpha-beta on a 3-level
-  tree: root value 7, 2 of 9 leaves pruned";
+  tree: root value 7, 2 of 9 leaves pruned" (a game's search counts the moves it pruned, "4 moves (branches)
+  pruned": what lies below a pruned move was never looked at, so its leaves are not known);
 - a long **description** (``Description.text``), one sentence a line, that reads well aloud: the tree
   level by level, each node's player and value (or bound, and which kind), where each cutoff happened
   and what it pruned, and the principal variation.
@@ -106,7 +107,7 @@ def _turns(nodes, levels) -> str:
     if not movers:
         return ""
     first = next(iter(movers[0])) if len(movers[0]) == 1 else None
-    other = {MAX: MIN, MIN: MAX}.get(first)
+    other = {MAX: MIN, MIN: MAX}.get(first or "")
     if other and all(kinds == {first if d % 2 == 0 else other} for d, kinds in enumerate(movers)):
         return f"; {first} moves at the root" + (f", {other} below it, turn about" if len(movers) > 1 else "")
     said = {MAX: "MAX", MIN: "MIN", CHANCE: "chance"}
@@ -280,15 +281,15 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
     if state["pv"]:
         line = [()] + sorted(state["pv"], key=len)
         facts["pv"] = [name_of(p) for p in line]
-        said = [name_of(p) if not (nodes[p]["leaf"] and is_tree) else f"leaf {texts.leaf_text(p, nodes[p], state)}"
-                for p in line]
+        steps = [name_of(p) if not (nodes[p]["leaf"] and is_tree) else f"leaf {texts.leaf_text(p, nodes[p], state)}"
+                 for p in line]
         end = values.get(line[-1])
-        said = listed(said)
-        value = (f"{'. Value' if ';' in said else '; value'} {fmt_value(*end)}" if end else "")
+        spoken = listed(steps)
+        value = (f"{'. Value' if ';' in spoken else '; value'} {fmt_value(*end)}" if end else "")
         if nodes[line[-1]]["player"] == CHANCE and not nodes[line[-1]]["leaf"]:
             value += (f"; there chance decides, so the line stops: {name_of(line[-1])}'s value is the average of "
                       "its outcomes, each weighted by its probability")
-        lines.append(f"Principal variation (best play for both, drawn thick blue): {said}{value}.")
+        lines.append(f"Principal variation (best play for both, drawn thick blue): {spoken}{value}.")
     elif trace is not None and nodes[()]["player"] == CHANCE and () in values:
         lines.append("No principal variation: chance moves at the root, so nobody chooses the first move; "
                      "the root's value is the average of its outcomes, each weighted by its probability.")

@@ -321,7 +321,7 @@ def _reachable(x: int, o: int, budget: list, seen: dict | None = None):
         return None
     mask = x | o
     last_x = x.bit_count() > o.bit_count()           # who moved last, by the counts
-    answer = False
+    answer: bool | None = False
     for c in range(WIDTH):
         cell = _top_disc(mask, c)
         if not cell & (x if last_x else o):

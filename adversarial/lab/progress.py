@@ -170,7 +170,7 @@ class Progress:
         self.last = now
         self._show(now)
 
-    def _show(self, now, failed: bool = False, last: bool = False) -> None:
+    def _show(self, now, failed: str | bool = False, last: bool = False) -> None:
         left = None
         if self.first is not None and self.total and self.done - self.first[1] >= 2 and self.done * 20 >= self.total:
             since, then = self.first                 # the rate since the first step: the first is often slow
@@ -214,7 +214,7 @@ def _close_at_end_of_cell() -> None:
     """Once per kernel: when a cell ends, close the meter it left open (its loop failed, or was left)."""
     shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
     events = getattr(shell, "events", None)
-    if events is None or getattr(shell, "_adversarial_progress_hook", False):
+    if shell is None or events is None or getattr(shell, "_adversarial_progress_hook", False):
         return
     shell._adversarial_progress_hook = True
 
@@ -230,7 +230,7 @@ def progress(items, what: str = "steps", total: int | None = None):
     if total is None and hasattr(items, "__len__"):
         total = len(items)
     meter = Progress(total, what)
-    failed = False
+    failed: str | bool = False
     try:
         for item in items:
             yield item
