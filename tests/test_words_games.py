@@ -120,3 +120,14 @@ def test_one_of_a_thing_is_said_in_the_singular():
     words = describe(t, minimax(t, trace=True))
     assert "The tree has 1 level and 1 node" in words.text and "1 levels" not in str(words)
     assert describe(t).name.startswith("Game tree with 1 level and 1 leaf")
+
+
+def test_a_game_drawings_text_form_counts_pruned_moves():
+    """What nbval compares of a drawing: for a game, the moves pruned, not "pruned leaves"."""
+    from adversarial import draw
+    game = TicTacToe()
+    state = game.board("XOX/OX./...")
+    _, leaves, cut, entered = counted(game, state)
+    result = alphabeta(game, state, trace=True)
+    assert repr(draw(game, result)) == f"<Drawing: {entered} nodes, {cut} pruned moves, root value 1>"
+    assert repr(draw(game, result, step=0)) == f"<Drawing: {entered} nodes, 0 pruned moves, step 0>"
