@@ -307,3 +307,25 @@ def test_stored_notebooks_hold_no_progress_and_no_widget_view_without_its_state(
                     assert view["model_id"] in state, f"{path.name}: a widget view without its saved model"
                 text = "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
                 assert not re.search(r"(done: [\d,]+ \w+ in [\d.]+ (s|min)|so far, about)", text), path.name
+
+
+def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view(monkeypatch):
+    """Issue 45, end to end in a kernel: each loop of a cell leaves one plain line, a failed one says where it
+    stopped and that it failed; no output is a widget view (what a saved notebook could not show again)."""
+    import nbformat
+    from nbclient import NotebookClient
+    monkeypatch.delenv("ADVERSARIAL_PROGRESS", raising=False)
+    loop = "for i in progress(range({n}), '{what}'):\n    time.sleep({pause})\n"
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("import time\nfrom adversarial.lab.progress import progress\n"
+                                  + loop.format(n=6, what="games", pause=0.25)
+                                  + loop.format(n=1, what="matches", pause=1.2)),
+        nbformat.v4.new_code_cell(loop.format(n=8, what="games", pause=0.3) + "    if i == 5:\n        1 / 0\n"),
+        nbformat.v4.new_code_cell(loop.format(n=5, what="games", pause=0.3))])
+    NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    shown = [[o.get("data", {}) for o in cell.outputs if o.output_type == "display_data"] for cell in notebook.cells]
+    assert all(list(data) == ["text/plain"] for cell in shown for data in cell)      # no widget view left
+    lines = [[data["text/plain"] for data in cell] for cell in shown]
+    assert re.fullmatch(r"done: 6 games in \d s", lines[0][0]) and re.fullmatch(r"done: 1 match in \d s", lines[0][1])
+    assert re.fullmatch(r"stopped after 5 of 8 games, \d s: the loop ended with an error", lines[1][0])
+    assert len(lines[0]) == 2 and len(lines[1]) == 1 and re.fullmatch(r"done: 5 games in \d s", lines[2][0])

@@ -231,18 +231,27 @@ def progress(items, what: str = "steps", total: int | None = None):
         total = len(items)
     meter = Progress(total, what)
     failed: str | bool = False
+    cell_says = False                   # in Jupyter, the end of the cell says whether the loop's body failed
     try:
         for item in items:
             yield item
             meter.advance()
     except GeneratorExit:               # the loop was left (a break, or an error in its body)
-        failed = "early" if meter.total is None or meter.done < meter.total else False
+        if meter.total is None or meter.done < meter.total:
+            failed = "early"
+            cell_says = meter is _outer and meter.mode == "jupyter" and _hooked()
         raise
     except BaseException:               # the items themselves failed
         failed = "error"
         raise
     finally:
-        meter.close(failed=failed)
+        if not cell_says:
+            meter.close(failed=failed)
+
+
+def _hooked() -> bool:
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    return bool(getattr(shell, "_adversarial_progress_hook", False))
 
 
 __all__ = ["progress", "status", "Progress"]
