@@ -6,7 +6,8 @@ import types
 
 import pytest
 
-from adversarial import __version__, settings
+from adversarial import __version__
+from adversarial.beyond import settings
 from adversarial.games.connectfour import ConnectFour
 from adversarial.lab import ahead
 

@@ -319,7 +319,7 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
             raise ValueError(f"null-move pruning needs a way to pass: NullMove(pass_turn=...) or a "
                              f"pass_turn(state) method on {s.game!r} (for Connect Four: connectfour_pass)")
     if table is not None:
-        from .. import settings
+        from . import settings
         table.use_for({"game": s.game, "evaluation": s.evaluate_function,
                        "the evaluation's module settings": settings.of(s.evaluate_function),
                        "lmr": lmr, "null_move": null_move, "quiescence": quiescence})

@@ -14,7 +14,7 @@ form of its function and arguments; a function or class defined in the notebook 
 (its name alone does not say what it does).
 
 A result depends on more than its arguments: on the package's version and on the settings of the modules the
-call used (:mod:`adversarial.settings`: ``connectfour_eval.WINDOW_POINTS``, ``CELL_WEIGHTS`` ...), which a
+call used (:mod:`adversarial.beyond.settings`: ``connectfour_eval.WINDOW_POINTS``, ``CELL_WEIGHTS`` ...), which a
 student may change. Each result is written down with those settings, read when the call ended; one is handed
 out only while every one of them is as it was, else the call is computed here and the note says what
 differed.
@@ -37,7 +37,7 @@ import sys
 import types
 from pathlib import Path
 
-from .. import settings
+from ..beyond import settings
 
 STORE = Path(__file__).with_name("ahead.pickle")
 NOTE = ("(written down ahead, when this in-browser edition was built, from the same call with the same "

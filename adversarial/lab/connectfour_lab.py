@@ -28,7 +28,7 @@ import re
 import statistics
 from dataclasses import dataclass
 
-from .. import settings
+from ..beyond import settings
 from ..beyond.deepening import iterative_deepening, previous_best_first
 from ..formatting import Table
 from ..games.connectfour import ConnectFour, Position, centre_first

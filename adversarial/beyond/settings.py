@@ -26,7 +26,7 @@ VERSION = "adversarial (the package's version)"      # the key under which setti
 # Modules whose settings shape what is shown, never what is computed: left out by default, so that restyling
 # a drawing does not make every result written down look stale.
 NOT_COMPUTING = ("adversarial.drawing", "adversarial.widgets", "adversarial.exercises", "adversarial.lab.plots",
-                 "adversarial.lab.progress", "adversarial.lab.ahead", "adversarial.settings")
+                 "adversarial.lab.progress", "adversarial.lab.ahead", "adversarial.beyond.settings")
 
 
 def _text(value, depth: int = 0) -> str | None:
@@ -67,7 +67,7 @@ def _module_settings(module) -> dict[str, str]:
 def settings(modules=None) -> dict[str, str]:
     """The settings of ``modules`` (names; default: every module of the package loaded now that computes,
     not those of :data:`NOT_COMPUTING`) and the package's version, as ``{"module.NAME": fingerprint}``."""
-    from . import __version__
+    from .. import __version__
     if modules is None:
         modules = sorted(name for name in sys.modules if (name == "adversarial" or name.startswith("adversarial."))
                          and not any(name == n or name.startswith(n + ".") for n in NOT_COMPUTING))
@@ -82,7 +82,7 @@ def settings(modules=None) -> dict[str, str]:
 def changed(recorded: dict[str, str]) -> list[str]:
     """The names in ``recorded`` (what :func:`settings` gave) whose value differs now (each module is imported
     if it is not yet: a module not loaded has the values it is written with)."""
-    from . import __version__
+    from .. import __version__
     differ = []
     modules = {name.rsplit(".", 1)[0] for name in recorded if name != VERSION}
     now = {VERSION: __version__}
