@@ -84,15 +84,25 @@ def centre_control(p: Position) -> float:
     done = _finished(p)
     if done is not None:
         return done
-    score, total = 0, 1
-    for cell, weight in CELL_WEIGHTS.items():
-        b = _CELL_BITS[cell]
-        total += weight
+    by_bit, total = _weights()
+    score = 0
+    for b, weight in by_bit:
         if p.x & b:
             score += weight
         elif p.o & b:
             score -= weight
     return score / total
+
+
+_WEIGHTS: dict = {"weights": None, "by_bit": (), "total": 1}
+
+
+def _weights() -> tuple:
+    """CELL_WEIGHTS as (cell bit, weight) pairs and their total plus one, made again only when it changed."""
+    if _WEIGHTS["weights"] != CELL_WEIGHTS:             # one comparison of two dicts: cheap
+        _WEIGHTS.update(weights=dict(CELL_WEIGHTS), total=sum(CELL_WEIGHTS.values()) + 1,
+                        by_bit=tuple((_CELL_BITS[cell], weight) for cell, weight in CELL_WEIGHTS.items()))
+    return _WEIGHTS["by_bit"], _WEIGHTS["total"]
 
 
 def open_windows(p: Position) -> float:
