@@ -309,12 +309,27 @@ def test_stored_notebooks_hold_no_progress_and_no_widget_view_without_its_state(
                 assert not re.search(r"(done: [\d,]+ \w+ in [\d.]+ (s|min)|so far, about)", text), path.name
 
 
-def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view(monkeypatch):
+RUN_IN_A_KERNEL = """
+import json, sys
+import nbformat
+from nbclient import NotebookClient
+notebook = nbformat.reads(sys.stdin.read(), as_version=4)
+NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True).execute()
+print(json.dumps([[o.get("data", {}) for o in cell.outputs if o.output_type == "display_data"]
+                  for cell in notebook.cells]))
+"""
+
+
+def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view():
     """Issue 45, end to end in a kernel: each loop of a cell leaves one plain line, a failed one says where it
-    stopped and that it failed; no output is a widget view (what a saved notebook could not show again)."""
+    stopped and that it failed; no output is a widget view (what a saved notebook could not show again).
+    Run in a process of its own: the kernel client's event loops stay out of the suite's processes."""
+    import json
+    import os
+    import subprocess
+    import sys
+
     import nbformat
-    from nbclient import NotebookClient
-    monkeypatch.delenv("ADVERSARIAL_PROGRESS", raising=False)
     loop = "for i in progress(range({n}), '{what}'):\n    time.sleep({pause})\n"
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("import time\nfrom adversarial.lab.progress import progress\n"
@@ -322,8 +337,11 @@ def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view(monkeypat
                                   + loop.format(n=1, what="matches", pause=1.2)),
         nbformat.v4.new_code_cell(loop.format(n=8, what="games", pause=0.3) + "    if i == 5:\n        1 / 0\n"),
         nbformat.v4.new_code_cell(loop.format(n=5, what="games", pause=0.3))])
-    NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True).execute()
-    shown = [[o.get("data", {}) for o in cell.outputs if o.output_type == "display_data"] for cell in notebook.cells]
+    env = {k: v for k, v in os.environ.items() if k != "ADVERSARIAL_PROGRESS"}
+    done = subprocess.run([sys.executable, "-c", RUN_IN_A_KERNEL], input=nbformat.writes(notebook), env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert all(list(data) == ["text/plain"] for cell in shown for data in cell)      # no widget view left
     lines = [[data["text/plain"] for data in cell] for cell in shown]
     assert re.fullmatch(r"done: 6 games in \d s", lines[0][0]) and re.fullmatch(r"done: 1 match in \d s", lines[0][1])
