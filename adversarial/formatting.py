@@ -6,8 +6,8 @@ Every table the package shows — an experiment's rows (:class:`Table`), a trace
 :func:`text_table` (aligned text) and :func:`html_table` (HTML for Jupyter). This module
 imports nothing from the package, so every module can use it.
 
->>> fmt(3.0), fmt(float("inf")), fmt(None), fmt(10**30)
-('3', '+∞', '—', '1.000e+30')
+>>> fmt(3.0), fmt(float("inf")), fmt(None), fmt(10**30), fmt(0.3 * 7 + 0.7 * -3)
+('3', '+∞', '—', '1.000e+30', '0')
 >>> Table([{"b": 2, "leaves": 7}, {"b": 3, "leaves": 17}])
 b  leaves
 2       7
@@ -28,6 +28,10 @@ def fmt(x) -> str:
         return "+∞"
     if x == -math.inf:
         return "−∞"
+    if isinstance(x, float) and math.isfinite(x):
+        # Rounding's dust goes: 0.3·7 + 0.7·(−3) is 4.44e-16 in floating point, read as 0; 2.1000000000000005
+        # as 2.1. A value is shown to 10 decimals and 6 significant digits at most.
+        x = round(x, 10) + 0.0          # + 0.0: no "-0"
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e16:    # 1e308: not 309 digits
         return str(int(x))
     if isinstance(x, float):

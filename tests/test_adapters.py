@@ -14,6 +14,22 @@ from .aima_style import AimaStyleTicTacToe
 OURS = TicTacToe()
 
 
+
+def easyai_or_skip():
+    """easyAI, or a skip that says why it is missing: not installed, or installed but not importable (the
+    pinned release imports `easyAI.AI`, which it lacks on Python 3.12 and 3.13), issue 43."""
+    import importlib.util
+    import sys
+    if importlib.util.find_spec("easyAI") is None:
+        pytest.skip("easyAI is not installed")
+    try:
+        import easyAI
+        from easyAI.games import TicTacToe  # noqa: F401 -- what the tests use
+    except ImportError as error:
+        pytest.skip(f"easyAI is installed but cannot be imported on Python {sys.version_info.major}."
+                    f"{sys.version_info.minor}: {error}")
+    return easyAI
+
 def ours(cells: str) -> int:
     """Our tic-tac-toe's value of a position given as 9 cells, row by row."""
     return minimax(OURS, OURS.board("/".join(cells[i:i + 3] for i in (0, 3, 6)))).value
@@ -68,7 +84,7 @@ def test_openspiel_by_name_labels_moves_its_way_and_draws():
 
 @pytest.mark.parametrize("cells", POSITIONS)
 def test_easyai_tic_tac_toe_has_our_values(cells):
-    easyai = pytest.importorskip("easyAI", reason="easyAI is not installed")
+    easyai = easyai_or_skip()
     from easyAI.games import TicTacToe as EasyTicTacToe
     original = EasyTicTacToe([easyai.Human_Player(), easyai.Human_Player()])
     game = from_easyai(original)
@@ -127,7 +143,7 @@ def test_another_librarys_game_passed_as_it_is_names_its_adapter():
     with pytest.raises(TypeError, match=r"looks like an aima-python game.*import from_aima, then "
                                         r"alphabeta\(from_aima\(game\)\)"):
         alphabeta(AimaStyleTicTacToe())
-    easyai = pytest.importorskip("easyAI", reason="easyAI is not installed")
+    easyai = easyai_or_skip()
     from easyAI.games import TicTacToe as EasyTicTacToe
     with pytest.raises(TypeError, match=r"looks like an easyAI game.*from_easyai"):
         minimax(EasyTicTacToe([easyai.Human_Player(), easyai.Human_Player()]))
@@ -140,3 +156,25 @@ def test_openspiel_drawings_name_the_moves_on_their_edges():
     source = draw(game, alphabeta(game, state, trace=True)).source
     assert "x(0,2)" in source
     assert not re.search(r"->[^\n]*\blabel=\"?\d+\"?[ \]]", source)      # no bare action numbers
+
+
+def test_an_easyai_that_cannot_be_imported_is_skipped_with_the_true_reason(monkeypatch):
+    """On Python 3.12 and 3.13 the pinned easyAI installs but fails with "No module named 'easyAI.AI'"; the skip
+    said "easyAI is not installed" (issue 43)."""
+    import sys
+
+    class Broken:
+        def find_spec(self, name, path=None, target=None):
+            if name == "easyAI" or name.startswith("easyAI."):
+                raise ModuleNotFoundError("No module named 'easyAI.AI'", name="easyAI.AI")
+            return None
+    for name in [n for n in sys.modules if n == "easyAI" or n.startswith("easyAI.")]:
+        monkeypatch.delitem(sys.modules, name)
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: object() if name == "easyAI" else real(name, *a))
+    monkeypatch.setattr(sys, "meta_path", [Broken(), *sys.meta_path])
+    with pytest.raises(pytest.skip.Exception, match=r"easyAI is installed but cannot be imported on Python "
+                                                     r"3\.\d+: No module named 'easyAI.AI'"):
+        easyai_or_skip()

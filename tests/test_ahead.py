@@ -6,6 +6,8 @@ import types
 
 import pytest
 
+from adversarial import __version__
+from adversarial.beyond import settings
 from adversarial.games.connectfour import ConnectFour
 from adversarial.lab import ahead
 
@@ -91,15 +93,88 @@ def test_the_shipped_store_holds_results_of_the_lessons():
     entries = pickle.loads(ahead.STORE.read_bytes())
     assert entries and all(name[:2].isdigit() for name in entries)
     for calls in entries.values():
-        for result in calls.values():
-            pickle.loads(result)
+        for versions in calls.values():          # each result with the settings it was computed under
+            assert isinstance(versions, list) and versions
+            for world, result in versions:
+                assert world[settings.VERSION] == __version__
+                pickle.loads(result)
 
 
-def test_forget_keeps_what_another_process_wrote_since(store, monkeypatch):
-    """tools/notebooks.py forgets each notebook before its kernel (another process) records it: forgetting the
-    next one must not write back a copy of the store read before, which lost every notebook but the last."""
-    store.write_bytes(pickle.dumps({"98_second": {"key": pickle.dumps(2)}}))     # the last run's
-    ahead.forget("97_first")                  # the tool's process has read the store
-    store.write_bytes(pickle.dumps({"97_first": {"key": pickle.dumps(1)}, "98_second": {"key": pickle.dumps(2)}}))
-    ahead.forget("98_second")                 # ... the first notebook's kernel recorded its results meanwhile
-    assert list(pickle.loads(store.read_bytes())) == ["97_first"]
+def test_a_result_is_handed_out_only_under_the_settings_it_was_computed_with(store, monkeypatch, capsys):
+    """Issue 43: notebook 5 shows connectfour_eval.WINDOW_POINTS just before its standings; a student who changes
+    it must not be served the standings of the old points."""
+    from adversarial.games import connectfour_eval
+    from adversarial.games.connectfour_eval import open_windows
+
+    calls = []
+
+    def experiment(positions):
+        calls.append(positions)
+        return [round(open_windows(ConnectFour().play(p)), 6) for p in positions]
+    experiment.__qualname__ = "experiment"
+    experiment = ahead.remembered(experiment)
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "record")
+    first = experiment(["4453", "3344"])
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "use")
+    fresh_state()
+    calls.clear()
+    assert experiment(["4453", "3344"]) == first and calls == []
+    note = capsys.readouterr().err
+    assert "same package version and the same settings" in note and "connectfour_eval.WINDOW_POINTS" in note
+
+    monkeypatch.setattr(connectfour_eval, "WINDOW_POINTS", (0, 1, 4, 9))
+    fresh_state()
+    changed = experiment(["4453", "3344"])
+    assert calls == [["4453", "3344"]] and changed != first       # computed here, with the new points
+    note = capsys.readouterr().err
+    assert "computed here" in note and "connectfour_eval.WINDOW_POINTS differ" in note
+
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "check")           # nbval: a call written down only under other
+    fresh_state()                                              # settings is stale
+    with pytest.raises(RuntimeError, match=r"only under other settings: adversarial.games.connectfour_eval."
+                                           r"WINDOW_POINTS\): run the notebook again"):
+        experiment(["4453", "3344"])
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "record")          # both written down: each served under its own
+    experiment(["4453", "3344"])
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "use")
+    fresh_state()
+    calls.clear()
+    assert experiment(["4453", "3344"]) == changed
+    monkeypatch.setattr(connectfour_eval, "WINDOW_POINTS", (0, 0, 1, 8))
+    assert experiment(["4453", "3344"]) == first and calls == []
+
+
+def test_the_evaluations_and_the_remembered_moves_read_the_settings_of_now(monkeypatch):
+    from adversarial.games import connectfour_eval
+    from adversarial.games.connectfour_eval import centre_control, open_windows
+    from adversarial.lab.connectfour_lab import engine_move
+    p = ConnectFour().play("4453")
+    before = open_windows(p), centre_control(p), engine_move(p, open_windows, 2)
+    monkeypatch.setattr(connectfour_eval, "WINDOW_POINTS", (0, 5, -3, 1))
+    monkeypatch.setitem(connectfour_eval.CELL_WEIGHTS, (3, 0), 90)
+    points, weights = connectfour_eval.WINDOW_POINTS, connectfour_eval.CELL_WEIGHTS
+    x, o = p.x, p.o
+    by_hand = sum(points[(w & x).bit_count()] if not w & o else -points[(w & o).bit_count()] if not w & x else 0
+                  for w in connectfour_eval.WINDOWS) / (len(connectfour_eval.WINDOWS) * points[3] + 1)
+    assert open_windows(p) == by_hand != before[0]
+    centre = sum(wt if x & connectfour_eval.bit(*cell) else -wt if o & connectfour_eval.bit(*cell) else 0
+                 for cell, wt in weights.items()) / (sum(weights.values()) + 1)
+    assert centre_control(p) == pytest.approx(centre) and centre_control(p) != before[1]
+    from adversarial import alphabeta
+    from adversarial.games.connectfour import centre_first
+    assert engine_move(p, open_windows, 2) == alphabeta(ConnectFour(), p, depth=2, evaluate=open_windows,
+                                                        order=centre_first).move
+
+
+def test_forgetting_one_notebook_keeps_what_another_process_wrote_since(store, monkeypatch):
+    """tools/notebooks.py runs several notebooks in one process, each in its own kernel: forgetting the next
+    notebook's entries must not write back a copy read before the last kernel wrote its own."""
+    monkeypatch.setenv("ADVERSARIAL_AHEAD", "record")
+    experiment, _ = counted()
+    experiment(ConnectFour(), ["4"], 2)             # 99_test's entry, then this process's copy is cached
+    ahead.forget("98_other")
+    written = pickle.loads(store.read_bytes())      # another kernel (another process) writes its notebook's entry
+    written["97_kernel"] = {"k": [({}, pickle.dumps(1))]}
+    store.write_bytes(pickle.dumps(written))
+    ahead.forget("96_next")
+    assert set(pickle.loads(store.read_bytes())) == {"99_test", "97_kernel"}

@@ -668,3 +668,15 @@ HINT_RULE_CASES = [
     HintCase("check_noisy", lambda check: check(noisy_floating, seed=2), label="floating", secrets=NOISY_SECRETS),
     HintCase("check_noisy", lambda check: check(lambda p: True, seed=2), label="always", secrets=NOISY_SECRETS),
 ]
+
+
+def test_a_node_type_takes_its_article():
+    """Issue 43: "of a ALL node"."""
+    from adversarial.exercises.techniques import check_node_type
+
+    def wrong_under_all(parent, rank):
+        if parent == "PV":
+            return "PV" if rank == 0 else "CUT"
+        return "ALL" if parent == "CUT" else "PV"          # under an ALL node: should be CUT
+    said = str(check_node_type(wrong_under_all))
+    assert "of an ALL node" in said and "a ALL" not in said

@@ -245,7 +245,45 @@ def test_the_distributions_build_from_the_sdist_and_pass_twine(tmp_path):
     assert not [n for n in names if "/tests/" in n or n.endswith("conftest.py")]
     inside = zipfile.ZipFile(wheel).namelist()
     assert "adversarial/py.typed" in inside
+    # the description is the README, whose lessons' text is CC BY: its licence ships with it (issue 43)
+    assert [n for n in names if n.endswith("/LICENSE-lessons")]
+    assert [n for n in inside if n.endswith("/LICENSE-lessons")]
     assert not [n for n in inside if "stale_module" in n]
     meta = zipfile.ZipFile(wheel).read(next(n for n in inside if n.endswith("METADATA"))).decode()
     assert "License-Expression: MIT" in meta and "Requires-Python: >=3.10" in meta
     assert "Provides-Extra: lessons" in meta and "Classifier: Intended Audience :: Education" in meta
+
+
+def _readme_without_make() -> list[str]:
+    """The README's "Without make" commands for Linux and macOS, as written."""
+    import re
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"### Without make.*?```bash\n(.*?)```", text, re.S).group(1)
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_the_readmes_steps_without_make_begin_by_upgrading_pip():
+    """Issue 43: with the pip a fresh Python 3.11 venv ships (23.2), step 2 failed on the lock."""
+    steps = _readme_without_make()
+    assert steps[0].startswith("python3 -m venv .venv")
+    assert steps[1] == "python -m pip install --upgrade pip"
+    assert steps[2].startswith("pip install --require-hashes -r requirements-lessons.txt")
+
+
+@pytest.mark.other_pythons       # a whole JupyterLab install (a minute or two): CI's `make test-pythons` runs it
+def test_the_readmes_steps_without_make_work_with_a_new_venvs_own_pip(tmp_path):
+    """The README's first steps, run literally in a copy of the checkout with a new venv's own pip (23.2 on
+    Python 3.11), install the lessons' lock and the package."""
+    import shutil
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "build", "notebooks", "node_modules",
+                                                               "*.egg-info", "__pycache__", ".hypothesis"))
+    steps = _readme_without_make()[:4]          # venv, pip upgrade, the lock, the package
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    done = subprocess.run(["bash", "-c", "set -e\n" + "\n".join(steps)], cwd=copy, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    check = subprocess.run([str(copy / ".venv" / "bin" / "python"), "-c",
+                            "import adversarial, jupyterlab; print(adversarial.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert str(copy) in check.stdout, check.stdout + check.stderr

@@ -28,7 +28,8 @@ def test_score_and_interval_come_from_the_points_per_opening():
     assert m.points == (1.0, 1.0, 1.0) and m.score == 0.5 and m.interval == (0.5, 0.5)
     lopsided = Match("a", "b", 3, 0, 1, points=(2.0, 1.0), seed=0)
     assert lopsided.score == 0.75 and 0.5 <= lopsided.low <= lopsided.high <= 1.0
-    assert str(lopsided).startswith("3 wins, 0 draws, 1 losses: score 0.75 (95% interval ")
+    assert str(lopsided).startswith("3 wins, 0 draws, 1 loss: score 0.75 (95% interval ")
+    assert repr(lopsided).endswith("3 wins, 0 draws, 1 loss (4 games)")
 
 
 def test_a_ladder_match_is_the_general_match():

@@ -98,3 +98,35 @@ def test_a_stated_value_is_read_from_the_comment():
     assert stated_value("# 7, 2, (2, 1) — moves of a tree are child indices") == (7, 2, (2, 1))
     assert stated_value("# 12: exact score") == 12
     assert stated_value("# Graphviz drawing: pruned branches dashed") is None
+
+
+def test_every_link_resolves_on_a_package_index_too():
+    """The README is the package's description on a package index, where a link relative to the repository
+    leads nowhere (issue 43): every link is a full address or a heading of the README itself."""
+    text = README.read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    prose = re.sub(r"`[^`\n]*`", "", prose)
+    links = re.findall(r"\]\(([^)\s]+)\)", prose)
+    assert links
+    relative = [link for link in links if not re.match(r"(https?://|mailto:|#)", link)]
+    assert relative == []
+    try:
+        import tomllib
+    except ImportError:                                 # Python 3.10
+        import tomli as tomllib
+    repository = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    notebooks = [link for link in links if "/notebooks/" in link]
+    assert len(notebooks) >= 12 and all(link.startswith(repository + "/blob/main/notebooks/") for link in notebooks)
+    for link in notebooks:                              # each names a lesson that exists
+        assert (README.parent / link.split("/blob/main/", 1)[1]).exists(), link
+
+
+def test_the_readme_gives_one_figure_for_make_checks_time():
+    """Issue 43: "under a minute" in one place, 84–96 s in another."""
+    text = README.read_text(encoding="utf-8")
+    figures = set()
+    for paragraph in re.split(r"\n\s*\n", text):
+        if "make check" in paragraph:
+            flat = " ".join(paragraph.split())
+            figures.update(re.findall(r"\d+[–-]\d+ s\b(?! of CPU)|under a minute|\d+ seconds", flat))
+    assert len(figures) == 1, figures

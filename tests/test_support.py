@@ -115,7 +115,8 @@ def test_one_version_everywhere():
 def test_licences_are_there():
     assert "MIT License" in (ROOT / "LICENSE").read_text()
     assert "CC BY 4.0" in (ROOT / "LICENSE-lessons").read_text()
-    assert PYPROJECT["license"] == "MIT" and PYPROJECT["license-files"] == ["LICENSE"]   # code only ships
+    assert PYPROJECT["license"] == "MIT"            # the code's; the README, the package's description, is CC BY,
+    assert PYPROJECT["license-files"] == ["LICENSE", "LICENSE-lessons"]     # so both licences ship (issue 43)
 
 
 def test_the_cs188_data_keeps_its_notice_verbatim_and_the_readme_says_what_each_licence_covers():

@@ -68,6 +68,7 @@ def expectiminimax(game: GameLike, state: State = None, *, depth: int | None = N
         chance nodes, the most likely outcome.
 
     Example:
+        >>> from adversarial.beyond.chance import chance, chance_tree
         >>> expectiminimax(chance_tree([chance((0.25, 8), (0.75, 0)), [1, 3]])).value
         2.0
     """

@@ -153,6 +153,11 @@ class TranspositionTable:
     Each entry remembers whether its value rests on a guess (an evaluation at the horizon,
     a null-move cut), so deepening until the value is exact never takes an earlier
     iteration's guess for the end of the game (``stats.guessed_hits`` counts such hits).
+
+    A table remembers what its values depend on: the game, the evaluation (and the settings of its module,
+    such as ``connectfour_eval.WINDOW_POINTS``), late move reductions, null-move pruning and quiescence.
+    A search that differs in any of them would read values that are not its own, so it is refused with
+    a message saying what differs: give it a fresh table, or ``table.clear()`` this one.
     """
 
     def __init__(self, key=None, *, bits: int | None = None):
@@ -169,6 +174,26 @@ class TranspositionTable:
         self.entries: dict
         self.moves: dict
         self.entries, self.moves = {}, {}
+        self.made_by: dict | None = None          # what the entries depend on (see use_for)
+
+    def clear(self) -> None:
+        """Forget every entry (and what they were found with): the table is as new."""
+        self.entries, self.moves, self.made_by = {}, {}, None
+
+    def use_for(self, search: dict) -> None:
+        """Check that this table's entries were found by a search like ``search`` (what its values depend
+        on, name -> value); an empty table takes ``search`` as its own."""
+        if self.made_by is None or not self.entries and not self.moves:
+            self.made_by = dict(search)
+            return
+        differ = [name for name in search if not _same(self.made_by.get(name), search[name])]
+        if "evaluation" in differ:          # another evaluation: its module's settings need no word
+            differ = [name for name in differ if not name.startswith("the evaluation's")]
+        if differ:
+            said = "; ".join(_difference(name, self.made_by.get(name), search[name]) for name in differ)
+            raise ValueError(f"this TranspositionTable holds values found by a different search ({said}); "
+                             "its values would be wrong for this one. Give this search a fresh "
+                             "TranspositionTable(), or call table.clear() first")
 
     def root_key(self, state):
         return state if self.zobrist is None else self.zobrist.key(state)
@@ -195,6 +220,31 @@ class TranspositionTable:
 
     def __len__(self):
         return len(self.entries)
+
+
+def _same(a, b) -> bool:
+    """Equal, or two games of one kind made alike (``ConnectFour()`` twice)."""
+    try:
+        if a is b or a == b:
+            return True
+    except Exception:                       # noqa: BLE001 -- an object that cannot be compared: not the same
+        return False
+    try:
+        return type(a) is type(b) and not callable(a) and vars(a) == vars(b)
+    except (TypeError, ValueError):
+        return False
+
+
+def _difference(name, then, now) -> str:
+    if isinstance(then, dict) and isinstance(now, dict):      # settings: name the ones that changed
+        names = sorted(k for k in {*then, *now} if then.get(k) != now.get(k))
+        return f"{name}: {', '.join(names)} changed"
+    return f"{name}: {_said(then)} then, {_said(now)} now"
+
+
+def _said(value) -> str:
+    name = getattr(value, "__qualname__", None) or getattr(getattr(value, "__func__", None), "__qualname__", None)
+    return name if name else repr(value)
 
 
 def connectfour_pass(p):
@@ -268,6 +318,11 @@ def engine(game, state=None, *, depth=None, evaluate=None, order=None, window=No
         if pass_turn is None:
             raise ValueError(f"null-move pruning needs a way to pass: NullMove(pass_turn=...) or a "
                              f"pass_turn(state) method on {s.game!r} (for Connect Four: connectfour_pass)")
+    if table is not None:
+        from . import settings
+        table.use_for({"game": s.game, "evaluation": s.evaluate_function,
+                       "the evaluation's module settings": settings.of(s.evaluate_function),
+                       "lmr": lmr, "null_move": null_move, "quiescence": quiescence})
     old = s.stats
     stats = s.stats = EngineStats(order=old.order)
     game, hard = s.game, fail == "hard"

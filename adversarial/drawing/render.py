@@ -229,7 +229,7 @@ def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None
     state["show_leaves"] = show_leaves
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
     state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
-    g = Drawing(summary=_summary(nodes, state, step), status=state["status"])
+    g = Drawing(summary=_summary(nodes, state, step, isinstance(game, Tree)), status=state["status"])
     g._words = lambda: search_description(game, nodes, state, TEXTS, trace=trace, step=step)
     if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
         # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
@@ -363,16 +363,22 @@ def _analyse(nodes, trace, events, stepping) -> dict:
 
 
 def _principal_variation(trace):
-    """Follow, from the root, the child whose returned value equals its parent's (first one)."""
+    """Follow, from the root, the child whose returned value equals its parent's (first one).
+
+    The line stops at a chance node: nobody chooses its outcome, and a child whose value happens to equal
+    the average is no better play than another."""
     returned = {}
     children = {}
+    chance = set()
     for event in trace:
         if isinstance(event, (Leaf, Return)):
             returned[event.path] = event.value
         if isinstance(event, Enter) and event.path:
             children.setdefault(event.path[:-1], []).append(event.path)
+        if isinstance(event, Enter) and event.player == CHANCE:
+            chance.add(event.path)
     line = ()
-    while line in children:
+    while line in children and line not in chance:
         nxt = next((c for c in children[line] if returned.get(c) == returned.get(line)), None)
         if nxt is None:
             break
@@ -697,10 +703,15 @@ def _check_drawable(result) -> None:
                     f"got {type(result).__name__}")
 
 
-def _summary(nodes, state, step) -> str:
-    leaves = [p for p, info in nodes.items() if info["leaf"]]
-    pruned = sum(1 for p in leaves if state["status"][p] == "pruned")
-    parts = [f"{len(nodes)} nodes", f"{pruned} pruned leaves"]
+def _summary(nodes, state, step, is_tree=True) -> str:
+    moves = [p for p, info in nodes.items() if info.get("stub")]      # a game's pruned moves (not leaves)
+    if not is_tree:
+        cut = sum(1 for p in moves if state["status"][p] == "pruned")
+        parts = [f"{len(nodes) - len(moves)} nodes", f"{cut} pruned move{'' if cut == 1 else 's'}"]
+    else:
+        leaves = [p for p, info in nodes.items() if info["leaf"]]
+        pruned = sum(1 for p in leaves if state["status"][p] == "pruned")
+        parts = [f"{len(nodes)} nodes", f"{pruned} pruned leaves"]
     if () in state["values"]:
         parts.append(f"root value {fmt_value(*state['values'][()])}")
     if step is not None:

@@ -6,7 +6,8 @@ cutoffs and principal variation that :func:`~adversarial.drawing.render.draw` wo
 cannot disagree. There are two of them:
 
 - a short **name** (``Description.name``), what a screen reader says first: "Alpha-beta on a 3-level
-  tree: root value 7, 2 of 9 leaves pruned";
+  tree: root value 7, 2 of 9 leaves pruned" (a game's search counts the moves it pruned, "4 moves (branches)
+  pruned": what lies below a pruned move was never looked at, so its leaves are not known);
 - a long **description** (``Description.text``), one sentence a line, that reads well aloud: the tree
   level by level, each node's player and value (or bound, and which kind), where each cutoff happened
   and what it pruned, and the principal variation.
@@ -73,6 +74,18 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 level``, ``2 levels``: a number and its noun, singular or plural."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def listed(names) -> str:
+    """Names in a list, parted by commas; by semicolons where a name holds a comma itself ("after moves 7,
+    6; after moves 7, 8"), so a listener hears where one ends (a screen reader pauses longer at ";")."""
+    names = [str(n) for n in names]
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
 def _value_words(text: str) -> str:
     """A value as the picture writes it (``7``, ``≤ 1``, ``≥ 23``) in words."""
     if text.startswith("≤ "):
@@ -80,6 +93,29 @@ def _value_words(text: str) -> str:
     if text.startswith("≥ "):
         return f"at least {text[2:]} (a lower bound: part of what is below was pruned)"
     return f"value {text}"
+
+
+def _turns(nodes, levels) -> str:
+    """Who moves at each level: "; MAX moves at the root, MIN below it, turn about" where that is so;
+    else level by level (chance nodes between the players, a game where one side may move twice)."""
+    movers = []
+    for depth in range(levels):
+        kinds = {info["player"] for p, info in nodes.items()
+                 if len(p) == depth and not info["leaf"] and not info.get("stub")}
+        movers.append(kinds)
+    while movers and not movers[-1]:
+        movers.pop()
+    if not movers:
+        return ""
+    first = next(iter(movers[0])) if len(movers[0]) == 1 else None
+    other = {MAX: MIN, MIN: MAX}.get(first or "")
+    if other and all(kinds == {first if d % 2 == 0 else other} for d, kinds in enumerate(movers)):
+        return f"; {first} moves at the root" + (f", {other} below it, turn about" if len(movers) > 1 else "")
+    said = {MAX: "MAX", MIN: "MIN", CHANCE: "chance"}
+    parts = [f"level {d + 1} " + " or ".join(said.get(k, str(k)) for k in sorted(kinds, key=str))
+             for d, kinds in enumerate(movers)]
+    return "; who moves at each level: " + ", ".join(parts) + " (chance: nobody chooses, the dice decide)" \
+        if any(CHANCE in kinds for kinds in movers) else "; who moves at each level: " + ", ".join(parts)
 
 
 def board_words(state) -> str | None:
@@ -97,8 +133,11 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
     from ..tree import Tree
     is_tree = isinstance(game, Tree)
     status, values = state["status"], state["values"]
-    leaves = [p for p, info in nodes.items() if info["leaf"]]
-    pruned = [p for p in leaves if status[p] == "pruned"]
+    # A hand-made tree's leaves are all known. A game's are known only where the search evaluated one: a
+    # pruned move ("stub") may lead to a whole subtree nobody looked at, so it is counted as a move, not a leaf.
+    leaves = [p for p, info in nodes.items() if info["leaf"] and not info.get("stub")]
+    cut_moves = [p for p, info in nodes.items() if info.get("stub")]
+    pruned = [p for p in (leaves if is_tree else cut_moves) if status[p] == "pruned"]
     levels = 1 + max(len(p) for p in nodes)
 
     def name_of(path) -> str:
@@ -117,23 +156,26 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
     if () in values and status.get(()) != "pruned":
         shown_root = texts.inside(game, (), nodes[()], state)[0]
     facts = {"pruned": [name_of(p) for p in pruned], "root": shown_root, "pv": [], "step": step,
-             "leaves": len(leaves), "current": None}
+             "leaves": len(leaves), "current": None,
+             "evaluated": sum(1 for p in leaves if p in values) if trace is not None else None}
+    pruned_words = (f"{len(pruned)} of {len(leaves)} leaves pruned" if is_tree else
+                    f"{len(pruned)} {'move' if len(pruned) == 1 else 'moves'} (branches) pruned")
 
     algorithm = ALGORITHM_NAMES.get(getattr(trace, "algorithm", ""), "A search") if trace is not None else None
     kind = "tree" if is_tree else "game tree"
     if trace is None:
         root_player = nodes[()]["player"]
-        name = (f"Game tree with {levels} levels and {len(leaves)} lea{'f' if len(leaves) == 1 else 'ves'}, "
+        name = (f"Game tree with {_count(levels, 'level')} and {len(leaves)} lea{'f' if len(leaves) == 1 else 'ves'}, "
                 f"{root_player} at the root")
     else:
         name = f"{algorithm} on a {levels}-level {kind}"
         if step is not None and step < len(trace):
             name += f", step {step} of {len(trace)}"
-            tail = [f"{len(pruned)} of {len(leaves)} leaves pruned so far"]
+            tail = [f"{pruned_words} so far"]
             if shown_root is not None:
                 tail.insert(0, f"root {_value_words(shown_root)}")
         else:
-            tail = [f"{len(pruned)} of {len(leaves)} leaves pruned"]
+            tail = [pruned_words]
             if shown_root is not None:
                 tail.insert(0, f"root {_value_words(shown_root).split(' (')[0]}")
         name += ": " + ", ".join(tail)
@@ -144,12 +186,10 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
             lines.append(f"Step 0 of {len(trace)}: the search has not started.")
         else:
             lines.append(f"Step {step} of {len(trace)}: {trace.explain(step - 1)}")
-    node_count = f"{len(nodes)} node" + ("s" if len(nodes) != 1 else "")
-    first = nodes[()]["player"]
-    turns = ""
-    if levels > 1 and first in (MAX, MIN):
-        turns = f"; {first} moves at the root, {MIN if first == MAX else MAX} below it, turn about"
-    lines.append(f"The {kind} has {levels} levels and {node_count}{turns}.")
+    node_count = _count(len(nodes), "node") if is_tree or not cut_moves else \
+        f"{_count(len(nodes) - len(cut_moves), 'node')} and {_count(len(cut_moves), 'pruned move')}"
+    turns = _turns(nodes, levels)
+    lines.append(f"The {kind} has {_count(levels, 'level')} and {node_count}{turns}.")
 
     def node_words(path, info) -> str:
         words = [f"{player_of(path, info)} {name_of(path)}" if not info["leaf"] or is_tree or info.get("stub")
@@ -209,36 +249,52 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
                     text += f", with probability {texts.probability(chance)}"
                 said.append(text)
             parts.append(f"under {under}: " + "; ".join(said))
-        what = "lea" + ("f" if len(here) == 1 else "ves") if all(nodes[p]["leaf"] for p in here) else \
-            "node" + ("" if len(here) == 1 else "s")
-        lines.append(f"Level {depth + 1}, {len(here)} {what}, "
-                     + "; ".join(parts) + ".")
+        shown = [p for p in here if not nodes[p].get("stub")]
+        stubs = len(here) - len(shown)
+        what = _count(len(shown), "leaf", "leaves") if shown and all(nodes[p]["leaf"] for p in shown) else \
+            _count(len(shown), "node")
+        if stubs:
+            what = (f"{what} and " if shown else "") + _count(stubs, "pruned move")
+        lines.append(f"Level {depth + 1}, {what}, " + "; ".join(parts) + ".")
 
     strict = state.get("strict")
     for path, (alpha, beta) in state["cutoffs"].items():
         cut = sorted((p for p, at in state["cut_at"].items() if at == path), key=lambda p: p[-1:])
-        names = [name_of(p) if is_tree else f"move {p[-1]}" for p in cut]
+        names = [name_of(p) if is_tree else str(p[-1]) for p in cut]
+        if is_tree:
+            what = f"its remaining {'child' if len(names) == 1 else 'children'} {listed(names)}"
+        else:
+            what = f"its remaining {'move' if len(names) == 1 else 'moves'} {listed(names)}"
         lines.append(f"Cutoff at {name_of(path)} (α {'>' if strict else '≥'} β, with α = {fmt(alpha)} and "
-                     f"β = {fmt(beta)}): its remaining {'child' if len(names) == 1 else 'children'} "
-                     f"{', '.join(names)} {'was' if len(names) == 1 else 'were'} pruned.")
-    if trace is not None:
-        evaluated = sum(1 for p in leaves if p in values)
-        lines.append(f"Leaves evaluated: {evaluated} of {len(leaves)}; pruned: {len(pruned)}"
-                     + (": " + ", ".join(facts["pruned"]) if pruned else "") + ".")
+                     f"β = {fmt(beta)}): {what} {'was' if len(names) == 1 else 'were'} pruned.")
+    if trace is not None and is_tree:
+        lines.append(f"Leaves evaluated: {facts['evaluated']} of {len(leaves)}; pruned: {len(pruned)}"
+                     + (": " + listed(facts["pruned"]) if pruned else "") + ".")
+    elif trace is not None:
+        lines.append(f"Leaves evaluated: {facts['evaluated']}. Moves (branches) pruned: {len(pruned)}"
+                     + (": " + listed(facts["pruned"]) + "; how many leaves lie below them is not known, "
+                        "the search never looked" if pruned else "") + ".")
     if state["path"]:
         line = sorted(state["path"], key=len)
         facts["current"] = name_of(line[-1])
         lines.append("Current path (drawn thick orange, the current node filled gold): "
-                     + ", ".join(name_of(p) for p in line) + ".")
+                     + listed(name_of(p) for p in line) + ".")
     if state["pv"]:
         line = [()] + sorted(state["pv"], key=len)
         facts["pv"] = [name_of(p) for p in line]
         if len(line) > 1:            # the move the root should make, as the picture names it
             facts["best"] = name_of(line[1]) if is_tree else f"move {line[1][-1]}"
-        said = [f"leaf {name_of(p)}" if nodes[p]["leaf"] and is_tree else name_of(p) for p in line]
+        steps = [f"leaf {name_of(p)}" if nodes[p]["leaf"] and is_tree else name_of(p) for p in line]
         end = values.get(line[-1])
-        value = f"; value {fmt_value(*end)}" if end else ""
-        lines.append(f"Principal variation (best play for both, drawn thick blue): {', '.join(said)}{value}.")
+        spoken = listed(steps)
+        value = (f"{'. Value' if ';' in spoken else '; value'} {fmt_value(*end)}" if end else "")
+        if nodes[line[-1]]["player"] == CHANCE and not nodes[line[-1]]["leaf"]:
+            value += (f"; there chance decides, so the line stops: {name_of(line[-1])}'s value is the average of "
+                      "its outcomes, each weighted by its probability")
+        lines.append(f"Principal variation (best play for both, drawn thick blue): {spoken}{value}.")
+    elif trace is not None and nodes[()]["player"] == CHANCE and () in values:
+        lines.append("No principal variation: chance moves at the root, so nobody chooses the first move; "
+                     "the root's value is the average of its outcomes, each weighted by its probability.")
     lines.append("Drawn as: MAX nodes are triangles pointing up, MIN nodes triangles pointing down"
                  + (", chance nodes circles" if any(i["player"] == CHANCE for i in nodes.values()) else "")
                  + ", leaves boxes; pruned branches dashed with a // mark.")

@@ -390,7 +390,8 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
         return got.upper() if isinstance(got, str) else got
 
     verdict = _compare(student, _predicted, cases, hint=hint, diagnose=_type_slip,
-                       show=lambda case: f"a child of rank {case[1]} of a {case[0]} node")
+                       show=lambda case: f"a child of rank {case[1]} of {'an' if case[0] == 'ALL' else 'a'} "
+                                         f"{case[0]} node")
     if verdict.ok:
         return right(f"your rule gives the type Knuth and Moore predict for every parent type and rank tried "
                      f"({len(cases)} cases)")

@@ -51,10 +51,11 @@ def _windows() -> tuple:
 WINDOWS = _windows()
 # How many windows pass through each cell: 3 in a corner, 13 at the centre.
 CELL_WEIGHTS = {(c, r): sum(1 for w in WINDOWS if w & bit(c, r)) for c in range(WIDTH) for r in range(HEIGHT)}
-_WEIGHT_BY_BIT = tuple((bit(c, r), wgt) for (c, r), wgt in CELL_WEIGHTS.items())
-_CENTRE_SCALE = sum(CELL_WEIGHTS.values()) + 1        # more than any one side can hold
+_CELL_BITS = {(c, r): bit(c, r) for c in range(WIDTH) for r in range(HEIGHT)}
 WINDOW_POINTS = (0, 0, 1, 8)                          # points for a window holding 0, 1, 2, 3 of my discs
-_WINDOW_SCALE = len(WINDOWS) * WINDOW_POINTS[3] + 1
+# Both evaluations read CELL_WEIGHTS and WINDOW_POINTS when they are called, so a student who changes one
+# (connectfour_eval.WINDOW_POINTS = (0, 1, 4, 9)) changes every later evaluation. The scales divide by one more
+# than the most one side could score (centre_control: all weights; open_windows: every window at three discs).
 
 
 def _finished(p: Position):
@@ -83,13 +84,25 @@ def centre_control(p: Position) -> float:
     done = _finished(p)
     if done is not None:
         return done
+    by_bit, total = _weights()
     score = 0
-    for b, weight in _WEIGHT_BY_BIT:
+    for b, weight in by_bit:
         if p.x & b:
             score += weight
         elif p.o & b:
             score -= weight
-    return score / _CENTRE_SCALE
+    return score / total
+
+
+_WEIGHTS: dict = {"weights": None, "by_bit": (), "total": 1}
+
+
+def _weights() -> tuple:
+    """CELL_WEIGHTS as (cell bit, weight) pairs and their total plus one, made again only when it changed."""
+    if _WEIGHTS["weights"] != CELL_WEIGHTS:             # one comparison of two dicts: cheap
+        _WEIGHTS.update(weights=dict(CELL_WEIGHTS), total=sum(CELL_WEIGHTS.values()) + 1,
+                        by_bit=tuple((_CELL_BITS[cell], weight) for cell, weight in CELL_WEIGHTS.items()))
+    return _WEIGHTS["by_bit"], _WEIGHTS["total"]
 
 
 def open_windows(p: Position) -> float:
@@ -101,20 +114,20 @@ def open_windows(p: Position) -> float:
     done = _finished(p)
     if done is not None:
         return done
-    return _window_score(p.x, p.o)
+    return _window_score(p.x, p.o, tuple(WINDOW_POINTS))
 
 
 # A search meets the same position again and again by other move orders (at depth 6, about two calls in
-# three), so each position's score is kept: it depends on the two bitboards alone.
+# three), so each position's score is kept: it depends on the two bitboards and the points alone.
 @functools.lru_cache(maxsize=1 << 17)
-def _window_score(x: int, o: int) -> float:
+def _window_score(x: int, o: int, points: tuple) -> float:
     score = 0
     for w in WINDOWS:
         if not w & o:
-            score += WINDOW_POINTS[(w & x).bit_count()]
+            score += points[(w & x).bit_count()]
         elif not w & x:
-            score -= WINDOW_POINTS[(w & o).bit_count()]
-    return score / _WINDOW_SCALE
+            score -= points[(w & o).bit_count()]
+    return score / (len(WINDOWS) * points[3] + 1)
 
 
 def with_threats(evaluate, plies: int = 8):

@@ -287,13 +287,72 @@ def _check_win_ends_the_game(picture, winner, stones, mask, lead) -> None:
     """A won position is possible only if the winner's last disc made the four: the winner moved
     last, and taking back one of their discs on top of a column leaves no four in a row."""
     if (winner == "X") != (lead == 1):
-        raise ValueError(f"{shorten(picture)} is impossible: {winner} has four in a row, so {winner} moved "
-                         f"last, but the disc counts say the other player did; the game ends at a win")
+        raise ValueError(f"{shorten(picture)} is impossible: {winner} has four in a row ({_line_words(stones)}), "
+                         f"so {winner} moved last, but the disc counts say the other player did; the game ends at "
+                         "a win")
     tops = [cell for c in range(WIDTH) for cell in [_top_disc(mask, c)] if cell & stones]
+    line = _line_words(stones)
     if not any(not has_four(stones & ~cell) for cell in tops):
-        raise ValueError(f"{shorten(picture)} is impossible: play went on after {winner} won. Whichever of "
-                         f"{winner}'s discs on top of a column was played last, {winner} already had four "
-                         "in a row before it; the game ends at the first four in a row")
+        raise ValueError(f"{shorten(picture)} is impossible: play went on after {winner} won ({line}). "
+                         f"Whichever of {winner}'s discs on top of a column was played last, {winner} already had "
+                         "four in a row before it; the game ends at the first four in a row")
+    x, o = (stones, mask & ~stones) if winner == "X" else (mask & ~stones, stones)
+    budget = [_BUDGET]
+    if all(_reachable(x & ~cell, o, budget) is False if winner == "X" else _reachable(x, o & ~cell, budget) is False
+           for cell in tops if not has_four(stones & ~cell)):
+        raise ValueError(f"{shorten(picture)} is impossible: play went on after {winner} won ({line}). Whichever "
+                         f"of {winner}'s discs completed it, the other discs cannot all have been played, in turn, "
+                         "before it: play went on after the game had ended at the first four in a row")
+
+
+_BUDGET = 20_000     # positions a legality check may look at before it gives up (and accepts the board)
+
+
+def _reachable(x: int, o: int, budget: list, seen: dict | None = None):
+    """Can play reach these discs (X moving first, in turn, no one winning before the end)? True, False, or
+    None when ``budget`` ran out before it could tell. Takes discs back one by one from the tops."""
+    seen = {} if seen is None else seen
+    if (x, o) in seen:
+        return seen[x, o]
+    if not x and not o:
+        return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    mask = x | o
+    last_x = x.bit_count() > o.bit_count()           # who moved last, by the counts
+    answer: bool | None = False
+    for c in range(WIDTH):
+        cell = _top_disc(mask, c)
+        if not cell & (x if last_x else o):
+            continue
+        before = (x & ~cell, o) if last_x else (x, o & ~cell)
+        if has_four(before[0]) or has_four(before[1]):
+            continue
+        found = _reachable(*before, budget, seen)
+        if found:
+            answer = True
+            break
+        if found is None:
+            answer = None
+    seen[x, o] = answer
+    return answer
+
+
+def _line_words(stones: int) -> str:
+    """One four in a row of ``stones``, in words: "row 1, columns 3 to 6"."""
+    for c in range(WIDTH):
+        for r in range(HEIGHT):
+            for dc, dr, kind in ((1, 0, "row"), (0, 1, "column"), (1, 1, "diagonal"), (1, -1, "diagonal")):
+                cells = [(c + k * dc, r + k * dr) for k in range(4)]
+                if all(0 <= cc < WIDTH and 0 <= rr < HEIGHT and stones & bit(cc, rr) for cc, rr in cells):
+                    if kind == "row":
+                        return f"four in a row in row {r + 1}, columns {c + 1} to {c + 4}"
+                    if kind == "column":
+                        return f"four in a row in column {c + 1}, rows {r + 1} to {r + 4}"
+                    return ("four in a diagonal from column " + f"{c + 1}, row {r + 1} to column {c + 4}, "
+                            f"row {cells[-1][1] + 1}")
+    return "four in a row"
 
 
 def _top_disc(mask, col) -> int:

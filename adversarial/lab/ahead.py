@@ -13,6 +13,12 @@ the notebook again (``ADVERSARIAL_AHEAD=check``, set by ``conftest.py``). A call
 form of its function and arguments; a function or class defined in the notebook itself is never recognised
 (its name alone does not say what it does).
 
+A result depends on more than its arguments: on the package's version and on the settings of the modules the
+call used (:mod:`adversarial.beyond.settings`: ``connectfour_eval.WINDOW_POINTS``, ``CELL_WEIGHTS`` ...), which a
+student may change. Each result is written down with those settings, read when the call ended; one is handed
+out only while every one of them is as it was, else the call is computed here and the note says what
+differed.
+
 >>> @remembered
 ... def slow_sum(numbers):
 ...     return sum(numbers)
@@ -31,10 +37,15 @@ import sys
 import types
 from pathlib import Path
 
+from ..beyond import settings
+
 STORE = Path(__file__).with_name("ahead.pickle")
-NOTE = ("(written down ahead, when this in-browser edition was built, from the same call: computing it in "
-        "the browser takes a minute or more. To compute it here, run `from adversarial.lab import ahead; "
+NOTE = ("(written down ahead, when this in-browser edition was built, from the same call with the same "
+        "package version and the same settings ({count} compared, e.g. {example}): computing it in the "
+        "browser takes a minute or more. To compute it here, run `from adversarial.lab import ahead; "
         "ahead.off()` first.)")
+CHANGED = ("(computed here, not written down ahead: {names} differ from when this in-browser edition was "
+           "built; this takes a minute or more.)")
 _state: dict = {"off": False, "entries": None, "noted": None}
 
 
@@ -98,24 +109,42 @@ def _write(entries: dict) -> None:
 
 def forget(notebook: str) -> None:
     """Drop what ``notebook``'s last run wrote down (``tools/notebooks.py run`` does it before running it).
-    The store is read afresh: the kernels that ran the notebooks before it in the same run wrote to it."""
+    The file is read afresh: a kernel run since (another notebook's) may have written to it."""
     _state["entries"] = None
     entries = _entries()
     if entries.pop(notebook, None) is not None:
         _write(entries)
 
 
-def _record(notebook: str, key: str, result) -> None:
+def _record(notebook: str, key: str, result, world: dict) -> None:
+    """Write down ``result`` of the call ``key`` under the settings ``world`` (one result per settings)."""
     entries = _entries()
-    entries.setdefault(notebook, {})[key] = pickle.dumps(result, protocol=4)
+    kept = [(w, r) for w, r in entries.setdefault(notebook, {}).get(key, ()) if w != world]
+    entries[notebook][key] = kept + [(world, pickle.dumps(result, protocol=4))]
     _write(entries)
 
 
-def _stored(key: str):
+def _versions(key: str) -> list:
+    """Every (settings, pickled result) written down for the call ``key``."""
+    found = []
     for notebook in _entries().values():
-        if key in notebook:
-            return notebook[key]
-    return None
+        held = notebook.get(key, ())
+        found.extend(held if isinstance(held, list) else [])    # an older file's bare result: not usable
+    return found
+
+
+def _stored(key: str):
+    """(pickled result, settings) written down for ``key`` under the settings of now, or (None, names that
+    differ) when the call was written down only under other settings, or (None, None) if never."""
+    versions = _versions(key)
+    differ = None
+    for world, result in versions:
+        names = settings.changed(world)
+        if not names:
+            return result, world
+        if differ is None or len(names) < len(differ):
+            differ = names
+    return None, differ
 
 
 def _cell():
@@ -134,24 +163,39 @@ def remembered(function):
         if key is None:
             return function(*args, **kwargs)
         if mode == "use":
-            stored = _stored(key)
-            if stored is not None:
-                cell = _cell()
+            stored, world = _stored(key)
+            cell = _cell()
+            if stored is not None or world:
                 if cell is None or _state["noted"] != cell:      # once a cell
                     _state["noted"] = cell
-                    print(NOTE, file=sys.stderr)
+                    print(_note(world) if stored is not None else
+                          CHANGED.format(names=", ".join(_short(n) for n in world)), file=sys.stderr)
+            if stored is not None:
                 return pickle.loads(stored)
             return function(*args, **kwargs)
         result = function(*args, **kwargs)
         if mode == "record":
-            _record(os.environ.get("ADVERSARIAL_AHEAD_NOTEBOOK", "?"), key, result)
+            _record(os.environ.get("ADVERSARIAL_AHEAD_NOTEBOOK", "?"), key, result, settings.settings())
         elif mode == "check":
-            stored = _stored(key)
-            if stored is not None and pickle.dumps(result, protocol=4) != stored \
-                    and repr(result) != repr(pickle.loads(stored)):
+            stored, world = _stored(key)
+            differ = world if stored is None else None        # written down only under other settings
+            if differ or stored is not None and \
+                    pickle.dumps(result, protocol=4) != stored and repr(result) != repr(pickle.loads(stored)):
                 raise RuntimeError(
                     f"{function.__qualname__}: the result written down ahead for the in-browser edition "
-                    f"(adversarial/lab/ahead.pickle) differs from the one computed now: run the notebook "
-                    f"again with `python tools/notebooks.py run notebooks/NN_name.md`")
+                    f"(adversarial/lab/ahead.pickle) differs from the one computed now"
+                    + (f" (written down only under other settings: {', '.join(differ)})" if differ else "")
+                    + ": run the notebook again with `python tools/notebooks.py run notebooks/NN_name.md`")
         return result
     return wrapper
+
+
+def _short(name: str) -> str:
+    """``adversarial.games.connectfour_eval.WINDOW_POINTS`` as ``connectfour_eval.WINDOW_POINTS``."""
+    return name if name == settings.VERSION else ".".join(name.split(".")[-2:])
+
+
+def _note(world: dict) -> str:
+    names = [n for n in world if n != settings.VERSION]
+    example = next((_short(n) for n in names if n.endswith("WINDOW_POINTS")), _short(names[0]) if names else "none")
+    return NOTE.format(count=len(world) - 1, example=example)

@@ -28,6 +28,7 @@ import re
 import statistics
 from dataclasses import dataclass
 
+from ..beyond import settings
 from ..beyond.deepening import iterative_deepening, previous_best_first
 from ..formatting import Table
 from ..games.connectfour import ConnectFour, Position, centre_first
@@ -53,10 +54,12 @@ def engine_move(p: Position, evaluate, depth: int):
     With one of the package's evaluations the answer for a position is remembered (the search is
     deterministic), so replaying a game costs nothing; any other ``evaluate`` is searched every time.
     """
-    return (_remembered_move if evaluate in _PURE else _searched_move)(p, evaluate, depth)
+    if evaluate in _PURE:        # remembered with the settings it reads (connectfour_eval.WINDOW_POINTS ...)
+        return _remembered_move(p, evaluate, depth, tuple(sorted(settings.of(evaluate).items())))
+    return _searched_move(p, evaluate, depth)
 
 
-def _searched_move(p: Position, evaluate, depth: int):
+def _searched_move(p: Position, evaluate, depth: int, settings_read=None):
     return alphabeta(_GAME, p, depth=depth, evaluate=evaluate, order=centre_first).move
 
 
@@ -137,18 +140,17 @@ def standings_over_seeds(evaluations, *, depth: int = 2, openings: int = 10, see
     seeds = _seeds(seeds)
     rows = []
     pairs = [(a, b) for i, a in enumerate(evaluations) for b in evaluations[i + 1:]]
-    meter = Progress(len(pairs) * len(seeds), "matches")           # shown while it takes long
-    for a, b in pairs:
-        ms = []
-        for s in seeds:
-            ms.append(match(a, b, depth=depth, openings=openings, seed=s))
-            meter.advance()
-        net = [m.wins - m.losses for m in ms]
-        ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
-        rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
-                    + [f"{ahead}/{even}/{len(net) - ahead - even}",
-                       f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
-    meter.close()
+    with Progress(len(pairs) * len(seeds), "matches") as meter:     # shown while it takes long
+        for a, b in pairs:
+            ms = []
+            for s in seeds:
+                ms.append(match(a, b, depth=depth, openings=openings, seed=s))
+                meter.advance()
+            net = [m.wins - m.losses for m in ms]
+            ahead, even = sum(n > 0 for n in net), sum(n == 0 for n in net)
+            rows.append([_name(a), _name(b)] + [f"{m.wins}-{m.draws}-{m.losses}" for m in ms]
+                        + [f"{ahead}/{even}/{len(net) - ahead - even}",
+                           f"{_number(statistics.median(net))} ({min(net):+d} to {max(net):+d})"])
     header = (["evaluation", "against"] + [f"seed {s}" for s in seeds]
               + ["ahead/even/behind", "wins − losses: median (range)"])
     return Table.from_lists(header, rows)

@@ -279,21 +279,20 @@ def leaf_counts(branchings: Iterable[int] = range(2, 9), depths: Iterable[int] =
         raise ExperimentError("seeds is empty: give at least one seed, e.g. seeds=(0,)")
     rows, samples = [], {}
     branchings, depths = list(branchings), list(depths)
-    meter = Progress(sum(b ** d for b in branchings for d in depths if b ** d <= max_leaves) * len(orders)
-                     * len(seeds), "leaves of the trees")                # shown while it takes long
-    for b in branchings:
-        for d in depths:
-            if b ** d > max_leaves:
-                continue
-            row = {"b": b, "d": d, "b^d": b ** d, "b^(3d/4)": round(random_estimate(b, d), 1),
-                   "Knuth–Moore": knuth_moore(b, d)}
-            for order in orders:
-                counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
-                row[order] = round(sum(counts) / len(counts), 1)
-                samples[(b, d, order)] = counts
-                meter.advance(b ** d * len(seeds))
-            rows.append(row)
-    meter.close()
+    with Progress(sum(b ** d for b in branchings for d in depths if b ** d <= max_leaves) * len(orders)
+                  * len(seeds), "leaves of the trees") as meter:         # shown while it takes long
+        for b in branchings:
+            for d in depths:
+                if b ** d > max_leaves:
+                    continue
+                row = {"b": b, "d": d, "b^d": b ** d, "b^(3d/4)": round(random_estimate(b, d), 1),
+                       "Knuth–Moore": knuth_moore(b, d)}
+                for order in orders:
+                    counts = [leaves_read(UniformTree(b, d, seed), order, seed) for seed in seeds]
+                    row[order] = round(sum(counts) / len(counts), 1)
+                    samples[(b, d, order)] = counts
+                    meter.advance(b ** d * len(seeds))
+                rows.append(row)
     table = Table(rows, title=f"mean leaves read over {len(seeds)} seeded trees")
     table.counts, table.seeds = samples, seeds  # type: ignore[attr-defined]
     return table
@@ -396,28 +395,27 @@ def ladder(game, positions: Sequence, depth: int | None, static_order, *, evalua
         raise ExperimentError("no positions to search: give at least one")
     steps = rungs(static_order, table_key) if steps is None else steps
     rows, previous, reference, nodes, before = [], None, None, {}, None
-    meter = Progress(len(steps) * len(positions), "searches")       # shown while it takes long
-    for name, search in steps:
-        found = []
-        for p in positions:
-            found.append(search(game, p, depth, evaluate))
-            meter.advance()
-        values = [v for v, _ in found]
-        if reference is None:
-            reference = values
-        elif values != reference:
-            bad = next(i for i, (a, b) in enumerate(zip(values, reference)) if a != b)
-            raise ExperimentError(f"rung {name!r} found {values[bad]} at position {bad}, "
-                                  f"plain alpha-beta {reference[bad]}: that rung has a bug")
-        counts = [n for _, n in found]
-        mean, s = sum(counts) / len(counts), spread(counts)
-        rows.append({"technique": name, "mean nodes": round(mean, 1), "median": s.median,
-                     "min": s.min, "max": s.max,
-                     "ratio to previous": "" if previous is None else round(mean / previous, 3),
-                     "worse on": "" if before is None else sum(now > then for now, then
-                                                               in zip(counts, before))})
-        previous, before, nodes[name] = mean, counts, counts
-    meter.close()
+    with Progress(len(steps) * len(positions), "searches") as meter:    # shown while it takes long
+        for name, search in steps:
+            found = []
+            for p in positions:
+                found.append(search(game, p, depth, evaluate))
+                meter.advance()
+            values = [v for v, _ in found]
+            if reference is None:
+                reference = values
+            elif values != reference:
+                bad = next(i for i, (a, b) in enumerate(zip(values, reference)) if a != b)
+                raise ExperimentError(f"rung {name!r} found {values[bad]} at position {bad}, "
+                                      f"plain alpha-beta {reference[bad]}: that rung has a bug")
+            counts = [n for _, n in found]
+            mean, s = sum(counts) / len(counts), spread(counts)
+            rows.append({"technique": name, "mean nodes": round(mean, 1), "median": s.median,
+                         "min": s.min, "max": s.max,
+                         "ratio to previous": "" if previous is None else round(mean / previous, 3),
+                         "worse on": "" if before is None else sum(now > then for now, then
+                                                                   in zip(counts, before))})
+            previous, before, nodes[name] = mean, counts, counts
     where = "solved to the end" if depth is None else f"depth {depth}"
     table = Table(rows, title=f"{len(positions)} positions, {where}",
                   formats={"ratio to previous": ".2f"})

@@ -65,6 +65,11 @@ def play(game, max_player, min_player, state=None):
     return state
 
 
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 game``, ``4 games``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
 @dataclass(frozen=True)
 class Match:
     """The result of a match, from the first player's side.
@@ -111,12 +116,13 @@ class Match:
         return self.interval[1]
 
     def __repr__(self) -> str:
-        return (f"{self.first} vs {self.second}: {self.wins} wins, {self.draws} draws, "
-                f"{self.losses} losses ({self.games} games)")
+        return (f"{self.first} vs {self.second}: {_count(self.wins, 'win')}, {_count(self.draws, 'draw')}, "
+                f"{_count(self.losses, 'loss', 'losses')} ({_count(self.games, 'game')})")
 
     def __str__(self) -> str:
         low, high = self.interval
-        return (f"{self.wins} wins, {self.draws} draws, {self.losses} losses: score {self.score:.2f} "
+        return (f"{_count(self.wins, 'win')}, {_count(self.draws, 'draw')}, {_count(self.losses, 'loss', 'losses')}: "
+                f"score {self.score:.2f} "
                 f"(95% interval {low:.2f}–{high:.2f})")
 
 

@@ -468,7 +468,9 @@ class Stepper(w.VBox):
 
     @property
     def counters(self) -> dict:
-        """Leaves evaluated so far, and leaves the search has already decided to skip."""
+        """Leaves evaluated so far, and what the search has already decided to skip: the leaves saved (a
+        hand-made tree, where every leaf is known), or the moves (branches) pruned (a game: what lies below
+        a pruned move is never looked at, so its leaves are not known)."""
         return self._counters(self.drawing)
 
     @property
@@ -594,9 +596,7 @@ class Stepper(w.VBox):
         words = []
         for k in range(len(self.trace) + 1):
             self.slider.value = k
-            counted = self.counters
-            words.append(textwrap.wrap(self.sentence, 80) + [
-                f"leaves evaluated: {counted['leaves evaluated']} · leaves saved so far: {counted['leaves saved']}"])
+            words.append(textwrap.wrap(self.sentence, 80) + [_counted(self.counters, " · ")])
         self.slider.value = kept
         first = render.draw(self.game, self.result, step=0, theme=self.theme, show_leaves=self.show_leaves)
         make = render.slide_maker(first, max(map(len, words)), width=width)
@@ -648,14 +648,12 @@ class Stepper(w.VBox):
 
     def _counters(self, drawing) -> dict:
         evaluated = sum(isinstance(e, Leaf) for e in self.trace.events[:self.position])
+        if not isinstance(self.game, Tree):
+            cut = sum(1 for status in drawing.status.values() if status == "pruned")  # only moves cut are
+            return {"leaves evaluated": evaluated, "moves pruned": cut}               # drawn pruned in a game
         saved = sum(1 for path, status in drawing.status.items()
-                    if status == "pruned" and self._is_leaf(path))
+                    if status == "pruned" and self.game.node(path).is_leaf)
         return {"leaves evaluated": evaluated, "leaves saved": saved}
-
-    def _is_leaf(self, path) -> bool:
-        if isinstance(self.game, Tree):
-            return self.game.node(path).is_leaf
-        return True
 
     def _show(self) -> None:
         size = theme_style(self.theme)["text"]
@@ -664,9 +662,7 @@ class Stepper(w.VBox):
         self.picture.value = fitted(svg, self.zoom)
         self.words.value = details_words(drawing.description) if self.words_button.value else ""
         sentence = self.sentence
-        counters = self._counters(drawing)
-        counted = (f"leaves evaluated: {counters['leaves evaluated']} &nbsp;·&nbsp; "
-                   f"leaves saved so far: {counters['leaves saved']}")
+        counted = _counted(self._counters(drawing), " &nbsp;·&nbsp; ")
         self.explanation.text = sentence
         self.counter_box.value = f"<div style='font-size:{size};line-height:1.3'>{counted}</div>"
         for picture, sentence_box, counter_box, big in self._screens:
@@ -677,3 +673,11 @@ class Stepper(w.VBox):
     def __repr__(self) -> str:
         return (f"Stepper({self.algorithm} on {self.game!r}: step {self.position} of "
                 f"{len(self.trace)})")
+
+
+def _counted(counters: dict, between: str) -> str:
+    """The counters' line: "leaves evaluated: 4 · leaves saved so far: 2" (a game: "moves (branches) pruned
+    so far")."""
+    saved = (f"leaves saved so far: {counters['leaves saved']}" if "leaves saved" in counters
+             else f"moves (branches) pruned so far: {counters['moves pruned']}")
+    return f"leaves evaluated: {counters['leaves evaluated']}{between}{saved}"
