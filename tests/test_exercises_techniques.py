@@ -564,14 +564,18 @@ def test_noisy_refuses_the_engine_rule_and_answers_that_are_not_yes_or_no():
 
 
 def test_noisy_stub_is_not_answered_and_the_check_is_quick():
-    import time
-
+    """Quick in work done, not in seconds (a timed test fails on a loaded machine): the check asks the
+    student's function about a bounded number of positions (57 today)."""
     def stub(p):
         ...
     assert not check_noisy(stub).answered and not check_noisy(None).answered
-    start = time.perf_counter()
-    check_noisy(noisy_by_moves, seed=5)
-    assert time.perf_counter() - start < 0.5
+    asked = []
+
+    def counted(p):
+        asked.append(p)
+        return noisy_by_moves(p)
+    assert check_noisy(counted, seed=5)
+    assert 0 < len(asked) <= 100
 
 
 # -- notebook 6: Pons' convention ----------------------------------------------------------------------------
