@@ -42,6 +42,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
+import grading_sandbox  # noqa: E402
 
 RERUNS = 3
 # A graded kernel is stopped at once when its last cell has run, not asked to shut down and waited for: its
@@ -170,6 +171,9 @@ def worker(course: Path, overrides: dict, out: Path) -> None:
         record = grade_one(grader, course, assignment, student)
         with open(out, "a", encoding="utf-8") as log:
             log.write(json.dumps({"assignment": assignment, **record}) + "\n")
+    sockets = grader.config.KernelManager.get("ip")         # this worker's kernels' Unix sockets (the config)
+    if sockets and os.path.basename(os.path.dirname(sockets)).startswith("grading-ipc-"):
+        shutil.rmtree(os.path.dirname(sockets), ignore_errors=True)
 
 
 # -- the batch ------------------------------------------------------------------------------------
@@ -351,10 +355,11 @@ def grade(number: str, folder: Path, course: Path = assignments.COURSE, **option
 
 def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.COURSE, jobs: int = 2,
                   timeout: int = 30, memory: int = 1500, cpu: int = 300, output: int = 200,
-                  feedback: bool = True) -> dict:
+                  feedback: bool = True, sandbox: bool = True) -> dict:
     """Grade several assignments' folders of hand-ins in one batch (one pool of workers); return each
     assignment's rows. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the grade.txt files
-    are still written)."""
+    are still written). Each hand-in's kernel runs in its own sandbox (tools/grading_sandbox.py) unless
+    ``sandbox=False`` or none can start here (then one line on standard error says why)."""
     os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
     tasks, students = [], {}
@@ -365,7 +370,11 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
                              f"`python tools/assignments.py {number}` first")
         students[assignment] = collect(Path(folder).resolve(), course, assignment)
         tasks += [(assignment, student) for student in students[assignment]]
-    assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output})
+    bwrap, why = grading_sandbox.available() if sandbox else (None, "turned off (--no-sandbox)")
+    if bwrap is None:
+        print(f"grading without a sandbox: {why}; the only guard is the grading kernel's audit hook and limits "
+              "(tools/grading_kernel.py)", file=sys.stderr, flush=True)
+    assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output}, sandbox=bwrap)
     results = run_workers(course, tasks, max(1, jobs), {"Execute.timeout": timeout, **STOP_AT_ONCE})
     tables = {}
     for assignment, names in students.items():
@@ -396,10 +405,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=int, default=30, help="seconds a cell may run")
     parser.add_argument("--memory", type=int, default=1500, help="MB a hand-in's kernel may use")
     parser.add_argument("--cpu", type=int, default=300, help="CPU seconds a hand-in's kernel may use")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run the kernels without bubblewrap (the audit hook and limits only)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     rows = grade(args.lesson, args.folder, args.course, jobs=args.jobs, timeout=args.timeout, memory=args.memory,
-                 cpu=args.cpu)
+                 cpu=args.cpu, sandbox=not args.no_sandbox)
     graded = sum(r["status"] == "graded" for r in rows)
     print(f"graded {graded} of {len(rows)} hand-ins in {time.perf_counter() - started:.0f} s; "
           f"grades in {args.course / 'grades'}, feedback in {args.course / 'feedback'}")
