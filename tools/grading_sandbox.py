@@ -125,7 +125,7 @@ def font_cache(home: Path) -> None:
 def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: list[str] = ()) -> list[str]:
     """The bwrap command line that runs ``kernel`` (a command) in ``workdir`` (seen as a copy kept in
     ``scratch``), with ``scratch`` its one writable folder; ``hide`` are folders (the course) replaced by empty
-    ones even when they lie inside a folder it may read."""
+    read-only ones even when they lie inside a folder it may read."""
     scratch_path = Path(_real(scratch))
     home, work = scratch_path / "home", scratch_path / "work"
     home.mkdir(parents=True, exist_ok=True)
@@ -171,8 +171,10 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
             network_shared = True
             args += ["--share-net"]
     here = os.path.abspath(workdir)
-    args += ["--bind", str(scratch_path), str(scratch_path), "--bind", str(work), here, "--chdir", here,
-             "--clearenv"]
+    args += ["--bind", str(scratch_path), str(scratch_path), "--bind", str(work), here, "--chdir", here]
+    for path in hide:                     # empty and read-only (what is bound inside it stays as bound)
+        args += ["--remount-ro", _real(path)]
+    args.append("--clearenv")
     for name, value in os.environ.items():
         if name in PASSED or name.startswith(PASSED_PREFIXES):
             args += ["--setenv", name, value]
