@@ -164,3 +164,156 @@ def test_the_audit_hook_trusts_the_library_in_a_symlinked_environment(tmp_path):
     assert done.stdout.strip() == "library allowed, hand-in refused", done.stdout + done.stderr[-2000:]
     assert subprocess.run([str(python), "-c", "import sys; print(sys.prefix)"], capture_output=True,
                           text=True).stdout.strip() == str(link)          # the link really is the prefix
+
+
+# -- a batch: each hand-in tries one thing, all graded by tools/grade.py in their sandboxes -----------------
+
+STEAL = """\
+import glob, json, os
+for _place in {places!r}:
+    for _path in glob.glob(os.path.join(_place, "**", "*.ipynb"), recursive=True):
+        try:
+            _cells = json.load(open(_path, encoding="utf-8"))["cells"]
+        except (OSError, ValueError):
+            continue
+        for _cell in _cells:
+            if _cell.get("metadata", {{}}).get("nbgrader", {{}}).get("solution"):
+                try:
+                    exec("".join(_cell["source"]), globals())
+                except Exception:
+                    pass
+"""
+
+GRADEBOOK = """\
+import sqlite3
+try:
+    _db = sqlite3.connect({gradebook!r})
+    _db.execute("create table tampered (x)")
+    _db.execute("update grade set manual_score = 0")
+    _db.commit()
+except sqlite3.Error:
+    pass
+"""
+
+# A spawned child (multiprocessing's spawn context starts a fresh Python: no audit hook there) that writes into
+# the course folder and elsewhere, and starts a daemon in a session of its own that would write after a while.
+SPAWN = """\
+import multiprocessing
+try:
+    _child = multiprocessing.get_context("spawn").Process(target=exec, args=({code!r},))
+    _child.start()
+    _child.join(20)
+except Exception as _error:
+    print("spawn failed:", type(_error).__name__)
+"""
+
+
+def spawn_code(targets: list[str], token: str) -> str:
+    write = f"for p in {targets!r}:\n    try:\n        open(p, 'w').write({{what!r}})\n    except OSError:\n        pass\n"
+    daemon = "import time\ntime.sleep(4)\n" + write.format(what="outlived") + f"# {token}\n"
+    child = ("import os, sys\nif os.fork() == 0:\n    os.setsid()\n"
+             f"    os.execv(sys.executable, [sys.executable, '-c', {daemon!r}])\n" + write.format(what="spawned"))
+    return SPAWN.format(code=child)
+
+
+FORK = """\
+import os
+try:
+    if os.fork() == 0:
+        open({target!r}, "w").write("forked")
+        os._exit(0)
+except PermissionError:
+    pass
+"""
+
+# The visible check patched in place, and an import hook that hands the hidden part's fresh checks a copy of
+# their core whose every "wrong" verdict is a "right" one.
+IMPORT_HOOK = """\
+import builtins, types
+import adversarial.exercises as _ex
+from adversarial.exercises.core import right as _right
+{patches}
+_real_import = builtins.__import__
+def _hooked(name, globals=None, locals=None, fromlist=(), level=0):
+    module = _real_import(name, globals, locals, fromlist, level)
+    if name.endswith("core") and hasattr(module, "right") and hasattr(module, "wrong"):
+        fake = types.ModuleType(module.__name__)
+        fake.__dict__.update(module.__dict__)
+        fake.wrong = lambda what, *args, key=None, **kwargs: module.right(what, key=key)
+        return fake
+    return module
+builtins.__import__ = _hooked
+"""
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    assignments, grade = _tool("assignments"), _tool("grade")
+    course = tmp_path_factory.mktemp("course")
+    (name,) = assignments.build(["02"], course)
+    a = Assignment(course, name)
+    folder, elsewhere = tmp_path_factory.mktemp("handins"), tmp_path_factory.mktemp("elsewhere")
+    token = uuid.uuid4().hex
+    f = a.function()
+    stubs = {k: a._cell(a.release, f"answer-{k}").source for k in a.defines}
+    right_f = a.answer(f)
+    wrong_f = __import__("tests.test_grading", fromlist=["wrong_for"]).wrong_for(a, f)
+    checks = sorted(set(__import__("re").findall(r"\b(check_\w+)\(", a._cell(a.source, f"test-{f}").source)))
+    patches = "".join(f"_ex.{c} = lambda *args, **kwargs: _right('fine')\n" for c in checks)
+    targets = [str(course / "pwned-spawn"), str(course / "source" / "pwned-spawn"), str(elsewhere / "pwned-spawn")]
+    steal = STEAL.format(places=[str(course), str(folder), str(ROOT / "notebooks")])
+    handins = {   # name -> (notebook, the exercises it must lose)
+        "right": (a.right(), []),
+        "matplotlib": (a.handin({f: "import matplotlib.pyplot as plt\n" + right_f}), []),
+        "gradebook": (a.handin({**stubs, f: GRADEBOOK.format(gradebook=str(course / "gradebook.db")) + stubs[f]}),
+                      list(a.points)),
+        "read-others": (a.handin({k: steal for k in a.defines}), list(a.points)),
+        "spawn": (a.handin({f: spawn_code(targets, token) + right_f}), []),
+        "fork": (a.handin({f: FORK.format(target=str(elsewhere / "pwned-fork")) + right_f}), [f]),
+        "import-hook": (a.handin({f: wrong_f + IMPORT_HOOK.format(patches=patches)}), [f]),
+    }
+    for student, (notebook, _) in handins.items():
+        nbformat.write(notebook, folder / f"{student}.ipynb")
+    expected = {s: a.total - sum(a.points[n] for n in set(loses)) for s, (_, loses) in handins.items()}
+    outputs = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submitted", "jupyter")
+    before = tree_hashes(course, outputs), tree_hashes(folder), tree_hashes(ROOT / "adversarial")
+    started = time.perf_counter()
+    rows = grade.grade_folders([("02", folder)], course, jobs=2, timeout=20, cpu=60, feedback=False)[name]
+    took = time.perf_counter() - started
+    after = tree_hashes(course, outputs), tree_hashes(folder), tree_hashes(ROOT / "adversarial")
+    return {"course": course, "rows": {r["student"]: r for r in rows}, "expected": expected, "token": token,
+            "before": before, "after": after, "elsewhere": elsewhere, "took": took, "outputs": outputs}
+
+
+@needs_sandbox
+def test_each_tampering_handin_gets_exactly_its_honest_points(batch):
+    got = {s: (r["score"], r["status"], r["reasons"][:300]) for s, r in batch["rows"].items()}
+    assert {s: g[0] for s, g in got.items()} == batch["expected"], got
+    assert batch["rows"]["matplotlib"]["reasons"] == "" and batch["rows"]["spawn"]["reasons"] == ""
+    assert "refused by the grader" in batch["rows"]["fork"]["reasons"]
+
+
+@needs_sandbox
+def test_the_gradebook_is_the_graders_alone(batch):
+    """The hand-in that opened gradebook.db with sqlite3 found none: no table of its own in the real one, and
+    every other student's grade is the one the grader gave."""
+    from nbgrader.api import Gradebook
+    with sqlite3.connect(batch["course"] / "gradebook.db") as db:
+        tables = {row[0] for row in db.execute("select name from sqlite_master where type = 'table'")}
+    assert "tampered" not in tables
+    with Gradebook(f"sqlite:///{batch['course'] / 'gradebook.db'}") as gradebook:
+        scores = {s.student.id: s.score for s in gradebook.assignment_submissions("02_alphabeta_by_hand")}
+    assert scores == batch["expected"]
+
+
+@needs_sandbox
+def test_nothing_outside_the_scratch_folders_changed_and_no_process_is_left(batch):
+    """The course's own files, the hand-ins handed in and the package are byte-identical; nothing the spawned
+    or forked children tried to write exists; the course has only the grader's outputs; no process is left."""
+    assert batch["after"] == batch["before"]
+    course = batch["course"]
+    assert {p.name for p in course.iterdir()} <= set(batch["outputs"]) | {"source", "release", "nbgrader_config.py"}
+    assert not list(course.rglob("pwned*")) and not list(batch["elsewhere"].iterdir())
+    time.sleep(max(0.0, 4.5 - batch["took"]))       # past the daemon's wait, were it alive
+    assert processes_with(batch["token"]) == []
+    assert not list(course.rglob("pwned*"))

@@ -186,6 +186,25 @@ def cap_output(shell, limit: int) -> None:
         shell.events.register("pre_run_cell", lambda info, state=state: state.update(count=0))
 
 
+def restore_imports(shell) -> None:
+    """Before the hidden tests (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER),
+    put back the import machinery as it was before any hand-in code ran: ``builtins.__import__``,
+    ``importlib.import_module``, ``sys.meta_path`` and ``sys.path_hooks``. A hand-in that hooked them to hand
+    the fresh checks a doctored module is undone. (A hand-in can still reach this kernel's callbacks through
+    ``get_ipython()``: this is a second layer, like the audit hook.)"""
+    import builtins
+    import importlib
+    saved = (builtins.__import__, importlib.import_module, list(sys.meta_path), list(sys.path_hooks))
+
+    def before(info):
+        if "_graded_adversarial_" not in (info.raw_cell or ""):
+            return
+        builtins.__import__, importlib.import_module = saved[0], saved[1]
+        sys.meta_path[:], sys.path_hooks[:] = saved[2], saved[3]
+        sys.path_importer_cache.clear()
+    shell.events.register("pre_run_cell", before)
+
+
 def record_progress(shell, path: str | None, current: list) -> None:
     def started(info):
         current[0] = info.raw_cell
@@ -253,6 +272,7 @@ def main(argv: list[str]) -> None:
     shell = app.shell
     current = [None]
     record_progress(shell, os.environ.get("GRADING_PROGRESS"), current)
+    restore_imports(shell)
     cap_output(shell, limits["output"] * 1000)
     guard_exits()
     install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current)
