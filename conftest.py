@@ -51,6 +51,9 @@ COST = {
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
     "tests/test_exercises_ordering.py": 15,
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
+    # 7 hand-ins graded in their sandboxes, and the sandbox alone: estimated from test_grading.py's 2.9 s a
+    # hand-in (measured alone it took 150 s, with the machine's load at 10 on 2 cores), 2026-11-28
+    "tests/test_grading_sandbox.py": 35,
 }
 
 _TOOL = None
