@@ -3,11 +3,12 @@
     python benchmarks/bench_grading.py [--lesson 02] [--handins 300] [--jobs N] [--sandbox both|on|off]
 
 Builds the assignment into a temporary course, writes the hand-ins of a plausible class (about 60 % right,
-30 % with a typical wrong answer to one exercise, 10 % untouched), grades them in one batch with ``--jobs``
-workers (default: every core), and reports wall time, CPU time (this process and every child: workers and
-kernels) and the time per hand-in, in benchmarks/RESULTS.md; by default the class is graded in four shares,
-without each hand-in's bubblewrap sandbox, with, with, without, so the two compare on one machine's load. It is a benchmark, not a test: its numbers
-depend on the machine and on what else runs on it (the load average is written down with them).
+30 % with a typical wrong answer to one exercise, 10 % untouched), grades them with ``--jobs`` workers
+(default: every core), and reports wall time, CPU time (this process and every child: workers and kernels)
+and the time per hand-in, in benchmarks/RESULTS.md. By default the class is graded in four shares: without
+each hand-in's bubblewrap sandbox, with, with, without, so the two compare under one machine's load. It is a
+benchmark, not a test: its numbers depend on the machine and on what else runs on it (the load average is
+written down with them).
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import textwrap
 import time
 import uuid
 from pathlib import Path
@@ -209,7 +208,8 @@ except Exception as _error:
 
 
 def spawn_code(targets: list[str], token: str) -> str:
-    write = f"for p in {targets!r}:\n    try:\n        open(p, 'w').write({{what!r}})\n    except OSError:\n        pass\n"
+    write = (f"for p in {targets!r}:\n    try:\n        open(p, 'w').write({{what!r}})\n"
+             "    except OSError:\n        pass\n")
     daemon = "import time\ntime.sleep(4)\n" + write.format(what="outlived") + f"# {token}\n"
     child = ("import os, sys\nif os.fork() == 0:\n    os.setsid()\n"
              f"    os.execv(sys.executable, [sys.executable, '-c', {daemon!r}])\n" + write.format(what="spawned"))
