@@ -1,6 +1,6 @@
 """Grade a folder of hand-ins of one assignment with nbgrader, in one command.
 
-    python tools/grade.py NN FOLDER [--course DIR] [--jobs N] [--timeout S] [--memory MB] [--cpu S]
+    python tools/grade.py NN FOLDER [--course DIR] [--jobs N] [--timeout S] [--memory MB] [--cpu S] [--no-sandbox]
 
 ``FOLDER`` holds one notebook per student, ``STUDENT.ipynb`` (the name is the student's id), or nbgrader's own
 layout ``STUDENT/ASSIGNMENT/*.ipynb``. The assignment ``NN`` must have been built first
@@ -17,7 +17,9 @@ layout ``STUDENT/ASSIGNMENT/*.ipynb``. The assignment ``NN`` must have been buil
 
 Every hand-in is hostile. nbgrader's autograde restores the locked cells and the tests from the instructor's
 version (``OverwriteCells``; a deleted test is put back) and runs each hand-in in its own kernel: here
-``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there). A cell
+``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there), inside a
+bubblewrap sandbox of its own (``tools/grading_sandbox.py``: no course folder, no gradebook, no other hand-in,
+no network; every process it starts dies with it), or, where none can start, without (said in one line). A cell
 that runs past ``--timeout`` seconds is interrupted and scores nothing. A hand-in whose kernel dies anyway
 (a crash, the CPU limit) is graded again without the cell that killed it, so it keeps the points of the rest.
 ``--jobs`` worker processes grade the students in parallel (nbgrader grades one student at a time); a worker

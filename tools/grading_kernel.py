@@ -20,11 +20,14 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   that asked, to ``$GRADING_REFUSED`` (the grader takes that exercise's points away, even when the hand-in
   caught the error).
 
-What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, or a
-bug in CPython, gets past it; a course that grades untrusted code at scale runs each hand-in in a
-container as well (benchmarks/RESULTS.md, "Grading beyond one machine").
+What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a child
+started through multiprocessing's spawn context (a fresh Python, without this hook) or a bug in CPython gets
+past it. tools/grade.py therefore starts this kernel inside a bubblewrap sandbox (tools/grading_sandbox.py:
+no course folder, no network, one writable scratch folder, a PID namespace) where one can start; this file
+is the second layer. Before the hidden tests run it also puts the import machinery back as it was.
 
-    python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [...ipykernel args]
+    python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [--processes N]
+        [...ipykernel args]
 """
 
 from __future__ import annotations
