@@ -57,6 +57,31 @@ def class_of(a: Assignment, size: int, seed: int = 1) -> dict:
     return hand
 
 
+def start_cost(bwrap: str, reps: int = 21) -> tuple[float, float]:
+    """What the sandbox alone adds to starting a process: ``python -c pass`` run through tools/grading_sandbox.py
+    and bwrap, and plainly, alternately ``reps`` times each; the medians' differences (wall, CPU seconds)."""
+    import statistics
+    import subprocess
+    with tempfile.TemporaryDirectory(prefix="bench-sandbox-") as tmp:
+        work, scratch = Path(tmp) / "work", Path(tmp) / "scratch"
+        work.mkdir()
+        env = dict(os.environ, GRADING_SCRATCH=str(scratch))
+        plain = [sys.executable, "-c", "pass"]
+        readable = [arg for path in grade.grading_sandbox.read_only_paths() for arg in ("--read-only", path)]
+        wrapped = [sys.executable, "-S", str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", bwrap, *readable,
+                   "--"] + plain       # as the kernel spec starts it (tools/assignments.py)
+        times: dict = {0: [], 1: []}
+        for k in range(2 * reps):
+            which = (k + k // 2) % 2              # plain, sandboxed, sandboxed, plain, ...
+            (scratch / "work").exists() and __import__("shutil").rmtree(scratch)
+            started, cpu0 = time.perf_counter(), cpu()
+            subprocess.run(wrapped if which else plain, env=env, cwd=work, check=True)
+            times[which].append((time.perf_counter() - started, cpu() - cpu0))
+    wall = statistics.median(t for t, _ in times[1]) - statistics.median(t for t, _ in times[0])
+    used = statistics.median(c for _, c in times[1]) - statistics.median(c for _, c in times[0])
+    return wall, used
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lesson", default="02")
@@ -107,6 +132,11 @@ def main() -> int:
                       f"wall time per hand-in (with/without: {c1 / n1 / (c0 / n0):.2f}x CPU, "
                       f"{w1 / n1 / (w0 / n0):.2f}x wall; the class graded in alternating shares, "
                       "without-with-with-without, in one process).\n\n")
+    if len(used_by) == 2:
+        wall, used = start_cost(grade.grading_sandbox.available()[0])
+        comparison += (f"The sandbox's own start, measured alone (`python -c pass` through tools/grading_sandbox.py "
+                       f"and bwrap against without, alternating, medians of 21 each): {wall:+.3f} s of wall time "
+                       f"and {used:+.3f} CPU seconds a process.\n\n")
     n = args.handins
     per_cpu = sum(r[1] for r in used_by.values()) / n
     body = (f"Assignment `{name}` ({a.total:g} points, {len(a.points)} autograded tests), {n} hand-ins "

@@ -321,8 +321,11 @@ def kernel_spec(course: Path, limits: dict | None = None, sandbox: str | None = 
         argv += [f"--{name}", str(value)]
     spec = {"argv": argv, "display_name": "Python (graded hand-ins)", "language": "python"}
     if sandbox:
-        spec["argv"] = [sys.executable, str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", sandbox,
-                        "--hide", str(course), "--"] + argv
+        sys.path.insert(0, str(ROOT / "tools"))
+        import grading_sandbox
+        readable = [arg for path in grading_sandbox.read_only_paths() for arg in ("--read-only", path)]
+        spec["argv"] = [sys.executable, "-S", str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", sandbox,
+                        "--hide", str(course), *readable, "--"] + argv
         # A signal would reach the sandbox's outer process, not the kernel: interrupt through a message.
         spec["interrupt_mode"] = "message"
     (where / "kernel.json").write_text(json.dumps(spec, indent=1))

@@ -22,18 +22,16 @@ that started it (nbclient, in nbgrader's autograde) holds the sandbox's outer pr
 The limits (memory, CPU seconds, file size, and here the number of processes) are set by the kernel on
 itself before any cell runs (tools/grading_kernel.py); its children inherit them.
 
-    python tools/grading_sandbox.py --bwrap PATH [--hide DIR]... -- KERNEL COMMAND (with -f CONNECTION_FILE)
+    python -S tools/grading_sandbox.py --bwrap PATH [--hide DIR]... [--read-only DIR]... -- KERNEL COMMAND
     python tools/grading_sandbox.py --probe        (prints the bwrap found, or why no sandbox can start)
 """
 
 from __future__ import annotations
 
 import glob
-import importlib.util
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -61,6 +59,7 @@ def find_bwrap() -> str | None:
 
 def available() -> tuple[str | None, str]:
     """``(bwrap, "")`` when a sandbox starts here (tried, not assumed), else ``(None, why not)``."""
+    import subprocess
     if not sys.platform.startswith("linux"):
         return None, f"bubblewrap needs Linux, this is {sys.platform}"
     bwrap = find_bwrap()
@@ -86,7 +85,10 @@ def _real(path: str) -> str:
 def read_only_paths() -> list[str]:
     """What the kernel's Python needs, read-only: its installation, the virtual environment, every folder on
     its import path, the package (an editable install points outside site-packages) and tools/. Both the
-    real path and, when it differs, the path as named (a virtual environment that is a symbolic link)."""
+    real path and, when it differs, the path as named (a virtual environment that is a symbolic link). The
+    grader works them out once and writes them into the kernel spec: the launcher then starts without
+    ``site`` (``python -S``), in a few hundredths of a second."""
+    import importlib.util
     wanted = [sys.base_prefix, sys.prefix, sys.exec_prefix, os.path.dirname(sys.executable), str(TOOLS)]
     wanted += [p for p in sys.path if p and os.path.isabs(p)]
     spec = importlib.util.find_spec("adversarial")
@@ -121,7 +123,8 @@ def font_cache(home: Path) -> None:
         shutil.copyfile(path, target / os.path.basename(path))
 
 
-def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: list[str] = ()) -> list[str]:
+def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: list[str] = (),
+            read_only: list[str] | None = None) -> list[str]:
     """The bwrap command line that runs ``kernel`` (a command) in ``workdir`` (seen as a copy kept in
     ``scratch``), with ``scratch`` its one writable folder; ``hide`` are folders (the course) replaced by empty
     read-only ones even when they lie inside a folder it may read."""
@@ -130,7 +133,9 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
     home.mkdir(parents=True, exist_ok=True)
     font_cache(home)
     if os.path.isdir(workdir) and not work.exists():
-        shutil.copytree(workdir, work, symlinks=True)
+        shutil.copytree(workdir, work, symlinks=True,      # (never the scratch folder into itself)
+                        ignore=lambda folder, names: [n for n in names
+                                                      if _real(os.path.join(folder, n)) == str(scratch_path)])
     work.mkdir(exist_ok=True)
     args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
     bound: list[str] = []
@@ -145,7 +150,7 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
             args += ["--tmpfs", path, "--remount-ro", path]
         elif os.path.exists(path):
             args += ["--ro-bind", "/dev/null", path]
-    for path in read_only_paths():
+    for path in read_only_paths() if read_only is None else read_only:
         if _inside(path, bound):
             continue
         args += ["--ro-bind", _real(path), path]
@@ -196,11 +201,12 @@ def main(argv: list[str]) -> None:
     options, kernel = argv[:split], argv[split + 1:]
     bwrap = options[options.index("--bwrap") + 1]
     hide = [value for flag, value in zip(options, options[1:]) if flag == "--hide"]
+    read_only = [value for flag, value in zip(options, options[1:]) if flag == "--read-only"] or None
     scratch = os.environ.get("GRADING_SCRATCH")
     if not scratch:          # started by nbgrader itself (the formgrader's button), not by tools/grade.py
         import tempfile
         scratch = os.environ["GRADING_SCRATCH"] = tempfile.mkdtemp(prefix="grading-")
-    args = command(bwrap, kernel, os.getcwd(), scratch, hide)
+    args = command(bwrap, kernel, os.getcwd(), scratch, hide, read_only)
     os.execv(bwrap, args)
 
 
