@@ -67,11 +67,14 @@ c.Execute.timeout = 30
 c.Execute.startup_timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.raise_on_iopub_timeout = False
-# The grader talks to each hand-in's kernel over Unix sockets in a folder of this process's own, not TCP: a
-# kernel in its sandbox (tools/grading_sandbox.py) has no network at all.
-import os, tempfile  # noqa: E401,E402
+# The grader talks to each hand-in's kernel over Unix sockets in a folder of this process's own (made now,
+# removed when the process ends), not TCP: a kernel in its sandbox (tools/grading_sandbox.py) has no network.
+import atexit, os, shutil, tempfile  # noqa: E401,E402
+_sockets = os.path.join(tempfile.gettempdir(), f"grading-ipc-{{os.getpid()}}")
+os.makedirs(_sockets, mode=0o700, exist_ok=True)
+atexit.register(shutil.rmtree, _sockets, True)
 c.KernelManager.transport = "ipc"
-c.KernelManager.ip = os.path.join(tempfile.gettempdir(), f"grading-ipc-{{os.getpid()}}", "kernel")
+c.KernelManager.ip = os.path.join(_sockets, "kernel")
 """
 
 

@@ -173,9 +173,6 @@ def worker(course: Path, overrides: dict, out: Path) -> None:
         record = grade_one(grader, course, assignment, student)
         with open(out, "a", encoding="utf-8") as log:
             log.write(json.dumps({"assignment": assignment, **record}) + "\n")
-    sockets = grader.config.KernelManager.get("ip")         # this worker's kernels' Unix sockets (the config)
-    if sockets and os.path.basename(os.path.dirname(sockets)).startswith("grading-ipc-"):
-        shutil.rmtree(os.path.dirname(sockets), ignore_errors=True)
 
 
 # -- the batch ------------------------------------------------------------------------------------
