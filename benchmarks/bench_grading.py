@@ -115,8 +115,8 @@ def main() -> int:
     args = parser.parse_args()
     modes = {"both": [False, True, True, False], "on": [True], "off": [False]}[args.sandbox]
     ACCOUNT["group"] = own_cgroup()
-    counted = ("a cgroup of its own (cpuacct): every process it started, the sandboxes' included"
-               if ACCOUNT["group"] else "getrusage: the processes it waited for, which leaves out sandboxed kernels")
+    counted = ("in a cgroup of the benchmark's own (cpuacct): every process it started, the sandboxes' included"
+               if ACCOUNT["group"] else "by getrusage: only the processes waited for, which leaves out sandboxed kernels")
     if True in modes and grade.grading_sandbox.available()[0] is None:
         raise SystemExit(f"no sandbox here: {grade.grading_sandbox.available()[1]}")
     used_by = {mode: [0.0, 0.0, 0, 0, 0] for mode in set(modes)}     # wall, CPU, hand-ins, graded, full
@@ -178,7 +178,7 @@ def main() -> int:
             + "Each hand-in costs a kernel start (Python, IPython, the package), its test cells (the lesson's check, "
             "then the hidden re-checks on a fresh copy of the package) and nbgrader's own work (the gradebook, "
             "the feedback page); with the sandbox also bwrap's namespaces and mounts and a copy of the hand-in's "
-            f"folder into its scratch folder. CPU time is that of the benchmark's {counted}. The workers scale "
+            f"folder into its scratch folder. CPU time is counted {counted}. The workers scale "
             "with cores until the gradebook (one SQLite file) is the limit; beyond one machine see the README's "
             "\"Teaching with this collection\".")
     write_section("bench_grading", f"Grading {args.scale} hand-ins with nbgrader", body)
