@@ -116,7 +116,8 @@ def main() -> int:
     modes = {"both": [False, True, True, False], "on": [True], "off": [False]}[args.sandbox]
     ACCOUNT["group"] = own_cgroup()
     counted = ("in a cgroup of the benchmark's own (cpuacct): every process it started, the sandboxes' included"
-               if ACCOUNT["group"] else "by getrusage: only the processes waited for, which leaves out sandboxed kernels")
+               if ACCOUNT["group"] else
+               "by getrusage: only the processes waited for, which leaves out sandboxed kernels")
     if True in modes and grade.grading_sandbox.available()[0] is None:
         raise SystemExit(f"no sandbox here: {grade.grading_sandbox.available()[1]}")
     used_by = {mode: [0.0, 0.0, 0, 0, 0] for mode in set(modes)}     # wall, CPU, hand-ins, graded, full
