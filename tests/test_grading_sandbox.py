@@ -163,6 +163,12 @@ def test_the_audit_hook_trusts_the_library_in_a_symlinked_environment(tmp_path):
     assert done.stdout.strip() == "library allowed, hand-in refused", done.stdout + done.stderr[-2000:]
     assert subprocess.run([str(python), "-c", "import sys; print(sys.prefix)"], capture_output=True,
                           text=True).stdout.strip() == str(link)          # the link really is the prefix
+    if BWRAP is not None:        # and in its sandbox, started from the link (the link's path is bound there too)
+        launcher = [str(python), str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", BWRAP, "--",
+                    str(python), "-c", code]
+        done = subprocess.run(launcher, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                              env=dict(os.environ, GRADING_SCRATCH=str(tmp_path / "scratch")))
+        assert done.stdout.strip() == "library allowed, hand-in refused", done.stdout + done.stderr[-2000:]
 
 
 # -- a batch: each hand-in tries one thing, all graded by tools/grade.py in their sandboxes -----------------

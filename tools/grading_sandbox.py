@@ -150,12 +150,12 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
             args += ["--tmpfs", path, "--remount-ro", path]
         elif os.path.exists(path):
             args += ["--ro-bind", "/dev/null", path]
-    for path in read_only_paths() if read_only is None else read_only:
+    args += ["--dev", "/dev", "--proc", "/proc", "--size", str(TMP_SIZE), "--tmpfs", "/tmp"]
+    for path in read_only_paths() if read_only is None else read_only:      # (after /tmp: one may lie there)
         if _inside(path, bound):
             continue
         args += ["--ro-bind", _real(path), path]
         bound.append(path)
-    args += ["--dev", "/dev", "--proc", "/proc", "--size", str(TMP_SIZE), "--tmpfs", "/tmp"]
     for path in hide:
         args += ["--tmpfs", _real(path)]
     network_shared = False
