@@ -53,6 +53,9 @@ COST = {
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
     "tests/test_grading_layouts.py": 70,   # 7 tiny hand-ins of lesson 1, 4 batches, make export (137 s at load 15)
     "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)
+    # 7 hand-ins graded in their sandboxes, and the sandbox alone: estimated from test_grading.py's 2.9 s a
+    # hand-in (measured alone it took 150 s, with the machine's load at 10 on 2 cores), 2026-11-28
+    "tests/test_grading_sandbox.py": 35,
 }
 
 _TOOL = None

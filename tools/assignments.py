@@ -87,6 +87,14 @@ c.Execute.timeout = 30
 c.Execute.startup_timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.raise_on_iopub_timeout = False
+# The grader talks to each hand-in's kernel over Unix sockets in a folder of this process's own (made now,
+# removed when the process ends), not TCP: a kernel in its sandbox (tools/grading_sandbox.py) has no network.
+import atexit, os, shutil, tempfile  # noqa: E401,E402
+_sockets = os.path.join(tempfile.gettempdir(), f"grading-ipc-{{os.getpid()}}")
+os.makedirs(_sockets, mode=0o700, exist_ok=True)
+atexit.register(shutil.rmtree, _sockets, True)
+c.KernelManager.transport = "ipc"
+c.KernelManager.ip = os.path.join(_sockets, "kernel")
 """
 # Grading's additions to nbgrader's autograde (tools/grading_preprocessors.py), in the course's own config so that
 # `make grade` and the formgrader's autograde button grade alike.
@@ -471,16 +479,27 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True)
 
 # -- the course directory ---------------------------------------------------------------------------
 
-def kernel_spec(course: Path, limits: dict | None = None) -> Path:
-    """Install (in the course's own jupyter/kernels) the kernel hand-ins are graded in."""
+def kernel_spec(course: Path, limits: dict | None = None, sandbox: str | None = None) -> Path:
+    """Install (in the course's own jupyter/kernels) the kernel hand-ins are graded in; with ``sandbox`` (a
+    ``bwrap``), each starts inside its own sandbox (tools/grading_sandbox.py), the course folder hidden."""
     limits = {"memory": 1500, "cpu": 300, "output": 200, **(limits or {})}
+    if sandbox:
+        limits.setdefault("processes", 64)     # RLIMIT_NPROC counts the sandbox's own user namespace only
     where = course / "jupyter" / "kernels" / KERNEL
     where.mkdir(parents=True, exist_ok=True)
     argv = [sys.executable, str(ROOT / "tools" / "grading_kernel.py"), "-f", "{connection_file}"]
     for name, value in limits.items():
         argv += [f"--{name}", str(value)]
-    (where / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Python (graded hand-ins)",
-                                                   "language": "python"}, indent=1))
+    spec = {"argv": argv, "display_name": "Python (graded hand-ins)", "language": "python"}
+    if sandbox:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import grading_sandbox
+        readable = [arg for path in grading_sandbox.read_only_paths() for arg in ("--read-only", path)]
+        spec["argv"] = [sys.executable, "-S", str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", sandbox,
+                        "--hide", str(course), *readable, "--"] + argv
+        # A signal would reach the sandbox's outer process, not the kernel: interrupt through a message.
+        spec["interrupt_mode"] = "message"
+    (where / "kernel.json").write_text(json.dumps(spec, indent=1))
     return course / "jupyter"
 
 

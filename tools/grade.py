@@ -1,6 +1,6 @@
 """Grade a folder of hand-ins of one assignment with nbgrader, in one command.
 
-    python tools/grade.py NN FOLDER [--course DIR] [--jobs N] [--timeout S] [--memory MB] [--cpu S]
+    python tools/grade.py NN FOLDER [--course DIR] [--jobs N] [--timeout S] [--memory MB] [--cpu S] [--no-sandbox]
                                     [--student ID ...] [--due DATE] [--extension ID=HOURS ...] [--late-penalty zero]
     python tools/grade.py export [--course DIR]
 
@@ -22,7 +22,9 @@ into ``submitted/`` (``collect``). Ids keep their Unicode; what nbgrader cannot 
 
 Every hand-in is hostile. nbgrader's autograde restores the locked cells and the tests from the instructor's
 version (``OverwriteCells``; a deleted test is put back) and runs each hand-in in its own kernel: here
-``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there). A cell
+``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there), inside a
+bubblewrap sandbox of its own (``tools/grading_sandbox.py``: no course folder, no gradebook, no other hand-in,
+no network; every process it starts dies with it), or, where none can start, without (said in one line). A cell
 that runs past ``--timeout`` seconds is interrupted and scores nothing. A hand-in whose kernel dies anyway
 (a crash, the CPU limit) is graded again, from a copy in ``grading/reruns/``, without the cell that killed it,
 so it keeps the points of the rest. What the kernel refused and copied cells are scored inside nbgrader's
@@ -49,6 +51,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
+import grading_sandbox  # noqa: E402
 from grading_preprocessors import read_lines  # noqa: E402
 
 RERUNS = 3
@@ -574,11 +577,14 @@ def grade(number: str, folder: Path, course: Path = assignments.COURSE, **option
 def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.COURSE, jobs: int = 2,
                   timeout: int = 30, memory: int = 1500, cpu: int = 300, output: int = 200,
                   feedback: bool = True, students: list[str] | None = None, due: str | None = None,
-                  extensions: dict[str, float] | None = None, late: str | None = None) -> dict:
+                  extensions: dict[str, float] | None = None, late: str | None = None,
+                  sandbox: bool = True) -> dict:
     """Grade several assignments' folders of hand-ins in one batch (one pool of workers); return each
     assignment's rows for this batch. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the
     grade.txt files are still written); ``students``: grade only these (ids or names in the folder);
-    ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates."""
+    ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates.
+    Each hand-in's kernel runs in its own sandbox (tools/grading_sandbox.py) unless ``sandbox=False`` or
+    none can start here (then one line on standard error says why)."""
     os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
     tasks, batch = [], {}
@@ -587,7 +593,7 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
         if not (course / "source" / assignment).is_dir():
             raise SystemExit(f"assignment {assignment} is not built in {course}: run "
                              f"`python tools/assignments.py {number}` first")
-        batch[assignment] = collect(Path(folder), course, assignment, students)
+        batch[assignment] = collect(Path(folder).resolve(), course, assignment, students)
         tasks += [(assignment, student) for student in batch[assignment]]
         if due or extensions:
             set_dates(course, assignment, due, {student_id(k): v for k, v in (extensions or {}).items()})
@@ -595,7 +601,11 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
                            if (course / "autograded" / s / assignment).is_dir()}     # given an extension
               for assignment in batch}
     failed_before = {a: {s for s, r in records(course, a).items() if r["status"] != "graded"} for a in batch}
-    assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output})
+    bwrap, why = grading_sandbox.available() if sandbox else (None, "turned off (--no-sandbox)")
+    if bwrap is None:
+        print(f"grading without a sandbox: {why}; the only guard is the grading kernel's audit hook and limits "
+              "(tools/grading_kernel.py)", file=sys.stderr, flush=True)
+    assignments.kernel_spec(course, {"memory": memory, "cpu": cpu, "output": output}, sandbox=bwrap)
     overrides = {"Execute.timeout": timeout, **STOP_AT_ONCE}
     if late:
         overrides["LateSubmissionPlugin.penalty_method"] = late
@@ -716,6 +726,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a student's extension of the due date, in hours (repeat for more)")
     parser.add_argument("--late-penalty", choices=("none", "zero"), help="nbgrader's late penalty: 'zero' "
                         "scores a hand-in whose timestamp.txt is after its due date 0")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run the kernels without bubblewrap (the audit hook and limits only)")
     args = parser.parse_args(argv)
     extensions = {}
     for given in args.extension:
@@ -727,7 +739,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     rows = grade(args.lesson, args.folder, args.course, jobs=args.jobs, timeout=args.timeout, memory=args.memory,
                  cpu=args.cpu, students=args.student, due=args.due, extensions=extensions,
-                 late=args.late_penalty)
+                 late=args.late_penalty, sandbox=not args.no_sandbox)
     graded = sum(r["status"] == "graded" for r in rows)
     print(f"graded {graded} of {len(rows)} hand-ins in {time.perf_counter() - started:.0f} s; "
           f"grades in {args.course / 'grades'}, feedback in {args.course / 'feedback'}")

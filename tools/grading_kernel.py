@@ -20,11 +20,14 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   that asked, to ``$GRADING_REFUSED`` (the grader takes that exercise's points away, even when the hand-in
   caught the error).
 
-What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, or a
-bug in CPython, gets past it; a course that grades untrusted code at scale runs each hand-in in a
-container as well (benchmarks/RESULTS.md, "Grading beyond one machine").
+What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a child
+started through multiprocessing's spawn context (a fresh Python, without this hook) or a bug in CPython gets
+past it. tools/grade.py therefore starts this kernel inside a bubblewrap sandbox (tools/grading_sandbox.py:
+no course folder, no network, one writable scratch folder, a PID namespace) where one can start; this file
+is the second layer. Before the hidden tests run it also puts the import machinery back as it was.
 
-    python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [...ipykernel args]
+    python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [--processes N]
+        [...ipykernel args]
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ PATH_EVENTS = frozenset({
 
 
 def options(argv: list[str]) -> tuple[dict, list[str]]:
-    limits = {"--memory": 1500, "--cpu": 300, "--output": 200, "--file-size": 20}
+    limits = {"--memory": 1500, "--cpu": 300, "--output": 200, "--file-size": 20, "--processes": 0}
     rest, args = [], iter(argv)
     for arg in args:
         name, _, value = arg.partition("=")
@@ -64,8 +67,13 @@ def options(argv: list[str]) -> tuple[dict, list[str]]:
 
 def limit_process(limits: dict) -> None:
     mb = 1024 * 1024
-    for kind, value in ((resource.RLIMIT_AS, limits["memory"] * mb), (resource.RLIMIT_CPU, limits["cpu"]),
-                        (resource.RLIMIT_FSIZE, limits["file-size"] * mb)):
+    kinds = [(resource.RLIMIT_AS, limits["memory"] * mb), (resource.RLIMIT_CPU, limits["cpu"]),
+             (resource.RLIMIT_FSIZE, limits["file-size"] * mb)]
+    # Processes (threads count too), only in a sandbox: there the count is the sandbox's own user namespace;
+    # outside one it would count every process of the grader's user. Linux does not apply it to root.
+    if limits["processes"]:
+        kinds.append((resource.RLIMIT_NPROC, limits["processes"]))
+    for kind, value in kinds:
         soft, hard = resource.getrlimit(kind)
         value = value if hard == resource.RLIM_INFINITY else min(value, hard)
         resource.setrlimit(kind, (value, hard))
@@ -78,7 +86,15 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     import sys as _sys
     getframe = _sys._getframe
     busy = [False]
-    standard = (os.path.realpath(sys.base_prefix) + os.sep,)
+    standard = tuple({p + os.sep for p in (sys.base_prefix, os.path.realpath(sys.base_prefix))})
+    real = {}
+
+    def resolved(name: str) -> str:
+        """A code's file as its real path (once per file): a library is trusted by where it really is, however
+        it was reached (a virtual environment that is a symbolic link)."""
+        if name not in real:
+            real[name] = os.path.realpath(name) if name.startswith(os.sep) else name
+        return real[name]
 
     def asking_code_is_students(anywhere: bool) -> bool:
         """Walk out from the code that raised the event: the standard library's helpers (inspect.stack(),
@@ -86,7 +102,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         (``anywhere``), any of the hand-in's code on the stack decides: a library writing for it is refused."""
         frame = getframe(2)          # 0: this function, 1: the hook, 2: the code that raised the event
         while frame is not None:
-            name = frame.f_code.co_filename
+            name = resolved(frame.f_code.co_filename)
             helper = name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))
             if not helper and not name.startswith(trusted):
                 return True
@@ -173,6 +189,25 @@ def cap_output(shell, limit: int) -> None:
         shell.events.register("pre_run_cell", lambda info, state=state: state.update(count=0))
 
 
+def restore_imports(shell) -> None:
+    """Before the hidden tests (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER),
+    put back the import machinery as it was before any hand-in code ran: ``builtins.__import__``,
+    ``importlib.import_module``, ``sys.meta_path`` and ``sys.path_hooks``. A hand-in that hooked them to hand
+    the fresh checks a doctored module is undone. (A hand-in can still reach this kernel's callbacks through
+    ``get_ipython()``: this is a second layer, like the audit hook.)"""
+    import builtins
+    import importlib
+    saved = (builtins.__import__, importlib.import_module, list(sys.meta_path), list(sys.path_hooks))
+
+    def before(info):
+        if "_graded_adversarial_" not in (info.raw_cell or ""):
+            return
+        builtins.__import__, importlib.import_module = saved[0], saved[1]
+        sys.meta_path[:], sys.path_hooks[:] = saved[2], saved[3]
+        sys.path_importer_cache.clear()
+    shell.events.register("pre_run_cell", before)
+
+
 def record_progress(shell, path: str | None, current: list) -> None:
     def started(info):
         current[0] = info.raw_cell
@@ -182,8 +217,46 @@ def record_progress(shell, path: str | None, current: list) -> None:
     shell.events.register("pre_run_cell", started)
 
 
+def trusted_paths(package) -> tuple[str, ...]:
+    """The folders whose code is not the hand-in's: Python's, the environment's, the package's and this file's,
+    as real paths (the audit hook resolves each code's file before comparing)."""
+    folders = {os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, sys.exec_prefix)}
+    folders |= {os.path.dirname(os.path.realpath(package.__file__)), os.path.dirname(os.path.realpath(__file__))}
+    return tuple(sorted(p + os.sep for p in folders))
+
+
+def make_socket_folder(rest: list[str]) -> None:
+    """With Unix-socket transport (tools/assignments.py's config) the sockets' folder must exist."""
+    import json
+    file = next((b for a, b in zip(rest, rest[1:]) if a in ("-f", "--f")), None)
+    try:
+        with open(file, encoding="utf-8") as handle:
+            info = json.load(handle)
+    except (TypeError, OSError, ValueError):
+        return
+    if info.get("transport") == "ipc":
+        os.makedirs(os.path.dirname(os.path.abspath(info["ip"])), mode=0o700, exist_ok=True)
+
+
+def scratch_home() -> None:
+    """Outside a sandbox (which gives the hand-in its own HOME), HOME and the folders libraries write to on
+    import (matplotlib's config and font cache, IPython's history) go to the hand-in's scratch folder: a
+    library's benign write there is no refusal, and costs the answer nothing."""
+    scratch = os.environ.get("GRADING_SCRATCH")
+    if not scratch or os.environ.get("GRADING_SANDBOX"):
+        return
+    from grading_sandbox import font_cache
+    home = os.path.join(scratch, "home")
+    os.makedirs(home, exist_ok=True)
+    font_cache(__import__("pathlib").Path(home))
+    os.environ.update(HOME=home, MPLCONFIGDIR=os.path.join(home, ".matplotlib"),
+                      IPYTHONDIR=os.path.join(home, ".ipython"))
+
+
 def main(argv: list[str]) -> None:
     limits, rest = options(argv)
+    make_socket_folder(rest)
+    scratch_home()
     here = os.path.realpath(os.getcwd())
     scratch = os.environ.get("GRADING_SCRATCH", "")
     writable = tuple(p + os.sep for p in (here, os.path.realpath(scratch) if scratch else "") if p)
@@ -194,9 +267,7 @@ def main(argv: list[str]) -> None:
 
     import adversarial
     import adversarial.exercises  # noqa: F401  (loaded before any hand-in code runs)
-    trusted = tuple(p + os.sep for p in {os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, sys.exec_prefix)}
-                    | {os.path.dirname(os.path.realpath(adversarial.__file__)),
-                       os.path.dirname(os.path.realpath(__file__))})
+    trusted = trusted_paths(adversarial)
     limit_process(limits)
     sys.dont_write_bytecode = True      # the import system writes no .pyc (a write outside the folder)
     app = IPKernelApp.instance()
@@ -204,6 +275,7 @@ def main(argv: list[str]) -> None:
     shell = app.shell
     current = [None]
     record_progress(shell, os.environ.get("GRADING_PROGRESS"), current)
+    restore_imports(shell)
     cap_output(shell, limits["output"] * 1000)
     guard_exits()
     install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current)
