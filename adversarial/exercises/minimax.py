@@ -27,7 +27,6 @@ from ..search import alphabeta as _package_alphabeta
 from ..search import minimax as _package_minimax
 from ..search import negamax as _package_negamax
 from ..tree import tree as _tree
-from .diagnosis import Catalogue, Mistake
 from .core import (
     Verdict,
     call_student,
@@ -42,6 +41,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake
 
 _FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
 

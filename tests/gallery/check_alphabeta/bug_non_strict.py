@@ -1,7 +1,7 @@
 # BUG non-strict: stops when α ≥ β, checked under the strict rule α > β.
-OPTIONS = {"prune_on_equal": False}
-
 import math
+
+OPTIONS = {"prune_on_equal": False}
 
 
 def answer(node, depth, alpha, beta, maximising):

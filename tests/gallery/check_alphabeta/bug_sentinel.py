@@ -1,5 +1,4 @@
 # BUG sentinel 10: starts the value at ±10.
-import math
 
 
 def answer(node, depth, alpha, beta, maximising):
