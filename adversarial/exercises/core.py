@@ -520,12 +520,8 @@ def _mismatch(answer, expected, *, move=None, value=None) -> str:
         problem = number_problem(answer)
         if problem:
             return problem
-    if move is not None and same(answer, move) and not same(answer, expected):
-        return (f"you answered {short(answer)}, which is the best move (a child index), "
-                "but the question asks for the value (the score)")
-    if value is not None and same(answer, value) and not same(answer, expected):
-        return (f"you answered {short(answer)}, which is the value of the position (a score), "
-                "but the question asks for the move (which child to play: 0, 1, ...)")
+    # ``move`` and ``value`` are accepted for older callers and not used: saying "that is the best move" (or
+    # "the value") would confirm another question's answer (issue 42)
     return f"you answered {short(answer)}"
 
 
@@ -572,13 +568,12 @@ def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: 
         return wrong("that is the whole search result; the move is its .move", hint, key=key)
     if plain_number(expected) is not None and (problem := number_problem(answer, "a move number")):
         return wrong(problem, hint, key=key)
-    if value is not None and same(answer, value):
-        return wrong(_mismatch(answer, expected, value=value), hint, key=key)
     if moves is not None:
         moves = list(moves)
         if not any(same(answer, m) for m in moves):
             return wrong(f"{short(answer)} is not a legal move here; the moves are "
-                         + ", ".join(map(repr, moves)), hint, key=key)
+                         + ", ".join(map(repr, moves)) + " (a move is which child to play, not a score)",
+                         hint, key=key)
     return wrong(f"you answered {short(answer)}", hint, key=key)
 
 
@@ -626,12 +621,22 @@ def check_set(answer: Iterable, expected: Iterable, *, hint: str | Sequence[str]
     missing = [w for w in wanted if not any(same(g, w) for g in given)]
     if not extra and not missing:
         return right(", ".join(map(repr, sorted(set(wanted), key=repr))) or "none", key=_key(hint, key))
+    return wrong(set_difference(len(set(map(short, extra))), len(missing), item, name), hint, key=key)
+
+
+def set_difference(extra: int, missing: int, item: str, name: str) -> str:
+    """How far a set answer is off, in counts only: which members are wrong is the exercise.
+
+    >>> set_difference(2, 1, "leaf", "leaves")
+    'two of your leaves do not belong, and one leaf is missing'
+    """
     parts = []
     if extra:
-        parts.append("not these: " + ", ".join(sorted(set(map(short, extra)))))
+        parts.append(f"{_count(extra, 'of your ' + name, 'of your ' + name)} "
+                     f"{'does' if extra == 1 else 'do'} not belong")
     if missing:
-        parts.append(_count(len(missing), item, name) + " missing")
-    return wrong(f"your {name} are off ({'; '.join(parts)})", hint, key=key)
+        parts.append(f"{_count(missing, item, name)} {'is' if missing == 1 else 'are'} missing")
+    return ", and ".join(parts)
 
 
 class CheckOptionError(TypeError):
@@ -735,7 +740,8 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     rng = random.Random(seed)
     fresh = [rng.uniform(grid[0], grid[-1]) for _ in range(n)] if grid else []
     at = f"{name} = " if len(name) == 1 else f"{name} "
-    for index, x in enumerate(probes + fresh):
+    said_at = {}
+    for x in probes + fresh:
         call = call_student(rule, x, copy_args=False)
         if isinstance(call.error, NotImplementedError):
             return not_answered(function=True)
@@ -749,13 +755,49 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
         if not _is_bool(said):
             return wrong(f"for {at}{x!r} your rule returned {short(said)}; a rule returns True "
                          "or False (write a comparison like x > 3)", hint, key=key)
-        want = bool(truth(x))
-        if bool(said) != want:
-            extra = f" (a random {name}, seed {seed})" if index >= len(probes) else ""
-            return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
-                         f"but the search says {'yes' if want else 'no'}", hint, key=key)
+        said_at[x] = bool(said)
+    edges = []
+    for a, b in _rule_edges(rule, grid, said_at):   # the student's own edges, probed on both sides
+        points = _around_change(lambda v: _said(rule, v), a, b, said_at[a])
+        edges.append(points[-1])
+        for x in points:
+            if x not in said_at and (said := _said(rule, x)) is not None:
+                said_at[x] = said
+    wrong_at = [x for x, said in said_at.items() if said != bool(truth(x))]
+    if wrong_at:
+        x = _counterexample(wrong_at, grid, edges, truth)
+        said = said_at[x]
+        extra = f" (a random {name}, seed {seed})" if x in fresh and x not in probes else ""
+        return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
+                     f"but the search says {'no' if said else 'yes'}", hint, key=key)
     return right(f"your rule agrees with the search on all {len(grid)} candidates and on both sides of "
                  "every boundary", key=_key(hint, key))
+
+
+def _said(rule, x):
+    call = call_student(rule, x, copy_args=False)
+    return bool(call.value) if call.error is None and _is_bool(call.value) else None
+
+
+def _rule_edges(rule, grid, said_at) -> list[tuple]:
+    """The neighbouring candidates between which the student's rule changes its answer."""
+    return [(a, b) for a, b in zip(grid, grid[1:]) if said_at.get(a) is not None and said_at.get(b) is not None
+            and said_at[a] != said_at[b]]
+
+
+def _counterexample(wrong_at, grid, edges, truth):
+    """One point where the rule is wrong, on the student's own wrong side: a candidate if one is wrong, the
+    one nearest the student's own edge (so it says where the student's rule goes wrong, never where the
+    search's answer changes); for a rule with no edge, the wrong point furthest from the search's edges."""
+    on_grid = [x for x in wrong_at if x in set(grid)]
+    readable = [x for x in wrong_at if len(repr(x)) <= 6]
+    pool = sorted(on_grid or readable or wrong_at)
+    if edges:
+        return min(pool, key=lambda x: (min(abs(x - c) for c in edges), x))
+    changes = [(a + b) / 2 for a, b in zip(grid, grid[1:]) if bool(truth(a)) != bool(truth(b))]
+    if not changes:
+        return pool[0]
+    return max(pool, key=lambda x: (min(abs(x - c) for c in changes), -x))
 
 
 def _around_change(truth, a, b, truth_at_a) -> list:
