@@ -572,12 +572,23 @@ def _questions(fn, limit=20):
     return seen
 
 
-MTDF_LADDER = [
-    "after each test only one of lower and upper can move: which one, and to what? The bound a test returns "
-    "is also the next guess, and the loop ends when the two meet.",
-    "look at the question asked when the guess equals lower: its answer is already known. Then look at the "
-    "two assignments after a test: a yes is news about one end of the interval, a no about the other.",
-]
+MTDF_LADDER = ("after each test only one of lower and upper can move: which one, and to what? A test answers "
+               "with a bound, and the loop ends when the two ends meet.")
+
+
+def _settled_question(asked):
+    """The first question (γ, its index) whose answer the fail-soft bounds of the tests before it already
+    gave (a yes with bound v: the value is at least v; a no with bound v: at most v), or None. A driver that
+    ignores the bounds and steps one score at a time asks such questions (issue 42)."""
+    lower, upper = -math.inf, math.inf
+    for index, (gamma, v) in enumerate(asked):
+        if gamma <= lower or gamma > upper:
+            return gamma, index
+        if v >= gamma:
+            lower = max(lower, v)
+        else:
+            upper = min(upper, v)
+    return None
 
 
 def _mtdf_cases(seed, n):
@@ -622,6 +633,10 @@ def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                        "null-window tests only")
         if problem is None and not same(call.value, want):
             problem = returned_problem(call.value) or f"your driver gives {short(call.value)}, but the value is {want}"
+        if problem is None and (wasted := _settled_question(asked)) is not None:
+            problem = (f"your driver asked \"at least {wasted[0]:g}?\" although its earlier tests had already "
+                       f"answered it (test {wasted[1] + 1} of {len(asked)}): a test returns a bound, not just a "
+                       "yes or a no: what does that bound tell you about the value?")
         if problem is None and not (any(v >= g and same(v, want) for g, v in asked)
                                     and any(v < g and same(v, want) for g, v in asked)):
             problem = (f"your driver returned {short(call.value)} after {len(asked)} test(s), but its tests never "
