@@ -76,6 +76,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake, Raised
 
 INF = math.inf
 
@@ -306,8 +307,9 @@ class _Search:
 
     def __call__(self, alpha, beta):
         for name, x in (("alpha", alpha), ("beta", beta)):
-            if isinstance(x, bool) or not isinstance(x, (int, float)):
+            if plain_number(x) is None:       # numpy numbers of every kind are numbers too
                 raise TypeError(f"search(alpha, beta) needs numbers; {name} was {x!r}")
+        alpha, beta = plain_number(alpha), plain_number(beta)
         if not alpha < beta:
             raise ValueError(f"search(alpha, beta) needs alpha < beta, got ({alpha!r}, {beta!r})")
         self.windows.append((alpha, beta))
@@ -363,7 +365,7 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     seed = draw_seed() if seed is None else seed
     all_cases = _aspiration_cases(seed, n)
     key = ("aspiration",)
-    hint = ASPIRATION_LADDER
+    hint = ASPIRATION_CATALOGUE.neutral
     for index, (previous, true, delta, hard, slack) in enumerate(all_cases):
         search = _Search(true, slack, hard)
         show = (f"previous = {previous}, delta = {delta}, a {'fail-hard' if hard else 'fail-soft'} search"
@@ -372,7 +374,7 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
         if call.stub:
             return not_answered(function=True)
         if call.error is not None:
-            return wrong(f"with {show} {call.problem()}", hint, key=key)
+            return wrong(f"with {show} {call.problem()}", ASPIRATION_CATALOGUE.hint(fn))
         got = call.value
         if not search.windows:
             return wrong(f"with {show} your function never called search(alpha, beta)", hint, key=key)
@@ -386,17 +388,83 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
         if number_problem(got) is not None or not same(got, true):
             asked = ", ".join(f"({a:g}, {b:g})" for a, b in search.windows)
             return wrong(f"with {show} your function returned {short(got)}, but the position is worth {true!r} "
-                         f"(it searched with the windows {asked})", hint, key=key)
+                         f"(it searched with the windows {asked})", ASPIRATION_CATALOGUE.hint(fn))
+        opened = _both_sides_opened(search)
+        if opened:
+            return wrong(f"with {show} {opened}", ASPIRATION_CATALOGUE.hint(fn))
     return right(f"your aspiration search starts around the previous value and returns the exact value on all "
                  f"{len(all_cases)} searches, fail-soft and fail-hard", key=key)
 
 
-ASPIRATION_LADDER = [
-    "a search's answer at or beyond an edge of its window is only a bound: which side did it fail on, and what "
-    "does that say about where the value lies?",
-    "look at the test after each search: equality with an edge counts as a failure too, and only an answer "
-    "strictly inside the window is the value. After a failure, widen that side and search again.",
-]
+ASPIRATION_LADDER = ("a search's answer at or beyond an edge of its window is only a bound: which side did it fail "
+                     "on, and what does that say about where the value lies?")
+
+
+def _both_sides_opened(search) -> str | None:
+    """Why the windows break "open the side that failed", or None: after a fail-low the next window keeps
+    its β (or narrows it), after a fail-high its α; reopening the full window is not what the exercise asks."""
+    for (a, b), (a2, b2) in zip(search.windows, search.windows[1:]):
+        v = search.true
+        low = v <= a
+        if low and b2 > b:
+            return (f"after the search failed low with the window ({a:g}, {b:g}), your next window ({a2:g}, {b2:g}) "
+                    "also opened the side that did not fail; the exercise asks to open only the side that failed")
+        if not low and a2 < a:
+            return (f"after the search failed high with the window ({a:g}, {b:g}), your next window ({a2:g}, {b2:g}) "
+                    "also opened the side that did not fail; the exercise asks to open only the side that failed")
+    return None
+
+
+def _aspiration_run(fn, case):
+    previous, true, delta, hard, slack = case
+    search = _Search(true, slack, hard)
+    call = call_student(fn, search, previous, delta, copy_args=False)
+    if call.error is not None:
+        return Raised(type(call.error).__name__)
+    return plain_number(call.value), tuple(search.windows)
+
+
+def _aspiration_mutant(test_low=lambda v, a: v <= a, test_high=lambda v, b: v >= b, research=True, swap=False,
+                       full=False):
+    def aspiration(search, previous, delta):
+        alpha, beta = previous - delta, previous + delta
+        while True:
+            v = search(alpha, beta)
+            if not research:
+                return v
+            if test_low(v, alpha):
+                if full:
+                    alpha, beta = -INF, INF
+                elif swap:
+                    beta = INF
+                else:
+                    alpha = -INF
+            elif test_high(v, beta):
+                if full:
+                    alpha, beta = -INF, INF
+                elif swap:
+                    alpha = -INF
+                else:
+                    beta = INF
+            else:
+                return v
+    return aspiration
+
+
+ASPIRATION_CATALOGUE = Catalogue([
+    Mistake("no re-search", _aspiration_mutant(research=False),
+            "your function returns the first search's answer even when it failed: at or beyond an edge of the "
+            "window the answer is only a bound, and the position must be searched again."),
+    Mistake("wrong side opened", _aspiration_mutant(swap=True),
+            "after a failure your function opens the other side of the window: a fail-low says the value is at "
+            "most the answer, so that is the side to widen."),
+    Mistake("edge counted as exact", _aspiration_mutant(test_low=lambda v, a: v < a, test_high=lambda v, b: v > b),
+            "an answer equal to an edge of the window is a bound too: only an answer strictly inside the window "
+            "is the value."),
+    Mistake("full window", _aspiration_mutant(full=True),
+            "after a failure your function opens both sides of the window: the exercise asks to open the side "
+            "that failed, and keep the other."),
+], _aspiration_cases(0, 0), run=_aspiration_run, neutral=ASPIRATION_LADDER)
 
 
 # -- Zobrist keys and the birthday estimate ------------------------------------------------------
