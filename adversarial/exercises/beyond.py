@@ -181,12 +181,8 @@ def check_negamax(fn) -> Verdict:
 
 # -- Exercise: an expectiminimax value by hand ----------------------------------
 
-CHANCE_LADDER = [
-    "work bottom-up: MAX takes the largest, MIN the smallest, and a chance node is worth its average outcome, "
-    "each child weighted by the probability on its edge.",
-    "at each chance node write probability × value for every child and add them up (the probabilities sum "
-    "to 1); then let the player above choose among those averages.",
-]
+CHANCE_LADDER = ("work bottom-up: MAX takes the largest, MIN the smallest, and a chance node is worth its average "
+                 "outcome, each child weighted by the probability on its edge (probability × value, added up).")
 _SLIPS = {"mean": "the outcomes are not equally likely: weight each child by the probability on its edge, "
                   "then add.",
           "max": "nobody chooses at a chance node: it is neither a max nor a min but an average, weighted by "
@@ -206,22 +202,26 @@ def check_chance_value(answer, chance_tree_) -> Verdict:
     """
     if unanswered(answer):
         return not_answered()
-    key = ("chance value",)
     problem = number_problem(answer, "a number such as 0.3")
     if problem:
-        return wrong(problem, CHANCE_LADDER, key=key)
+        return wrong(problem, CHANCE_LADDER)
     truth = _expectiminimax(chance_tree_).value
     if same(answer, truth):
-        return right(short(answer), key=key)
-    a = plain_number(answer)
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", chance_catalogue(chance_tree_).hint(plain_number(answer)))
+
+
+def chance_catalogue(chance_tree_):
+    """The typical wrong values of a chance tree's value; a slip whose value is the right one (or another
+    slip's) on this tree is left out, so the hint is never a false accusation."""
+    from .diagnosis import Mistake, value_catalogue
+    mistakes = []
     for rule, hint in _SLIPS.items():
         try:
-            slip = _value(chance_tree_, rule)
+            mistakes.append(Mistake(rule, plain_number(_value(chance_tree_, rule)), hint))
         except Exception:  # noqa: BLE001 (a slip that does not apply to this tree's shape)
             continue
-        if not same_number(plain_number(slip), plain_number(truth)) and same_number(a, plain_number(slip)):
-            return wrong(f"you answered {short(answer)}", hint)
-    return wrong(f"you answered {short(answer)}", CHANCE_LADDER, key=key)
+    return value_catalogue(mistakes, plain_number(_expectiminimax(chance_tree_).value), neutral=CHANCE_LADDER)
 
 
 def _value(t, chance_rule):
