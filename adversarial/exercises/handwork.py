@@ -100,8 +100,7 @@ def check_tree_value(answer, spec, *, root_player: str = "MAX", branching: int |
 def _move_hint(t) -> str:
     top = t.root.player
     return (f"work out what each move is worth: the value of the child it leads to, with {_other(top)} "
-            f"replying as well as it can; a big leaf {_other(top)} would never allow does not count. Moves are "
-            "counted from 0 on the left.")
+            f"replying as well as it can; a big leaf {_other(top)} would never allow does not count.")
 
 
 def move_catalogue_for(spec, root_player: str = "MAX", branching: int | None = None) -> Catalogue:

@@ -145,6 +145,7 @@ def check_tree_size_without_wins(answer) -> Verdict:
     return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
 
 
+@functools.cache
 def tree_size_catalogue() -> Catalogue:
     """Typical wrong sizes. Not catalogued: the tree without its root (one less: naming it states the answer)."""
     truth = sum(math.perm(9, k) for k in range(10))
@@ -236,6 +237,7 @@ def check_reverse_order_nodes(answer) -> Verdict:
     return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
 
 
+@functools.cache
 def reverse_order_catalogue() -> Catalogue:
     truth, known = _reverse_order_counts()
     mistakes = [Mistake("the value", _value(_PLAIN.initial_state(), False),
@@ -273,6 +275,7 @@ POSITIONS_HINT = ("two positions are the same up to symmetry exactly when a rota
                   "distinct forms among the reachable positions, finished ones included.")
 
 
+@functools.cache
 def positions_catalogue() -> Catalogue:
     count, truth, slips = _symmetry_counts()
     positions = reachable_positions(_PLAIN)
