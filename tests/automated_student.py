@@ -22,7 +22,7 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -176,16 +176,29 @@ def decimals(low, high, step=Fraction(1, 10)) -> list:
 def problems() -> list[Problem]:
     """Every value, set and rule check of the notebooks, with its candidate space."""
     from adversarial.beyond.chance import chance, chance_tree
-    from adversarial.exercises import (check_board_value, check_chance_value, check_optimal_moves,
-                                       check_positions_up_to_symmetry, check_reverse_order_nodes,
-                                       check_skipped_leaves, check_symmetric_first_moves,
-                                       check_tree_move, check_tree_size_without_wins, check_tree_value,
-                                       check_window_rule)
+    from adversarial.exercises import (
+        check_board_value,
+        check_chance_value,
+        check_optimal_moves,
+        check_positions_up_to_symmetry,
+        check_reverse_order_nodes,
+        check_skipped_leaves,
+        check_symmetric_first_moves,
+        check_tree_move,
+        check_tree_size_without_wins,
+        check_tree_value,
+        check_window_rule,
+    )
     from adversarial.exercises.beyond import chance_catalogue
     from adversarial.exercises.handwork import move_catalogue_for, value_catalogue_for
-    from adversarial.exercises.tictactoe import (board_value_catalogue, positions_catalogue,
-                                                 reverse_order_catalogue, tree_size_catalogue)
+    from adversarial.exercises.tictactoe import (
+        board_value_catalogue,
+        positions_catalogue,
+        reverse_order_catalogue,
+        tree_size_catalogue,
+    )
 
+    nine = [[4, 8, 3], [1, 7, 2], [6, 5, 9]]
     first, textbook, eight = [[3, 5], [2], [9, 1]], [[3, 12, 8], [2, 4, 6], [14, 5, 2]], [3, 5, 2, 9, 12, 5, 23, 2]
     around = lambda truth, k: [truth + d for d in range(-k, k + 1)]   # noqa: E731
     size_truth, positions_truth = 986410, 765
@@ -211,8 +224,8 @@ def problems() -> list[Problem]:
                 mistakes=len(move_catalogue_for(first).mistakes)),
         Problem("0 ex 4, check_skipped_leaves", lambda a: check_skipped_leaves(set(a), [[3, 5], [2, 8], [9, 1]]),
                 subsets([3, 5, 2, 8, 9, 1]), "set", universe=[3, 5, 2, 8, 9, 1], mistakes=2),
-        Problem("1 ex 1, check_tree_value", lambda a: check_tree_value(a, [[4, 8, 3], [1, 7, 2], [6, 5, 9]]),
-                list(range(0, 11)), "value", mistakes=len(value_catalogue_for([[4, 8, 3], [1, 7, 2], [6, 5, 9]]).mistakes)),
+        Problem("1 ex 1, check_tree_value", lambda a: check_tree_value(a, nine), list(range(0, 11)), "value",
+                mistakes=len(value_catalogue_for(nine).mistakes)),
         Problem("1 ex 2, check_tree_value (MIN, 8 leaves)",
                 lambda a: check_tree_value(a, eight, branching=2, root_player="MIN"), list(range(0, 25)), "value",
                 mistakes=len(value_catalogue_for(eight, "MIN", 2).mistakes)),
