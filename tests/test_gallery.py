@@ -32,8 +32,10 @@ def _catalogue(check: str, options: dict):
     if check == "check_alphabeta":
         from adversarial.exercises.alphabeta import catalogue
         return catalogue(options.get("prune_on_equal", True))
-    module = getattr(exercises, check).__module__
-    return importlib.import_module(module).CATALOGUES[check]
+    from adversarial.exercises.engine import ASPIRATION_CATALOGUE
+    from adversarial.exercises.techniques import EXACT_CATALOGUE, LMR_CATALOGUE
+    return {"check_lmr_depth": LMR_CATALOGUE, "check_exact_score": EXACT_CATALOGUE,
+            "check_aspiration": ASPIRATION_CATALOGUE}[check]
 
 
 def entries():
@@ -91,6 +93,5 @@ def test_every_gallery_of_a_function_check_has_8_bugs_and_3_right_answers():
 
 def test_every_catalogue_tells_its_mistakes_apart():
     from adversarial.exercises.alphabeta import catalogue
-    from adversarial.exercises.minimax import CATALOGUE
-    for cat in (CATALOGUE, catalogue(True), catalogue(False)):
+    for cat in [catalogue(False)] + [_catalogue(folder.name, {}) for folder in sorted(GALLERY.glob("check_*"))]:
         assert cat.twins() == []
