@@ -86,12 +86,8 @@ def _random_spec(rng, depth):
     return [_random_spec(rng, depth - 1) for _ in range(rng.randint(1, 3))]
 
 
-NEGAMAX_LADDER = [
-    "in negamax every value is seen from the side to move: a leaf is worth its score times sign, and a node "
-    "takes the largest of its children's values, each seen from the node's side.",
-    "a child's value is from the child's side (the opponent's): negate it to see it from yours, and call the "
-    "child with the other side's sign.",
-]
+NEGAMAX_LADDER = ("in negamax every value is seen from the side to move: a leaf is worth its score times sign, and "
+                  "a node takes the largest of its children's values, each seen from the node's side.")
 
 
 def _nega_true(spec, sign):
@@ -139,14 +135,29 @@ _NEGAMAX_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0
                    ([[2, [7, -4]], [5]], 1), ([[2, [7, -4]], [5]], -1), ([[[8, 1]], [[[-8, 3]]]], 1), (6, -1)]
 
 
+def _nega_int_leaves(spec, sign):
+    return sign * spec if isinstance(spec, int) else max(-_nega_int_leaves(c, -sign) for c in spec)
+
+
+def _negamax_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    names = ["root always MAX", "MAX's view", "unsigned leaf", "no negation", "top not negated", "sign kept"]
+    mistakes = [Mistake(name, model, cause) for name, (model, cause) in zip(names, _NEGAMAX_SLIPS)]
+    mistakes.append(Mistake("int leaves only", _nega_int_leaves,
+                            "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
+                            "tell a leaf by what it is not: an inner node is a list, anything else is a leaf."))
+    probes = _NEGAMAX_PROBES + [([[3.5, 5], [2]], 1), ([[2.5, -1.5], [3]], -1), (-0.5, -1)]
+    return Catalogue(mistakes, probes, spread=True, neutral=NEGAMAX_LADDER)
+
+
+NEGAMAX_CATALOGUE = _negamax_catalogue()
+
+
 def _negamax_slip(fn):
-    """The slip whose model behaves like ``fn`` on every probe tree, named; None if none does."""
+    """The slip whose model behaves like ``fn`` on every probe tree (and no other's), named; None if none."""
     def diagnose(case, got, want):
-        for model, hint in _NEGAMAX_SLIPS:
-            if all(call.problem() is None and same(call.value, model(*probe))
-                   for probe in _NEGAMAX_PROBES for call in [call_student(fn, *probe)]):
-                return hint
-        return None
+        mistake = NEGAMAX_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
     return diagnose
 
 
@@ -166,16 +177,8 @@ def check_negamax(fn) -> Verdict:
         root = "MAX" if sign == 1 else "MIN"
         return sign * _minimax(_tree(spec, root_player=root)).value
 
-    if callable(fn) and not is_stub(fn):
-        whole, fractional = call_student(fn, [[3, 5], [2]], 1), call_student(fn, [[3.5, 5], [2]], 1)
-        if whole.problem() is None and same(whole.value, 3) and not fractional.stub and \
-                (fractional.problem() is not None or not same(fractional.value, 3.5)):
-            what = fractional.problem() or f"your function gives {short(fractional.value)}, but the right answer is 3.5"
-            return wrong(f"on spec=[[3.5, 5], [2]], sign=1, {what}",
-                         "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
-                         "tell a leaf by what it is not: an inner node is a list, anything else is a leaf.")
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
-                      hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
+                      hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax),
                       diagnose=_negamax_slip(fn))
 
 

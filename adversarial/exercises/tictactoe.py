@@ -360,14 +360,9 @@ def _kind_word(kind) -> str:
     return {"exact": "is exactly", "lower": "is at least", "upper": "is at most"}.get(kind, "?")
 
 
-TABLE_LADDER = [
-    "a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, upper "
-    "bound), decided against the α and β the node was called with, and trust a bound only when it settles "
-    "the current window.",
-    "look at two lines. The one that decides the kind must compare the value with the window the node was "
-    "called with, but by then the loop has raised α (MAX) or lowered β (MIN). The one that reads the table may "
-    "return a bound only when it already settles the window it is asked about now.",
-]
+TABLE_LADDER = ("a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, "
+                "upper bound), decided against the α and β the node was called with, and trust a bound only when it "
+                "settles the current window.")
 
 
 def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
@@ -437,7 +432,12 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 mover = _QUICK.to_move(stored)
                 hint_key: tuple
                 hint, hint_key = TABLE_LADDER, key
-                if kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN":
+                # the updated-window mistake labels every MAX entry "upper" and every MIN entry "lower" (after
+                # the loop, value <= alpha always holds at MAX); named only on that signature, so swapped labels
+                # (issue 42) get the general hint
+                signature = all(k == ("upper" if _QUICK.to_move(b) == "MAX" else "lower")
+                                for b, (_, k) in table.items())
+                if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
                     hint_key = ("careful table", "kind from the updated window")
                     hint = ["a node that stopped early (a cutoff) found only a bound: decide the kind against "
                             "the α and β the node was called with, not the ones the loop has changed.",
