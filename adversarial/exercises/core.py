@@ -660,7 +660,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
                    generate: Callable[[random.Random], Any] | None = None, n: int = 100,
                    seed: int | None = None, show: Callable[[Any], str] = repr,
                    forbid: Iterable[Callable] = (), spread: bool = False, key=None,
-                   diagnose: Callable[[Any, Any, Any], str | Sequence[str] | None] | None = None) -> Verdict:
+                   diagnose: Callable[[Any, Any, Any], str | Sequence[str] | None] | None = None,
+                   show_expected: bool = True) -> Verdict:
     """Does ``fn(case)`` equal ``reference(case)`` on every case? Any correct function passes.
 
     Args:
@@ -675,6 +676,9 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         forbid: package functions the student's function must not call.
         diagnose: ``diagnose(case, got, want)`` names a known mistake: a hint (or
             ladder) used instead of ``hint`` when it returns one.
+        show_expected: False where the right answer on a small case would give the
+            function away (a formula in small numbers): the message then says only
+            what the function gave.
 
     >>> check_function(abs, lambda x: x if x > 0 else -x, [3, -2, 0], hint="h")
     ✓ Right: your function agrees on all 3 cases.
@@ -701,7 +705,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         problem = call.problem()
         if problem is None and not same(call.value, want):
             problem = (returned_problem(call.value) if plain_number(want) is not None else None) or \
-                f"your function gives {short(call.value)}, but the right answer is {short(want)}"
+                (f"your function gives {short(call.value)}, but the right answer is {short(want)}" if show_expected
+                 else f"your function gives {short(call.value)}, which is not the right answer")
             if diagnose is not None:
                 special = diagnose(case, call.value, want)
                 if special:        # a named slip: its own hint (or ladder), not a rung of the general one
