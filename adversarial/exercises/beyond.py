@@ -69,12 +69,14 @@ class AskedAgain(Slip):
                 hint="after a no, upper drops to the returned bound; ask next at that bound, not at the old γ.")
 
 
-def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None):
+def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None,
+               show_expected=True):
     """Compare fn(*case) with reference(*case) on every case, through the core (copies, safe calls)."""
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered()
     return check_function(fn, lambda *case: reference(*case), cases, spread=True, hint=hint,
-                          show=lambda case: show(case), forbid=forbid, key=key, diagnose=diagnose)
+                          show=lambda case: show(case), forbid=forbid, key=key, diagnose=diagnose,
+                          show_expected=show_expected)
 
 
 # -- Exercise: negamax ---------------------------------------------------------
@@ -340,31 +342,40 @@ def check_best_margin(fn) -> Verdict:
 
 # -- Exercise: UCB1 --------------------------------------------------------------
 
-UCB1_LADDER = [
-    "UCB1 adds two parts: how well the child has done so far (exploit), and a bonus that is large for a child "
-    "tried few times compared with its parent (explore), scaled by c.",
-    "the first part is the win rate wins / visits; the bonus is c times the square root of (the natural log "
-    "of the parent's visits, divided by the child's visits). math.log is the natural log.",
-]
+UCB1_LADDER = ("UCB1 adds two parts: how well the child has done so far (exploit), and a bonus that is large for a "
+               "child tried few times compared with its parent (explore), scaled by c.")
 
 
-def _ucb1_slip(case, got, want):
-    w, n, big_n, c = case
-    g = plain_number(got)
-    if g is None:
-        return None
-    slips = [
-        (w / n + c * math.sqrt(math.log(big_n) / big_n), "the bonus divides by the child's visits, not the "
-                                                         "parent's: ln(parent_visits) / visits."),
-        (w / n + c * math.sqrt(math.log10(big_n) / n), "math.log10 is the base-10 log; UCB1 uses the natural "
-                                                       "log, math.log."),
-        (w / n + c * math.log(big_n) / n, "the bonus is the square root of ln(parent_visits) / visits."),
-        (w / n + math.sqrt(c * math.log(big_n) / n), "c multiplies the square root; it is not inside it."),
-    ]
-    for value, hint in slips:
-        if not math.isclose(value, want, rel_tol=1e-9) and same_number(g, value):
-            return hint
-    return None
+def _ucb1_mutant(bonus):
+    return lambda w, n, big_n, c: w / n + bonus(n, big_n, c)
+
+
+UCB1_PROBES = [(3, 4, 10, math.sqrt(2)), (0, 1, 1, 1.0), (5, 10, 10, 0.0), (2, 5, 40, 1.0), (7, 9, 300, 2.0),
+               (1, 3, 7, 0.5)]
+
+
+def _ucb1_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    return Catalogue([
+        Mistake("parent's visits below", _ucb1_mutant(lambda n, big_n, c: c * math.sqrt(math.log(big_n) / big_n)),
+                "the bonus divides by the child's visits, not the parent's: ln(parent_visits) / visits."),
+        Mistake("log10", _ucb1_mutant(lambda n, big_n, c: c * math.sqrt(math.log10(big_n) / n)),
+                "math.log10 is the base-10 log; UCB1 uses the natural log, math.log."),
+        Mistake("no square root", _ucb1_mutant(lambda n, big_n, c: c * math.log(big_n) / n),
+                "the bonus is the square root of ln(parent_visits) / visits."),
+        Mistake("c inside the root", _ucb1_mutant(lambda n, big_n, c: math.sqrt(c * math.log(big_n) / n)),
+                "c multiplies the square root; it is not inside it."),
+    ], UCB1_PROBES, spread=True, neutral=UCB1_LADDER)
+
+
+UCB1_CATALOGUE = _ucb1_catalogue()
+
+
+def _ucb1_slip(fn):
+    def diagnose(case, got, want):
+        mistake = UCB1_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
+    return diagnose
 
 
 def check_ucb1(fn) -> Verdict:
@@ -376,7 +387,7 @@ def check_ucb1(fn) -> Verdict:
     return _run_cases(fn, cases,
                       lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / n),
                       show=lambda case: "wins={}, visits={}, parent_visits={}, c={:.3g}".format(*case),
-                      close=True, hint=UCB1_LADDER, key=("ucb1",), diagnose=_ucb1_slip)
+                      close=True, hint=UCB1_LADDER, diagnose=_ucb1_slip(fn), show_expected=False)
 
 
 # -- Exercise: an order that spares PVS its re-searches ---------------------------

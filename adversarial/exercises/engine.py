@@ -469,11 +469,8 @@ ASPIRATION_CATALOGUE = Catalogue([
 
 # -- Zobrist keys and the birthday estimate ------------------------------------------------------
 
-ZOBRIST_LADDER = [
-    "a key is the XOR of the numbers of the occupied cells: what changes when one more cell is occupied?",
-    "one operation on the old key and that cell's number for that piece, an operation that is its own "
-    "inverse, so that taking the piece away again is the same operation (+ and | are not).",
-]
+ZOBRIST_LADDER = ("a key is the XOR of the numbers of the occupied cells: what changes when one more cell is "
+                  "occupied?")
 
 
 def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
@@ -498,7 +495,7 @@ def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict
 
     return check_function(lambda case: fn(*case), reference, [(0, {(4, "X"): 12, (4, "O"): 5}, 4, "X"),
                                                                (9, {(0, "X"): 12, (0, "O"): 5}, 0, "O")],
-                          hint=ZOBRIST_LADDER, key=("zobrist update",), generate=generate, n=n, seed=seed,
+                          hint=ZOBRIST_LADDER, generate=generate, n=n, seed=seed, show_expected=False,
                           show=lambda case: f"key = {case[0]}, cell = {case[2]}, piece = {case[3]!r}, "
                                             f"numbers[cell, piece] = {case[1][case[2], case[3]]}")
 
