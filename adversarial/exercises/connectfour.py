@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..games.connectfour import ConnectFour, solve
@@ -29,6 +30,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake, value_catalogue
 
 _GAME = ConnectFour()
 NOT_ANSWERED = not_answered()
@@ -49,28 +51,33 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
     problem = number_problem(answer, "a whole number")
     if problem:
         return wrong(problem, "count the different positions; the answer is one whole number.")
-    if same(answer, 7 ** plies) and plies > 2:
-        return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
-                              "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
-                              "X 1): count each board once, e.g. with a set of positions, level by level.")
     levels = [positions_after(k) for k in range(plies + 1)]
-    for first in (0, 1):
-        total = sum(levels[first:])
-        if plies > 1 and total != levels[-1] and same(answer, total):
-            return wrong(f"you answered {short(answer)}, the positions after {first} to {plies} moves added "
-                         f"up: the question asks for the positions after exactly {plies} moves, the last "
-                         "level only", "keep only the last level: the positions that are there after the "
-                         "last move.", key=("positions after", plies))
-    for k in range(1, plies):                 # a loop one level short (or long: checked by the generic hint)
-        if same(answer, levels[k]):
-            return wrong(f"you answered {short(answer)}, the number of positions after {k} moves",
-                         f"count the levels your loop builds: it should make exactly {plies} moves from the "
-                         "empty board.", key=("positions after", plies))
-    return check_value(answer, levels[-1], key=("positions after", plies),
-                       hint=["different move orders can build the same board: count the boards, each once, not "
-                             "the move sequences.",
-                             "build the positions level by level: a set of positions, then the set of all "
-                             "results of their legal moves; the set's size after the last level is the answer."])
+    if same(answer, levels[-1]):
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", positions_catalogue(plies).hint(plain_number(answer)))
+
+
+@functools.cache
+def positions_catalogue(plies: int) -> Catalogue:
+    """Typical wrong counts of the positions after ``plies`` moves, each with its cause."""
+    levels = [positions_after(k) for k in range(plies + 2)]
+    mistakes = [Mistake("move sequences", 7 ** plies,
+                        f"that is the number of move *sequences* (7 choices, {plies} times): different orders can "
+                        "build the same board (X 1, O 2, X 3 equals X 3, O 2, X 1), so count each board once.")]
+    mistakes += [Mistake(f"levels {first} to {plies} added", sum(levels[first:plies + 1]),
+                         f"that is the positions after {first} to {plies} moves added up: the question asks for the "
+                         f"positions after exactly {plies} moves, the last level only.") for first in (0, 1)]
+    mistakes += [Mistake(f"after {k} moves", levels[k],
+                         f"that is the number of positions after {k} moves: count the levels your loop builds; "
+                         f"it should make exactly {plies} moves from the empty board.")
+                 for k in range(1, plies)]
+    mistakes.append(Mistake("one move too many", levels[plies + 1],
+                            f"that is the number of positions after {plies + 1} moves: count the levels your loop "
+                            "builds."))
+    return value_catalogue(mistakes, levels[plies],
+                           neutral=f"build the positions level by level from the empty board, exactly {plies} "
+                                   "moves, and count each board once: different move orders can build the same "
+                                   "board.")
 
 
 def check_solver_score(answer, moves: str) -> Verdict:
