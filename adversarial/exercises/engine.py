@@ -503,12 +503,28 @@ def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict
                                             f"numbers[cell, piece] = {case[1][case[2], case[3]]}")
 
 
-COLLISIONS_LADDER = [
-    "an expected count is a sum over the things counted: here every pair of keys, each adding the chance that "
-    "its two keys are equal.",
-    "two questions, one line of arithmetic each: how many different pairs can n keys form, and what is the "
-    "chance that two random bits-bit keys are the same?",
-]
+COLLISIONS_LADDER = ("an expected count is a sum over the things counted: here every pair of keys, each adding the "
+                     "chance that its two keys are equal.")
+
+COLLISION_CASES = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
+
+COLLISIONS_CATALOGUE = Catalogue([
+    Mistake("the approximation", lambda n, bits: Fraction(n * n, 2 ** (bits + 1)),
+            "that is the approximation n²/2^(bits+1), good for large n (the zobrist docstring's). This exercise "
+            "asks for the exact expectation, which differs when n is small: how many pairs do n keys make?"),
+    Mistake("ordered pairs", lambda n, bits: Fraction(n * (n - 1), 2 ** bits),
+            "each pair of keys is counted twice (a, b and b, a): a pair is two different keys, in any order."),
+    Mistake("n squared over 2^bits", lambda n, bits: Fraction(n * n, 2 ** bits),
+            "n² counts every ordered pair, a key with itself included: count the pairs of two different keys, "
+            "each once."),
+    Mistake("one chance per key", lambda n, bits: Fraction(n, 2 ** bits),
+            "a collision takes two keys: the sum runs over pairs of keys, not over keys."),
+    Mistake("chance 1/bits", lambda n, bits: Fraction(n * (n - 1), 2 * bits),
+            "two random bits-bit keys are equal with chance 1 in the number of different keys, 2^bits, not 1 in "
+            "bits."),
+], COLLISION_CASES, spread=True, neutral=COLLISIONS_LADDER,
+    agree=lambda a, b: plain_number(a) is not None and plain_number(b) is not None
+    and same_number(plain_number(a), plain_number(b), rel=1e-6))
 
 
 def check_expected_collisions(fn) -> Verdict:
@@ -516,31 +532,26 @@ def check_expected_collisions(fn) -> Verdict:
     keys, n(n − 1)/2 pairs each colliding with probability 1/2^bits.
 
     The exact expectation is asked, not the approximation n²/2^(bits+1) (the ``zobrist`` docstring's, fine
-    for large n): on small n the two differ, and a function that gets them right there has the idea."""
+    for large n): on small n the two differ, and a function that gets them right there has the idea. A wrong
+    formula is named only when it matches one catalogued formula on every case (issue 42: two formulas were
+    both called the approximation)."""
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
-    key = ("collisions",)
-    cases = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
-    for n, bits in cases:
+    for n, bits in COLLISION_CASES:
         want = Fraction(n * (n - 1), 2 ** (bits + 1))
         call = call_student(fn, n, bits, copy_args=False)
         if call.stub:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            return wrong(f"for n = {n}, bits = {bits} {problem}", COLLISIONS_LADDER, key=key)
+            return wrong(f"for n = {n}, bits = {bits} {problem}", COLLISIONS_LADDER)
         got = plain_number(call.value)
         if got is None:
-            return wrong(f"for n = {n}, bits = {bits} {returned_problem(call.value)}", COLLISIONS_LADDER, key=key)
+            return wrong(f"for n = {n}, bits = {bits} {returned_problem(call.value)}", COLLISIONS_LADDER)
         if not same_number(got, want, rel=1e-6):
-            if same_number(got, Fraction(n * n, 2 ** (bits + 1)), rel=1e-6):
-                return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}, the "
-                             "approximation n²/2^(bits+1), good for large n (the zobrist docstring's). This "
-                             "exercise asks for the exact expectation, which differs when n is small: how many "
-                             "pairs do two keys make?", COLLISIONS_LADDER, key=key)
             return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}",
-                         COLLISIONS_LADDER, key=key)
-    return right(f"your estimate agrees on all {len(cases)} cases", key=key)
+                         COLLISIONS_CATALOGUE.hint(fn))
+    return right(f"your estimate agrees on all {len(COLLISION_CASES)} cases")
 
 
 __all__ = ["check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions", "pvs_model",
