@@ -247,13 +247,8 @@ def _value(t, chance_rule):
 
 # -- Exercise: take from the ends ----------------------------------------------
 
-MARGIN_LADDER = [
-    "taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and then "
-    "loses what the opponent secures from the rest, so compare both ends that way.",
-    "write best(i, j), the margin for the side to move on the stretch row[i:j]: what is it for an empty "
-    "stretch? For each end you could take, what do you gain, and what does the opponent then secure from "
-    "what is left? Remember each (i, j) once it is computed, so a long row stays fast.",
-]
+MARGIN_LADDER = ("taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and "
+                 "then loses what the opponent secures from the rest, so compare both ends that way.")
 
 
 def _greedy(row):
@@ -264,20 +259,34 @@ def _greedy(row):
     return total
 
 
-def _margin_slip(case, got, want):
-    (row,) = case
-    if row and same(got, _greedy(row)) and not same(got, want):
-        return ["your function takes the larger end every time; that can lose: a move also decides what the "
-                "opponent can take next, so weigh each end by what you gain and what the opponent then "
-                "secures from the rest."] + MARGIN_LADDER[1:]
-    if row and same(got, sum(row[::2]) - sum(row[1::2])) and not same(got, want):
-        return ["the players do not alternate over the row's positions: each turn takes an end, the first "
-                "or the last number."] + MARGIN_LADDER[1:]
-    if len(row) > 1 and same(got, sum(row)) and not same(got, want):
-        return ["your margins add up the whole row, as if you took every number: after your move the opponent "
-                "moves, and what the opponent secures from the rest counts against you, not for you."] + \
-            MARGIN_LADDER[1:]
-    return None
+MARGIN_PROBES = [[3, 9, 1, 2], [5], [1, 5, 1], [8, 15, 3, 7], [400, -250, 30, 1000], [4, 7, 2, 9, 5, 1],
+                 [2, 2, 8, 1, 6], [10, -3, 4, 12, 0, 7, 9]]
+
+
+def _margin_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    return Catalogue([
+        Mistake("greedy", _greedy,
+                "your function takes the larger end every time; that can lose: a move also decides what the "
+                "opponent can take next, so weigh each end by what you gain and what the opponent then secures "
+                "from the rest."),
+        Mistake("alternate positions", lambda row: sum(row[::2]) - sum(row[1::2]),
+                "the players do not alternate over the row's positions: each turn takes an end, the first or the "
+                "last number."),
+        Mistake("the whole row", lambda row: sum(row),
+                "your margins add up the whole row, as if you took every number: after your move the opponent "
+                "moves, and what the opponent secures from the rest counts against you, not for you."),
+    ], MARGIN_PROBES, neutral=MARGIN_LADDER)
+
+
+MARGIN_CATALOGUE = _margin_catalogue()
+
+
+def _margin_slip(fn):
+    def diagnose(case, got, want):
+        mistake = MARGIN_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
+    return diagnose
 
 
 LONG_ROW = [(7 * i * i + 3 * i) % 23 - 6 for i in range(40)]   # 2^40 ways to play it: only a memo finishes
@@ -320,7 +329,7 @@ def check_best_margin(fn) -> Verdict:
     cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],), ([400, -250, 30, 1000],)]
     cases += [([rng.randint(-5, 20) for _ in range(rng.randint(2, 16))],) for _ in range(30)]
     verdict = _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
-                         hint=MARGIN_LADDER, forbid=(_solve_ends,), key=("best margin",), diagnose=_margin_slip)
+                         hint=MARGIN_LADDER, forbid=(_solve_ends,), diagnose=_margin_slip(fn))
     if not verdict:
         return verdict
     want = _solve_ends(LONG_ROW).value
@@ -335,9 +344,8 @@ def check_best_margin(fn) -> Verdict:
     problem = call.problem() or (None if same(call.value, want) else
                                  f"your function gives {short(call.value)}, but the right answer is {short(want)}")
     if problem:
-        return wrong(f"on a row of {len(LONG_ROW)} numbers, {problem}", MARGIN_LADDER, key=("best margin",))
-    return right(f"your function agrees on all {len(cases) + 1} rows, one of {len(LONG_ROW)} numbers among them",
-                 key=("best margin",))
+        return wrong(f"on a row of {len(LONG_ROW)} numbers, {problem}", MARGIN_LADDER)
+    return right(f"your function agrees on all {len(cases) + 1} rows, one of {len(LONG_ROW)} numbers among them")
 
 
 # -- Exercise: UCB1 --------------------------------------------------------------
