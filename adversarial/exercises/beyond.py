@@ -483,13 +483,11 @@ def check_two_test_guesses(rule, spec) -> Verdict:
     t = _tree(spec)
     leaves = [leaf.value for leaf in t.leaves()]
     candidates = range(int(math.floor(min(leaves))) - 5, int(math.ceil(max(leaves))) + 7)
-    ladder = ["a test returns a bound, and that bound is the next guess. Two tests are enough exactly when the "
-              "first test's bound is already the value. Which child answers the first test, and with which "
-              "number, when g is small, middling, or larger than every leaf?",
-              "follow the first test by hand for a few guesses in each stretch between two leaf values, and at "
-              "a leaf value itself: is its answer a yes or a no, and is its bound the root's value?"]
+    hint = ("a test returns a bound, and that bound is the next guess. Two tests are enough exactly when the "
+            "first test's bound is already the value. Which child answers the first test, and with which number, "
+            "when g is small, middling, or larger than every leaf?")
     return check_rule(rule, lambda g: _mtdf(t, guess=g).stats.researches + 1 == 2, candidates,
-                      name="first guess", hint=ladder, key=("two tests", repr(spec)))
+                      name="first guess", hint=hint)
 
 
 # -- Notebook 8, exercise 4: MTD(f)'s driver ------------------------------------------------------

@@ -161,7 +161,6 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     """
     if unanswered(evaluate) or not callable(evaluate) or is_stub(evaluate):
         return NOT_ANSWERED        # (notebook 5's stored output says this; the function form would fit better)
-    key = ("evaluation",)
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
         call = call_student(evaluate, p, copy_args=False)
@@ -195,9 +194,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
             return wrong(f"on the unfinished position {p.history!r} your function says {short(call.value)}: a "
                          "guess must stay strictly between -1 and 1, or the search would rank it above even the "
                          "smallest proved win (+1, a win on the last disc) or below the smallest proved loss (-1)",
-                         ["scale the guess into (-1, 1): divide your points by more than they can ever reach.",
-                          "for example return points / (1 + abs(points)), or clamp with a bound such as "
-                          "max(-0.99, min(0.99, points / 100))."], key=key)
+                         "scale the guess into (-1, 1): divide your points by more than they can ever reach.")
     try:
         results = [match(evaluate, weak, depth=depth, openings=openings, seed=seed)
                    for weak in (no_evaluation, centre_control)]
@@ -207,15 +204,12 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     for m in results:
         if m.wins <= m.losses:
             return wrong(f"against {m.second} you scored {m.wins} wins, {m.draws} draws, {m.losses} losses",
-                         ["reward windows of four that only you can still fill, more for three discs than two, "
-                          "and subtract the opponent's; scores are from X's point of view (positive: good for "
-                          "X), whoever is to move.",
-                          "look at what your function rewards, on a position from a game you lost: does it "
-                          "count only what each side can still complete, does the opponent's chance count "
-                          "against X as much as X's own counts for it, and is a longer chain worth clearly "
-                          "more than a short one?"], key=key)
+                         "look at what your function rewards, on a position from a game you lost: does it "
+                         "reward what each side can still complete, does the opponent's chance count against X as "
+                         "much as X's own counts for it, and is a longer chain worth more than a short one? Scores "
+                         "are from X's point of view (positive: good for X), whoever is to move.")
     summary = "; ".join(f"against {m.second}: {m.wins}-{m.draws}-{m.losses}" for m in results)
-    return right(f"your evaluation wins both matches (wins-draws-losses {summary})", key=key)
+    return right(f"your evaluation wins both matches (wins-draws-losses {summary})")
 
 
 def _unfinished_positions(count: int, seed: int):
