@@ -436,14 +436,12 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 # the loop, value <= alpha always holds at MAX); named only on that signature, so swapped labels
                 # (issue 42) get the general hint
                 signature = all(k == ("upper" if _QUICK.to_move(b) == "MAX" else "lower")
-                                for b, (_, k) in table.items())
+                                for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
                 if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
                     hint_key = ("careful table", "kind from the updated window")
-                    hint = ["a node that stopped early (a cutoff) found only a bound: decide the kind against "
-                            "the α and β the node was called with, not the ones the loop has changed.",
-                            "at a MAX node the loop raises α to the value, so after the loop value <= alpha is "
-                            "always true: the comparison needs the window as it was when the node was called, "
-                            "kept from before the loop."]
+                    hint = ("a node that stopped early (a cutoff) found only a bound: decide the kind against "
+                            "the α and β the node was called with, not the ones the loop has changed. At a MAX "
+                            "node the loop raises α to the value, so after the loop value <= alpha is always true.")
                 return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
                              f"('{kind}'), but its value is {real}", hint, key=hint_key)
     # (3) planted entries: a bound that settles the window is used, one that does not is not
