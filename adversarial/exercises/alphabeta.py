@@ -22,7 +22,9 @@ value, and the exact nodes evaluated, in order. Under the textbook rule a node
 stops when α ≥ β (``prune_on_equal=True``); ``check_alphabeta(fn,
 prune_on_equal=False)`` checks the strict rule α > β instead. A function that
 returns a bound rather than the exact value inside the tree ("fail-hard") passes:
-it reads the same leaves and gives the same root value.
+under α ≥ β it reads the same leaves as fail-soft; under α > β it can read more
+(a returned bound equal to the other bound is a tie, which the strict rule does
+not cut), and the check compares it with a fail-hard reference there.
 
 When the function goes wrong, the check shows the smallest tree found where it
 does, drawn as the right search sees it, and names the mistake when it is a known
