@@ -714,6 +714,11 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         if problem:
             if isinstance(call.error, Slip) and call.error.hint:
                 return wrong(f"on {label}, {problem}", call.error.hint)
+            if diagnose is not None and call.error is not None and not call.called and \
+                    not isinstance(call.error, Slip):     # a mistake can show as an error too (a float leaf)
+                special = diagnose(case, None, want)
+                if special:
+                    return wrong(f"on {label}, {problem}", special)
             return wrong(f"on {label}, {problem}", hint, key=key)
     return right(f"your function agrees on all {len(fixed) + len(fresh)} cases", key=_key(hint, key))
 

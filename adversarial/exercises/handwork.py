@@ -110,10 +110,15 @@ def move_catalogue_for(spec, root_player: str = "MAX", branching: int | None = N
     pick = max if top == "MAX" else min
     by_leaf = pick(moves, key=lambda m: pick(leaf.value for leaf in t.leaves() if leaf.path[0] == m))
     extreme = "largest" if top == "MAX" else "smallest"
+    swapped = _minimax(_build(spec, _other(root_player), branching)).move
     mistakes = [Mistake("towards the extreme leaf", by_leaf,
                         f"that is the move towards the {extreme} leaf; but {_other(top)} replies there and never "
-                        f"lets {top} have it.")]
-    # Not catalogued: a move counted from 1, or best for the other player: naming them gives the answer away.
+                        f"lets {top} have it."),
+                Mistake("players traded places", swapped,
+                        f"that is the move that is best when MIN and MAX trade places (each level choosing what "
+                        f"the other player would); here {top} moves at the root and the levels are "
+                        f"{_levels(t)}.")]
+    # Not catalogued: a move counted from 1 (naming it gives the answer away).
     return value_catalogue(mistakes, _minimax(t).move, neutral=_move_hint(t))
 
 

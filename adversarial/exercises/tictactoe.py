@@ -432,11 +432,10 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 mover = _QUICK.to_move(stored)
                 hint_key: tuple
                 hint, hint_key = TABLE_LADDER, key
-                # the updated-window mistake labels every MAX entry "upper" and every MIN entry "lower" (after
-                # the loop, value <= alpha always holds at MAX); named only on that signature, so swapped labels
-                # (issue 42) get the general hint
-                signature = all(k == ("upper" if _QUICK.to_move(b) == "MAX" else "lower")
-                                for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
+                # the updated-window mistake never stores an inner position as exact (after the loop, value <=
+                # alpha always holds at MAX, value >= beta at MIN); named only on that signature, so swapped
+                # labels (issue 42) get the general hint
+                signature = all(k != "exact" for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
                 if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
                     hint_key = ("careful table", "kind from the updated window")
                     hint = ("a node that stopped early (a cutoff) found only a bound: decide the kind against "
