@@ -35,20 +35,25 @@ What the checks do
   :func:`sys.setprofile`) for calls of it during the student's call and says so.
   The reference implementations are bound when the checks are imported, so
   replacing ``adversarial.search.minimax`` afterwards changes no answer key.
-- **Hints escalate** (:func:`wrong` with a list of hints): each further wrong
-  try of the same exercise shows the next hint, first the idea, then the line
-  to look at; a right answer starts the ladder again. No stored output shows a
-  hint: an unanswered stub only says it is not answered yet.
+- **Diagnosis, not tries**: a check declares its typical mistakes as executable
+  wrong answers (:mod:`adversarial.exercises.diagnosis`) and names one only when
+  the answer behaves exactly as it on every fixed case and as no other; otherwise
+  the hint is the idea. The same answer gets the same message on every try and
+  every seed. No stored output shows a hint: an unanswered stub only says it is
+  not answered yet.
 
 The hint rule
 -------------
-A hint may point at the idea, then at the line, never state the answer or the
-solution: the worked answer stays one deliberate click away. So no hint and no
-message of a check contains the expected answer (the number, the set, the rule)
-or a line of the worked answer's code, on the first try or the tenth; a message
-about a known slip names the slip, not the fix written out; and two messages for
-two wrong tries never bracket the answer between them (say what the idea is, not
-"higher" and "lower"). ``tests/test_hint_rule.py`` runs every ``check_*`` of the
+A hint points at the idea, never states the answer or the solution: the worked
+answer stays one deliberate click away. So no hint and no message of a check
+contains the expected answer (the number, the set, the rule) or a line of the
+worked answer's code, on the first try or the tenth; a message about a known
+slip names the slip, not the fix written out; a set's message says how many
+members are wrong or missing, not which; a rule's message gives one
+counterexample next to the student's own edge; and two messages for two wrong
+tries never bracket the answer between them (say what the idea is, not "higher"
+and "lower"). ``tests/test_automated_student.py`` plays every value, set and
+rule check reading only what the messages state. ``tests/test_hint_rule.py`` runs every ``check_*`` of the
 package on typical wrong answers and enforces this; a new check registers its
 typical wrong answers in a ``HINT_RULE_CASES`` list (``tests/hint_rule.py`` says how).
 
@@ -135,24 +140,20 @@ def _key(hint, key):
 
 
 def hint_for(hint: str | Sequence[str], key=None) -> str:
-    """The hint to show now: a single hint as it is; from a ladder, the next rung.
+    """The hint to show: a single hint as it is; from a list, its first entry (the idea), on every try.
 
-    A ladder is a list of hints, first the idea, then more specific ones. Each
-    call for the same exercise (``key``, by default the ladder itself) climbs one
-    rung and stays on the last; :func:`reset_hints` (or a right answer) starts again.
+    The hint follows the diagnosis, never the number of tries (issue 42: a ladder that climbed to "the line to
+    look at" pointed at a line that was often right, and its last rung often stated the answer). A check that
+    knows more says so by its diagnosis (:mod:`adversarial.exercises.diagnosis`), not by a later rung.
     """
     if isinstance(hint, str):
         return f"Hint: {hint}"
     ladder = list(hint)
-    k = _key(ladder, key)
-    tries = _TRIES.get(k, 0)
-    _TRIES[k] = tries + 1
-    rung = min(tries, len(ladder) - 1)
-    return ("Hint: " if rung == 0 else f"Hint {rung + 1} (more specific): ") + ladder[rung]
+    return f"Hint: {ladder[0]}" if ladder else "Hint: look again at the idea of the exercise."
 
 
 def reset_hints(key=None) -> None:
-    """Start a ladder (``key``) or every ladder (no argument) from its first hint again."""
+    """Kept for older callers: hints no longer depend on earlier tries, so there is nothing to reset."""
     if key is None:
         _TRIES.clear()
     else:
@@ -553,11 +554,12 @@ def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: 
     """Is ``answer`` the right move? Like :func:`check_value`, with hints for moves.
 
     Args:
-        value: the position's value; answering it gets a hint that it is not a move.
+        value: the position's value (accepted, not used: saying an answer is the value would confirm
+            another question's answer).
         moves: the legal moves; an answer outside them is said to be no move at all.
 
     >>> check_move(7, 2, value=7, moves=[0, 1, 2], hint="h")  # doctest: +ELLIPSIS
-    ✗ Not yet: you answered 7, which is the value of the position (a score), but ...
+    ✗ Not yet: 7 is not a legal move here; the moves are 0, 1, 2 (a move is which child to play, not a score)...
     """
     if unanswered(answer):
         return not_answered()

@@ -9,7 +9,7 @@ the idea to the step to look at with each wrong try.
 >>> check_tree_value(3, [[3, 5], [2], [9, 1]])
 ✓ Right: 3.
 >>> check_tree_value(9, [[3, 5], [2], [9, 1]])  # doctest: +ELLIPSIS
-✗ Not yet: you answered 9, the largest leaf: that is what MAX gets if MIN helps; ...
+✗ Not yet: you answered 9. Hint: that is the largest leaf: what MAX gets if MIN helps; ...
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ answer key.
 >>> check_board_value(-1, "X../X../OO.")
 ✓ Right: -1.
 >>> check_tree_size_without_wins(9 ** 9)  # doctest: +ELLIPSIS
-✗ Not yet: you answered 387420489, 9 choices at every one of 9 moves: ...
+✗ Not yet: you answered 387420489. Hint: 9 choices at every one of 9 moves: ...
 """
 
 from __future__ import annotations
