@@ -50,6 +50,7 @@ COST = {
     "tests/test_site.py": 70, "tests/test_properties.py": 15, "notebooks/05_depth_limits_evaluation.ipynb": 25,
     "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
     "tests/test_exercises_ordering.py": 15,
+    "tests/test_gallery.py": 10, "tests/test_automated_student.py": 7,   # issue 42's gallery and student, 2026-11-28
     "tests/test_grading.py": 260,      # 90 hand-ins graded by nbgrader (its own 2 workers), 2026-11-26
     "tests/test_grading_layouts.py": 70,   # 7 tiny hand-ins of lesson 1, 4 batches, make export (137 s at load 15)
     "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)

@@ -60,11 +60,12 @@ def test_the_whole_result_object_gets_a_hint_about_value():
     assert ".move" in repr(check_move(result, 0, hint="h"))
 
 
-def test_the_value_instead_of_the_move_and_the_move_instead_of_the_value_are_named():
+def test_a_value_given_for_a_move_or_a_move_for_a_value_is_not_confirmed_as_the_other_answer():
+    """Issue 42: "which is the value of the position" confirmed another exercise's answer."""
     verdict = check_move(3, 0, value=3, moves=[0, 1, 2], hint="h")
-    assert not verdict and "the value of the position" in repr(verdict)
+    assert not verdict and "not a legal move" in repr(verdict) and "value of the position" not in repr(verdict)
     verdict = check_value(0, 3, move=0, hint="h")
-    assert not verdict and "the best move" in repr(verdict)
+    assert not verdict and "best move" not in repr(verdict)
 
 
 def test_check_move_rejects_false_for_move_0_and_moves_that_do_not_exist():
@@ -76,7 +77,8 @@ def test_check_move_rejects_false_for_move_0_and_moves_that_do_not_exist():
 def test_check_set_ignores_order_and_says_what_is_off():
     assert check_set([0, 2], {2, 0}, hint="h")
     verdict = check_set([2, 5], {2, 0}, hint="h", name="leaves")
-    assert not verdict and "not these: 5" in repr(verdict) and "one leaf missing" in repr(verdict)
+    assert not verdict and "one of your leaves does not belong" in repr(verdict)
+    assert "one leaf is missing" in repr(verdict) and "5" not in verdict.message   # counts, never members
 
 
 @pytest.mark.parametrize("fake, says", [({True}, "bool"), ("46", "not a set"), ({AlwaysEqual()}, "not a number"),

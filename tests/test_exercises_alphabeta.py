@@ -309,7 +309,7 @@ GALLERY = [
     (wrong_node_type, "the prune tests are at the wrong node type"),
     (strict_rule, "you stop only when α > β"),
     (stale_bound, "the updated bound is not passed down"),
-    (alpha_at_min, "α is updated at a MIN node"),
+    (alpha_at_min, "your MIN nodes never lower β"),
     (returns_the_bound, "a bound is returned instead of the node's value"),
     (forgets_to_break, "stop the loop (break) as soon as α ≥ β"),
     (peeks_at_the_leaves, "wrong number of nodes evaluated"),

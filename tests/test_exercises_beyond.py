@@ -342,7 +342,7 @@ def test_odd_selfish_moves_get_a_verdict(answer):
     (lambda w, n, big_n, c: w / n + c * math.sqrt(math.log10(big_n) / n), "math.log10 is the base-10 log"),
     (lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / big_n), "divides by the child's visits"),
     (lambda w, n, big_n, c: w / n + c * math.log(big_n) / n, "square root"),
-    (lambda w, n, big_n, c: 10**400, "right answer is"),
+    (lambda w, n, big_n, c: 10**400, "which is not the right answer"),   # issue 42: the value is not printed
 ])
 def test_ucb1_slips_are_named(wrong, says):
     verdict = check_ucb1(wrong)
@@ -353,7 +353,7 @@ def test_ucb1_and_negamax_first_hints_are_the_idea_not_the_formula():
     first = check_ucb1(lambda w, n, big_n, c: w / n).message.split("Hint")[1]
     assert "math.log" not in first and "sqrt" not in first and "square root of" not in first
     second = check_ucb1(lambda w, n, big_n, c: w / n).message.split("Hint")[1]
-    assert "math.log" in second
+    assert second == first        # issue 42: the hint follows the diagnosis, not the try count
     first = check_negamax(lambda spec, sign: 0).message.split("Hint")[1]
     assert "-sign" not in first and "other side's sign" not in first
 

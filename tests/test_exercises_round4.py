@@ -294,8 +294,8 @@ def test_the_two_proofs_are_asked_separately():
     assert check_two_proofs((81, 729), 9, 5) and check_two_proofs([81.0, 729], 9, 5)
     total = check_two_proofs(809, 9, 5)
     assert not total and "one number" in total.message
-    swapped = check_two_proofs((729, 81), 9, 5)
-    assert not swapped and "other player's proof" in swapped.message
+    swapped = check_two_proofs((729, 81), 9, 5)     # issue 42: the swap is not confirmed (it was the answer)
+    assert not swapped and "other player's proof" not in swapped.message
 
 
 def test_the_proofs_function_refuses_the_pasted_closed_formula():

@@ -246,7 +246,7 @@ def exact_never_stops(is_above, low, high):
 
 @pytest.mark.parametrize("fn, words", [
     (exact_linear, ["questions", "split"]),
-    (exact_off_by_one, ["strict"]),
+    (exact_off_by_one, ["from a + 1 up"]),   # two slips at once: the neutral hint
     (exact_returns_last_question, []),
     (exact_never_stops, ["questions"]),
 ])
@@ -321,7 +321,7 @@ def test_lmr_depth_accepts_right_answers_written_differently(fn):
     (lambda d, r, a, m, red: d - 1 - red if r >= a and d > m else d - 1, ["min_depth is the smallest"]),
     (lambda d, r, a, m, red: d - 1 - red if r >= a and d - 1 >= m else d - 1, ["min_depth is the smallest"]),
     (lambda d, r, a, m, red: d - red if r >= a and d >= m else d - 1, ["on top of"]),
-    (lambda d, r, a, m, red: d - 1 - red if d >= m else d - 1, ["leaves them alone"]),
+    (lambda d, r, a, m, red: d - 1 - red if d >= m else d - 1, ["only the later ones are reduced"]),
 ])
 def test_lmr_depth_rejects_typical_mistakes(fn, words):
     message = rejected(check_lmr_depth(fn, seed=2), *words)

@@ -22,7 +22,9 @@ value, and the exact nodes evaluated, in order. Under the textbook rule a node
 stops when α ≥ β (``prune_on_equal=True``); ``check_alphabeta(fn,
 prune_on_equal=False)`` checks the strict rule α > β instead. A function that
 returns a bound rather than the exact value inside the tree ("fail-hard") passes:
-it reads the same leaves and gives the same root value.
+under α ≥ β it reads the same leaves as fail-soft; under α > β it can read more
+(a returned bound equal to the other bound is a tie, which the strict rule does
+not cut), and the check compares it with a fail-hard reference there.
 
 When the function goes wrong, the check shows the smallest tree found where it
 does, drawn as the right search sees it, and names the mistake when it is a known
@@ -82,6 +84,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import ERROR, Catalogue, Mistake
 from .minimax import _distinct, _measure, _smaller, random_spec
 
 _FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
@@ -278,7 +281,7 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
         if error is not None and error.stub:
             return not_answered(function=True)
         if _differs((got, reads, error), case, salt, prune_on_equal):
-            bug = _diagnose(fn, all_cases[:index + 100], seed, prune_on_equal)
+            bug = _diagnose(fn, prune_on_equal)
             small = _shrink(fn, case, salt, prune_on_equal)
             where = "" if index < len(EDGE_CASES) else f"; random trees drawn with seed {seed}"
             return _report(fn, small, salt, prune_on_equal, bug, where)
@@ -287,12 +290,48 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
                  key=("alphabeta", prune_on_equal))
 
 
+def fail_hard(prune_on_equal):
+    """Alpha-beta written fail-hard: a node returns a value clamped to its window (α at a MAX node that
+    fails low, β at one that fails high). Under α ≥ β it reads exactly the nodes fail-soft reads; under the
+    strict rule α > β it can read more, because a returned bound equal to the other bound is a tie, which the
+    strict rule does not cut (fail-soft returns a value beyond the bound, which does)."""
+    def cut(v, bound, maximising):
+        if maximising:
+            return v >= bound if prune_on_equal else v > bound
+        return v <= bound if prune_on_equal else v < bound
+
+    def ab(node, depth, alpha, beta, maximising):
+        if depth == 0 or node.is_leaf:
+            return node.value
+        for child in node.children:
+            v = ab(child, depth - 1, alpha, beta, not maximising)
+            if maximising:
+                if cut(v, beta, True):
+                    return beta
+                alpha = max(alpha, v)
+            else:
+                if cut(v, alpha, False):
+                    return alpha
+                beta = min(beta, v)
+        return alpha if maximising else beta
+    return ab
+
+
+def accepted_reads(case, salt, prune_on_equal) -> list:
+    """The read orders a right alpha-beta may have on ``case``: fail-soft's, and fail-hard's when it differs."""
+    _, soft, _ = reference(case, salt, prune_on_equal)
+    _, hard, _ = run(fail_hard(prune_on_equal), case, salt)
+    return [soft] if hard == soft else [soft, hard]
+
+
 def _differs(outcome, case, salt, prune_on_equal) -> bool:
     got, reads, error = outcome
     if error is not None:
         return True
     want, want_reads, _ = reference(case, salt, prune_on_equal)
-    return not right_value(got, want, case[3]) or reads != want_reads
+    if not right_value(got, want, case[3]):
+        return True
+    return reads != want_reads and reads not in accepted_reads(case, salt, prune_on_equal)
 
 
 def _shrink(fn, case, salt, prune_on_equal):
@@ -363,9 +402,7 @@ def _report(fn, case, salt, prune_on_equal, bug, where) -> Verdict:
         figure = _draw(t, result) if result is not None else _draw(t)
     except Exception:  # noqa: BLE001 (a picture is a bonus: the message alone says what is wrong)
         figure = None
-    hint, key = BUG_HINTS.get(bug, GENERIC_HINT), None
-    if hint is GENERIC_HINT:
-        key = ("alphabeta", prune_on_equal)
+    hint, key = (_bug_hint(bug, prune_on_equal) if bug in BUG_HINTS else _generic_hint(prune_on_equal)), None
     if error is not None and isinstance(error.error, TypeError) and "argument" in str(error.error):
         hint = ("the check calls your function as my_alphabeta(node, depth, alpha, beta, maximising): keep "
                 "the five parameters of the stub, in that order.")
@@ -398,13 +435,20 @@ def _first_difference(t, reads, want_reads, result) -> str:
 
 # -- the known mistakes, as small models, to name the one a student made ----------
 
-GENERIC_HINT = [
+GENERIC_HINT = (
     "compare your code with the pseudocode line by line: a MAX node raises α with each child's value and stops "
     "once α ≥ β; a MIN node lowers β and stops once α ≥ β; the children get the updated α and β; a leaf, or "
-    "depth 0, returns node.value.",
-    "look at the loop over node.children, one line at a time: where does the node's value change, where does "
-    "its own bound (α at MAX, β at MIN) follow it, where is the test that stops the loop, and what does the "
-    "recursive call pass down (the depth, the bounds as they are now, the other player)?"]
+    "depth 0, returns node.value.")
+
+
+def _generic_hint(prune_on_equal: bool) -> str:
+    """The neutral hint (no mistake is certain), worded for the rule being checked."""
+    return GENERIC_HINT if prune_on_equal else GENERIC_HINT.replace("α ≥ β", "α > β")
+
+
+def _bug_hint(bug: str, prune_on_equal: bool) -> str:
+    text = BUG_HINTS[bug]
+    return text if prune_on_equal or bug in ("strict", "non-strict") else text.replace("α ≥ β", "α > β")
 
 BUG_HINTS = {
     "wrong node type": "the prune tests are at the wrong node type: a MAX node stops when its value reaches β "
@@ -414,7 +458,8 @@ BUG_HINTS = {
     "non-strict": "you stop when α ≥ β, but this check uses the strict rule α > β: a tie does not cut.",
     "stale bound": "the updated bound is not passed down: after a child raises α (or lowers β), the next "
                    "child must be searched with the new α and β, not the ones the node was called with.",
-    "alpha at MIN": "α is updated at a MIN node: a MIN node lowers β (β = min(β, value)); α belongs to MAX.",
+    "alpha at MIN": "your MIN nodes never lower β, so they never cut: a MIN node lowers β with each child's "
+                    "value (β = min(β, value)) and passes it down; α is MAX's bound, which a MIN node leaves alone.",
     "returns bound": "a bound is returned instead of the node's value: return the value the node found "
                      "(or, fail-hard, its own bound: α at a MAX node, β at a MIN node), never the other "
                      "player's bound or the one it was called with.",
@@ -493,20 +538,44 @@ SAME_MISTAKE = {"alpha raised at MIN": "alpha at MIN", "depth ignored": "depth k
                 "sentinel 10": "sentinel", "sentinel 100": "sentinel", "depth one": "depth shallow"}
 
 
-def _diagnose(fn, some_cases, seed, prune_on_equal):
-    """The known mistake whose model behaves exactly like ``fn`` on these cases, if there is one."""
-    outcomes = []
-    for index, case in enumerate(some_cases):
-        got, reads, error = run(fn, case, seed + index)
-        if error is not None:
-            return None
-        outcomes.append((got, reads))
-    for bug in MODELS:
-        model = _model(bug, prune_on_equal)
-        if all(_agree(run(model, case, seed + index), outcomes[index])
-               for index, case in enumerate(some_cases)):
-            return "non-strict" if bug == "strict" and not prune_on_equal else SAME_MISTAKE.get(bug, bug)
-    return None
+def _catalogue_run(fn, case_and_salt):
+    case, salt = case_and_salt
+    got, reads, error = run(fn, case, salt)
+    if error is not None:
+        return ERROR
+    return (got, tuple(reads))
+
+
+def _catalogue_agree(a, b) -> bool:
+    if a is ERROR or b is ERROR:
+        return False
+    return a[1] == b[1] and (same(a[0], b[0]) if _number(b[0]) and plain_number(a[0]) is not None
+                             else a[0] == b[0])
+
+
+DIAGNOSTIC_SEED = 20260  # the fixed cases every diagnosis uses: the same on every seed of the check
+_CATALOGUES: dict = {}
+
+
+def catalogue(prune_on_equal: bool) -> Catalogue:
+    """The typical mistakes under one rule, and the fixed cases that tell them apart."""
+    if prune_on_equal not in _CATALOGUES:
+        fixed = cases(DIAGNOSTIC_SEED, 80)
+        mistakes = []
+        for bug in MODELS:
+            name = "non-strict" if bug == "strict" and not prune_on_equal else bug
+            mistakes.append(Mistake(name, _model(bug, prune_on_equal),
+                                    _bug_hint(SAME_MISTAKE.get(name, name), prune_on_equal)))
+        _CATALOGUES[prune_on_equal] = Catalogue(
+            mistakes, [(c, DIAGNOSTIC_SEED + i) for i, c in enumerate(fixed)], run=_catalogue_run,
+            agree=_catalogue_agree, neutral=_generic_hint(prune_on_equal))
+    return _CATALOGUES[prune_on_equal]
+
+
+def _diagnose(fn, prune_on_equal):
+    """The known mistake whose model behaves exactly like ``fn`` on the fixed cases, if only one does."""
+    mistake = catalogue(prune_on_equal).diagnose(fn)
+    return None if mistake is None else SAME_MISTAKE.get(mistake.name, mistake.name)
 
 
 def _agree(model_run, outcome) -> bool:

@@ -69,12 +69,14 @@ class AskedAgain(Slip):
                 hint="after a no, upper drops to the returned bound; ask next at that bound, not at the old γ.")
 
 
-def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None):
+def _run_cases(fn, cases, reference, hint, show=repr, close=False, forbid=(), key=None, diagnose=None,
+               show_expected=True):
     """Compare fn(*case) with reference(*case) on every case, through the core (copies, safe calls)."""
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered()
     return check_function(fn, lambda *case: reference(*case), cases, spread=True, hint=hint,
-                          show=lambda case: show(case), forbid=forbid, key=key, diagnose=diagnose)
+                          show=lambda case: show(case), forbid=forbid, key=key, diagnose=diagnose,
+                          show_expected=show_expected)
 
 
 # -- Exercise: negamax ---------------------------------------------------------
@@ -86,12 +88,8 @@ def _random_spec(rng, depth):
     return [_random_spec(rng, depth - 1) for _ in range(rng.randint(1, 3))]
 
 
-NEGAMAX_LADDER = [
-    "in negamax every value is seen from the side to move: a leaf is worth its score times sign, and a node "
-    "takes the largest of its children's values, each seen from the node's side.",
-    "a child's value is from the child's side (the opponent's): negate it to see it from yours, and call the "
-    "child with the other side's sign.",
-]
+NEGAMAX_LADDER = ("in negamax every value is seen from the side to move: a leaf is worth its score times sign, and "
+                  "a node takes the largest of its children's values, each seen from the node's side.")
 
 
 def _nega_true(spec, sign):
@@ -139,14 +137,29 @@ _NEGAMAX_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 1), ([[3, 5, 6], [1, 2, 0
                    ([[2, [7, -4]], [5]], 1), ([[2, [7, -4]], [5]], -1), ([[[8, 1]], [[[-8, 3]]]], 1), (6, -1)]
 
 
+def _nega_int_leaves(spec, sign):
+    return sign * spec if isinstance(spec, int) else max(-_nega_int_leaves(c, -sign) for c in spec)
+
+
+def _negamax_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    names = ["root always MAX", "MAX's view", "unsigned leaf", "no negation", "top not negated", "sign kept"]
+    mistakes = [Mistake(name, model, cause) for name, (model, cause) in zip(names, _NEGAMAX_SLIPS)]
+    mistakes.append(Mistake("int leaves only", _nega_int_leaves,
+                            "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
+                            "tell a leaf by what it is not: an inner node is a list, anything else is a leaf."))
+    probes = _NEGAMAX_PROBES + [([[3.5, 5], [2]], 1), ([[2.5, -1.5], [3]], -1), (-0.5, -1)]
+    return Catalogue(mistakes, probes, spread=True, neutral=NEGAMAX_LADDER)
+
+
+NEGAMAX_CATALOGUE = _negamax_catalogue()
+
+
 def _negamax_slip(fn):
-    """The slip whose model behaves like ``fn`` on every probe tree, named; None if none does."""
+    """The slip whose model behaves like ``fn`` on every probe tree (and no other's), named; None if none."""
     def diagnose(case, got, want):
-        for model, hint in _NEGAMAX_SLIPS:
-            if all(call.problem() is None and same(call.value, model(*probe))
-                   for probe in _NEGAMAX_PROBES for call in [call_student(fn, *probe)]):
-                return hint
-        return None
+        mistake = NEGAMAX_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
     return diagnose
 
 
@@ -166,27 +179,15 @@ def check_negamax(fn) -> Verdict:
         root = "MAX" if sign == 1 else "MIN"
         return sign * _minimax(_tree(spec, root_player=root)).value
 
-    if callable(fn) and not is_stub(fn):
-        whole, fractional = call_student(fn, [[3, 5], [2]], 1), call_student(fn, [[3.5, 5], [2]], 1)
-        if whole.problem() is None and same(whole.value, 3) and not fractional.stub and \
-                (fractional.problem() is not None or not same(fractional.value, 3.5)):
-            what = fractional.problem() or f"your function gives {short(fractional.value)}, but the right answer is 3.5"
-            return wrong(f"on spec=[[3.5, 5], [2]], sign=1, {what}",
-                         "your base case recognises whole numbers only: leaves can be floats (like 2.5) too, so "
-                         "tell a leaf by what it is not: an inner node is a list, anything else is a leaf.")
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
-                      hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax), key=("negamax",),
+                      hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax),
                       diagnose=_negamax_slip(fn))
 
 
 # -- Exercise: an expectiminimax value by hand ----------------------------------
 
-CHANCE_LADDER = [
-    "work bottom-up: MAX takes the largest, MIN the smallest, and a chance node is worth its average outcome, "
-    "each child weighted by the probability on its edge.",
-    "at each chance node write probability × value for every child and add them up (the probabilities sum "
-    "to 1); then let the player above choose among those averages.",
-]
+CHANCE_LADDER = ("work bottom-up: MAX takes the largest, MIN the smallest, and a chance node is worth its average "
+                 "outcome, each child weighted by the probability on its edge (probability × value, added up).")
 _SLIPS = {"mean": "the outcomes are not equally likely: weight each child by the probability on its edge, "
                   "then add.",
           "max": "nobody chooses at a chance node: it is neither a max nor a min but an average, weighted by "
@@ -206,22 +207,26 @@ def check_chance_value(answer, chance_tree_) -> Verdict:
     """
     if unanswered(answer):
         return not_answered()
-    key = ("chance value",)
     problem = number_problem(answer, "a number such as 0.3")
     if problem:
-        return wrong(problem, CHANCE_LADDER, key=key)
+        return wrong(problem, CHANCE_LADDER)
     truth = _expectiminimax(chance_tree_).value
     if same(answer, truth):
-        return right(short(answer), key=key)
-    a = plain_number(answer)
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", chance_catalogue(chance_tree_).hint(plain_number(answer)))
+
+
+def chance_catalogue(chance_tree_):
+    """The typical wrong values of a chance tree's value; a slip whose value is the right one (or another
+    slip's) on this tree is left out, so the hint is never a false accusation."""
+    from .diagnosis import Mistake, value_catalogue
+    mistakes = []
     for rule, hint in _SLIPS.items():
         try:
-            slip = _value(chance_tree_, rule)
+            mistakes.append(Mistake(rule, plain_number(_value(chance_tree_, rule)), hint))
         except Exception:  # noqa: BLE001 (a slip that does not apply to this tree's shape)
             continue
-        if not same_number(plain_number(slip), plain_number(truth)) and same_number(a, plain_number(slip)):
-            return wrong(f"you answered {short(answer)}", hint)
-    return wrong(f"you answered {short(answer)}", CHANCE_LADDER, key=key)
+    return value_catalogue(mistakes, plain_number(_expectiminimax(chance_tree_).value), neutral=CHANCE_LADDER)
 
 
 def _value(t, chance_rule):
@@ -242,13 +247,8 @@ def _value(t, chance_rule):
 
 # -- Exercise: take from the ends ----------------------------------------------
 
-MARGIN_LADDER = [
-    "taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and then "
-    "loses what the opponent secures from the rest, so compare both ends that way.",
-    "write best(i, j), the margin for the side to move on the stretch row[i:j]: what is it for an empty "
-    "stretch? For each end you could take, what do you gain, and what does the opponent then secure from "
-    "what is left? Remember each (i, j) once it is computed, so a long row stays fast.",
-]
+MARGIN_LADDER = ("taking the larger end is not always best (try [8, 15, 3, 7]): a move gains the number taken and "
+                 "then loses what the opponent secures from the rest, so compare both ends that way.")
 
 
 def _greedy(row):
@@ -259,20 +259,34 @@ def _greedy(row):
     return total
 
 
-def _margin_slip(case, got, want):
-    (row,) = case
-    if row and same(got, _greedy(row)) and not same(got, want):
-        return ["your function takes the larger end every time; that can lose: a move also decides what the "
-                "opponent can take next, so weigh each end by what you gain and what the opponent then "
-                "secures from the rest."] + MARGIN_LADDER[1:]
-    if row and same(got, sum(row[::2]) - sum(row[1::2])) and not same(got, want):
-        return ["the players do not alternate over the row's positions: each turn takes an end, the first "
-                "or the last number."] + MARGIN_LADDER[1:]
-    if len(row) > 1 and same(got, sum(row)) and not same(got, want):
-        return ["your margins add up the whole row, as if you took every number: after your move the opponent "
-                "moves, and what the opponent secures from the rest counts against you, not for you."] + \
-            MARGIN_LADDER[1:]
-    return None
+MARGIN_PROBES = [[3, 9, 1, 2], [5], [1, 5, 1], [8, 15, 3, 7], [400, -250, 30, 1000], [4, 7, 2, 9, 5, 1],
+                 [2, 2, 8, 1, 6], [10, -3, 4, 12, 0, 7, 9]]
+
+
+def _margin_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    return Catalogue([
+        Mistake("greedy", _greedy,
+                "your function takes the larger end every time; that can lose: a move also decides what the "
+                "opponent can take next, so weigh each end by what you gain and what the opponent then secures "
+                "from the rest."),
+        Mistake("alternate positions", lambda row: sum(row[::2]) - sum(row[1::2]),
+                "the players do not alternate over the row's positions: each turn takes an end, the first or the "
+                "last number."),
+        Mistake("the whole row", lambda row: sum(row),
+                "your margins add up the whole row, as if you took every number: after your move the opponent "
+                "moves, and what the opponent secures from the rest counts against you, not for you."),
+    ], MARGIN_PROBES, neutral=MARGIN_LADDER)
+
+
+MARGIN_CATALOGUE = _margin_catalogue()
+
+
+def _margin_slip(fn):
+    def diagnose(case, got, want):
+        mistake = MARGIN_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
+    return diagnose
 
 
 LONG_ROW = [(7 * i * i + 3 * i) % 23 - 6 for i in range(40)]   # 2^40 ways to play it: only a memo finishes
@@ -315,7 +329,7 @@ def check_best_margin(fn) -> Verdict:
     cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],), ([400, -250, 30, 1000],)]
     cases += [([rng.randint(-5, 20) for _ in range(rng.randint(2, 16))],) for _ in range(30)]
     verdict = _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
-                         hint=MARGIN_LADDER, forbid=(_solve_ends,), key=("best margin",), diagnose=_margin_slip)
+                         hint=MARGIN_LADDER, forbid=(_solve_ends,), diagnose=_margin_slip(fn))
     if not verdict:
         return verdict
     want = _solve_ends(LONG_ROW).value
@@ -330,38 +344,46 @@ def check_best_margin(fn) -> Verdict:
     problem = call.problem() or (None if same(call.value, want) else
                                  f"your function gives {short(call.value)}, but the right answer is {short(want)}")
     if problem:
-        return wrong(f"on a row of {len(LONG_ROW)} numbers, {problem}", MARGIN_LADDER, key=("best margin",))
-    return right(f"your function agrees on all {len(cases) + 1} rows, one of {len(LONG_ROW)} numbers among them",
-                 key=("best margin",))
+        return wrong(f"on a row of {len(LONG_ROW)} numbers, {problem}", MARGIN_LADDER)
+    return right(f"your function agrees on all {len(cases) + 1} rows, one of {len(LONG_ROW)} numbers among them")
 
 
 # -- Exercise: UCB1 --------------------------------------------------------------
 
-UCB1_LADDER = [
-    "UCB1 adds two parts: how well the child has done so far (exploit), and a bonus that is large for a child "
-    "tried few times compared with its parent (explore), scaled by c.",
-    "the first part is the win rate wins / visits; the bonus is c times the square root of (the natural log "
-    "of the parent's visits, divided by the child's visits). math.log is the natural log.",
-]
+UCB1_LADDER = ("UCB1 adds two parts: how well the child has done so far (exploit), and a bonus that is large for a "
+               "child tried few times compared with its parent (explore), scaled by c.")
 
 
-def _ucb1_slip(case, got, want):
-    w, n, big_n, c = case
-    g = plain_number(got)
-    if g is None:
-        return None
-    slips = [
-        (w / n + c * math.sqrt(math.log(big_n) / big_n), "the bonus divides by the child's visits, not the "
-                                                         "parent's: ln(parent_visits) / visits."),
-        (w / n + c * math.sqrt(math.log10(big_n) / n), "math.log10 is the base-10 log; UCB1 uses the natural "
-                                                       "log, math.log."),
-        (w / n + c * math.log(big_n) / n, "the bonus is the square root of ln(parent_visits) / visits."),
-        (w / n + math.sqrt(c * math.log(big_n) / n), "c multiplies the square root; it is not inside it."),
-    ]
-    for value, hint in slips:
-        if not math.isclose(value, want, rel_tol=1e-9) and same_number(g, value):
-            return hint
-    return None
+def _ucb1_mutant(bonus):
+    return lambda w, n, big_n, c: w / n + bonus(n, big_n, c)
+
+
+UCB1_PROBES = [(3, 4, 10, math.sqrt(2)), (0, 1, 1, 1.0), (5, 10, 10, 0.0), (2, 5, 40, 1.0), (7, 9, 300, 2.0),
+               (1, 3, 7, 0.5)]
+
+
+def _ucb1_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    return Catalogue([
+        Mistake("parent's visits below", _ucb1_mutant(lambda n, big_n, c: c * math.sqrt(math.log(big_n) / big_n)),
+                "the bonus divides by the child's visits, not the parent's: ln(parent_visits) / visits."),
+        Mistake("log10", _ucb1_mutant(lambda n, big_n, c: c * math.sqrt(math.log10(big_n) / n)),
+                "math.log10 is the base-10 log; UCB1 uses the natural log, math.log."),
+        Mistake("no square root", _ucb1_mutant(lambda n, big_n, c: c * math.log(big_n) / n),
+                "the bonus is the square root of ln(parent_visits) / visits."),
+        Mistake("c inside the root", _ucb1_mutant(lambda n, big_n, c: math.sqrt(c * math.log(big_n) / n)),
+                "c multiplies the square root; it is not inside it."),
+    ], UCB1_PROBES, spread=True, neutral=UCB1_LADDER)
+
+
+UCB1_CATALOGUE = _ucb1_catalogue()
+
+
+def _ucb1_slip(fn):
+    def diagnose(case, got, want):
+        mistake = UCB1_CATALOGUE.diagnose(fn)
+        return mistake.cause if mistake is not None else None
+    return diagnose
 
 
 def check_ucb1(fn) -> Verdict:
@@ -373,7 +395,7 @@ def check_ucb1(fn) -> Verdict:
     return _run_cases(fn, cases,
                       lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / n),
                       show=lambda case: "wins={}, visits={}, parent_visits={}, c={:.3g}".format(*case),
-                      close=True, hint=UCB1_LADDER, key=("ucb1",), diagnose=_ucb1_slip)
+                      close=True, hint=UCB1_LADDER, diagnose=_ucb1_slip(fn), show_expected=False)
 
 
 # -- Exercise: an order that spares PVS its re-searches ---------------------------
@@ -461,13 +483,11 @@ def check_two_test_guesses(rule, spec) -> Verdict:
     t = _tree(spec)
     leaves = [leaf.value for leaf in t.leaves()]
     candidates = range(int(math.floor(min(leaves))) - 5, int(math.ceil(max(leaves))) + 7)
-    ladder = ["a test returns a bound, and that bound is the next guess. Two tests are enough exactly when the "
-              "first test's bound is already the value. Which child answers the first test, and with which "
-              "number, when g is small, middling, or larger than every leaf?",
-              "follow the first test by hand for a few guesses in each stretch between two leaf values, and at "
-              "a leaf value itself: is its answer a yes or a no, and is its bound the root's value?"]
+    hint = ("a test returns a bound, and that bound is the next guess. Two tests are enough exactly when the "
+            "first test's bound is already the value. Which child answers the first test, and with which number, "
+            "when g is small, middling, or larger than every leaf?")
     return check_rule(rule, lambda g: _mtdf(t, guess=g).stats.researches + 1 == 2, candidates,
-                      name="first guess", hint=ladder, key=("two tests", repr(spec)))
+                      name="first guess", hint=hint)
 
 
 # -- Notebook 8, exercise 4: MTD(f)'s driver ------------------------------------------------------
@@ -572,12 +592,23 @@ def _questions(fn, limit=20):
     return seen
 
 
-MTDF_LADDER = [
-    "after each test only one of lower and upper can move: which one, and to what? The bound a test returns "
-    "is also the next guess, and the loop ends when the two meet.",
-    "look at the question asked when the guess equals lower: its answer is already known. Then look at the "
-    "two assignments after a test: a yes is news about one end of the interval, a no about the other.",
-]
+MTDF_LADDER = ("after each test only one of lower and upper can move: which one, and to what? A test answers "
+               "with a bound, and the loop ends when the two ends meet.")
+
+
+def _settled_question(asked):
+    """The first question (γ, its index) whose answer the fail-soft bounds of the tests before it already
+    gave (a yes with bound v: the value is at least v; a no with bound v: at most v), or None. A driver that
+    ignores the bounds and steps one score at a time asks such questions (issue 42)."""
+    lower, upper = -math.inf, math.inf
+    for index, (gamma, v) in enumerate(asked):
+        if gamma <= lower or gamma > upper:
+            return gamma, index
+        if v >= gamma:
+            lower = max(lower, v)
+        else:
+            upper = min(upper, v)
+    return None
 
 
 def _mtdf_cases(seed, n):
@@ -622,6 +653,10 @@ def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                        "null-window tests only")
         if problem is None and not same(call.value, want):
             problem = returned_problem(call.value) or f"your driver gives {short(call.value)}, but the value is {want}"
+        if problem is None and (wasted := _settled_question(asked)) is not None:
+            problem = (f"your driver asked \"at least {wasted[0]:g}?\" although its earlier tests had already "
+                       f"answered it (test {wasted[1] + 1} of {len(asked)}): a test returns a bound, not just a "
+                       "yes or a no: what does that bound tell you about the value?")
         if problem is None and not (any(v >= g and same(v, want) for g, v in asked)
                                     and any(v < g and same(v, want) for g, v in asked)):
             problem = (f"your driver returned {short(call.value)} after {len(asked)} test(s), but its tests never "

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..games.connectfour import ConnectFour, solve
@@ -29,6 +30,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake, value_catalogue
 
 _GAME = ConnectFour()
 NOT_ANSWERED = not_answered()
@@ -49,28 +51,33 @@ def check_positions_after(answer, plies: int = 6) -> Verdict:
     problem = number_problem(answer, "a whole number")
     if problem:
         return wrong(problem, "count the different positions; the answer is one whole number.")
-    if same(answer, 7 ** plies) and plies > 2:
-        return Verdict(False, f"Not yet: {answer} is the number of move *sequences* (7 choices, {plies} times). "
-                              "Hint: different orders can build the same board (X 1, O 2, X 3 equals X 3, O 2, "
-                              "X 1): count each board once, e.g. with a set of positions, level by level.")
     levels = [positions_after(k) for k in range(plies + 1)]
-    for first in (0, 1):
-        total = sum(levels[first:])
-        if plies > 1 and total != levels[-1] and same(answer, total):
-            return wrong(f"you answered {short(answer)}, the positions after {first} to {plies} moves added "
-                         f"up: the question asks for the positions after exactly {plies} moves, the last "
-                         "level only", "keep only the last level: the positions that are there after the "
-                         "last move.", key=("positions after", plies))
-    for k in range(1, plies):                 # a loop one level short (or long: checked by the generic hint)
-        if same(answer, levels[k]):
-            return wrong(f"you answered {short(answer)}, the number of positions after {k} moves",
-                         f"count the levels your loop builds: it should make exactly {plies} moves from the "
-                         "empty board.", key=("positions after", plies))
-    return check_value(answer, levels[-1], key=("positions after", plies),
-                       hint=["different move orders can build the same board: count the boards, each once, not "
-                             "the move sequences.",
-                             "build the positions level by level: a set of positions, then the set of all "
-                             "results of their legal moves; the set's size after the last level is the answer."])
+    if same(answer, levels[-1]):
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", positions_catalogue(plies).hint(plain_number(answer)))
+
+
+@functools.cache
+def positions_catalogue(plies: int) -> Catalogue:
+    """Typical wrong counts of the positions after ``plies`` moves, each with its cause."""
+    levels = [positions_after(k) for k in range(plies + 2)]
+    mistakes = [Mistake("move sequences", 7 ** plies,
+                        f"that is the number of move *sequences* (7 choices, {plies} times): different orders can "
+                        "build the same board (X 1, O 2, X 3 equals X 3, O 2, X 1), so count each board once.")]
+    mistakes += [Mistake(f"levels {first} to {plies} added", sum(levels[first:plies + 1]),
+                         f"that is the positions after {first} to {plies} moves added up: the question asks for the "
+                         f"positions after exactly {plies} moves, the last level only.") for first in (0, 1)]
+    mistakes += [Mistake(f"after {k} moves", levels[k],
+                         f"that is the number of positions after {k} moves: count the levels your loop builds; "
+                         f"it should make exactly {plies} moves from the empty board.")
+                 for k in range(1, plies)]
+    mistakes.append(Mistake("one move too many", levels[plies + 1],
+                            f"that is the number of positions after {plies + 1} moves: count the levels your loop "
+                            "builds."))
+    return value_catalogue(mistakes, levels[plies],
+                           neutral=f"build the positions level by level from the empty board, exactly {plies} "
+                                   "moves, and count each board once: different move orders can build the same "
+                                   "board.")
 
 
 def check_solver_score(answer, moves: str) -> Verdict:
@@ -154,7 +161,6 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     """
     if unanswered(evaluate) or not callable(evaluate) or is_stub(evaluate):
         return NOT_ANSWERED        # (notebook 5's stored output says this; the function form would fit better)
-    key = ("evaluation",)
     # Seed 11: a fixed sample of finished games (wins for X, wins for O and draws all occur in it).
     for p in _finished_positions(30, seed=11):
         call = call_student(evaluate, p, copy_args=False)
@@ -188,9 +194,7 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
             return wrong(f"on the unfinished position {p.history!r} your function says {short(call.value)}: a "
                          "guess must stay strictly between -1 and 1, or the search would rank it above even the "
                          "smallest proved win (+1, a win on the last disc) or below the smallest proved loss (-1)",
-                         ["scale the guess into (-1, 1): divide your points by more than they can ever reach.",
-                          "for example return points / (1 + abs(points)), or clamp with a bound such as "
-                          "max(-0.99, min(0.99, points / 100))."], key=key)
+                         "scale the guess into (-1, 1): divide your points by more than they can ever reach.")
     try:
         results = [match(evaluate, weak, depth=depth, openings=openings, seed=seed)
                    for weak in (no_evaluation, centre_control)]
@@ -200,15 +204,12 @@ def check_evaluation(evaluate, *, depth: int = 2, openings: int = 20, seed: int 
     for m in results:
         if m.wins <= m.losses:
             return wrong(f"against {m.second} you scored {m.wins} wins, {m.draws} draws, {m.losses} losses",
-                         ["reward windows of four that only you can still fill, more for three discs than two, "
-                          "and subtract the opponent's; scores are from X's point of view (positive: good for "
-                          "X), whoever is to move.",
-                          "look at what your function rewards, on a position from a game you lost: does it "
-                          "count only what each side can still complete, does the opponent's chance count "
-                          "against X as much as X's own counts for it, and is a longer chain worth clearly "
-                          "more than a short one?"], key=key)
+                         "look at what your function rewards, on a position from a game you lost: does it "
+                         "reward what each side can still complete, does the opponent's chance count against X as "
+                         "much as X's own counts for it, and is a longer chain worth more than a short one? Scores "
+                         "are from X's point of view (positive: good for X), whoever is to move.")
     summary = "; ".join(f"against {m.second}: {m.wins}-{m.draws}-{m.losses}" for m in results)
-    return right(f"your evaluation wins both matches (wins-draws-losses {summary})", key=key)
+    return right(f"your evaluation wins both matches (wins-draws-losses {summary})")
 
 
 def _unfinished_positions(count: int, seed: int):

@@ -35,20 +35,25 @@ What the checks do
   :func:`sys.setprofile`) for calls of it during the student's call and says so.
   The reference implementations are bound when the checks are imported, so
   replacing ``adversarial.search.minimax`` afterwards changes no answer key.
-- **Hints escalate** (:func:`wrong` with a list of hints): each further wrong
-  try of the same exercise shows the next hint, first the idea, then the line
-  to look at; a right answer starts the ladder again. No stored output shows a
-  hint: an unanswered stub only says it is not answered yet.
+- **Diagnosis, not tries**: a check declares its typical mistakes as executable
+  wrong answers (:mod:`adversarial.exercises.diagnosis`) and names one only when
+  the answer behaves exactly as it on every fixed case and as no other; otherwise
+  the hint is the idea. The same answer gets the same message on every try and
+  every seed. No stored output shows a hint: an unanswered stub only says it is
+  not answered yet.
 
 The hint rule
 -------------
-A hint may point at the idea, then at the line, never state the answer or the
-solution: the worked answer stays one deliberate click away. So no hint and no
-message of a check contains the expected answer (the number, the set, the rule)
-or a line of the worked answer's code, on the first try or the tenth; a message
-about a known slip names the slip, not the fix written out; and two messages for
-two wrong tries never bracket the answer between them (say what the idea is, not
-"higher" and "lower"). ``tests/test_hint_rule.py`` runs every ``check_*`` of the
+A hint points at the idea, never states the answer or the solution: the worked
+answer stays one deliberate click away. So no hint and no message of a check
+contains the expected answer (the number, the set, the rule) or a line of the
+worked answer's code, on the first try or the tenth; a message about a known
+slip names the slip, not the fix written out; a set's message says how many
+members are wrong or missing, not which; a rule's message gives one
+counterexample next to the student's own edge; and two messages for two wrong
+tries never bracket the answer between them (say what the idea is, not "higher"
+and "lower"). ``tests/test_automated_student.py`` plays every value, set and
+rule check reading only what the messages state. ``tests/test_hint_rule.py`` runs every ``check_*`` of the
 package on typical wrong answers and enforces this; a new check registers its
 typical wrong answers in a ``HINT_RULE_CASES`` list (``tests/hint_rule.py`` says how).
 
@@ -135,24 +140,20 @@ def _key(hint, key):
 
 
 def hint_for(hint: str | Sequence[str], key=None) -> str:
-    """The hint to show now: a single hint as it is; from a ladder, the next rung.
+    """The hint to show: a single hint as it is; from a list, its first entry (the idea), on every try.
 
-    A ladder is a list of hints, first the idea, then more specific ones. Each
-    call for the same exercise (``key``, by default the ladder itself) climbs one
-    rung and stays on the last; :func:`reset_hints` (or a right answer) starts again.
+    The hint follows the diagnosis, never the number of tries (issue 42: a ladder that climbed to "the line to
+    look at" pointed at a line that was often right, and its last rung often stated the answer). A check that
+    knows more says so by its diagnosis (:mod:`adversarial.exercises.diagnosis`), not by a later rung.
     """
     if isinstance(hint, str):
         return f"Hint: {hint}"
     ladder = list(hint)
-    k = _key(ladder, key)
-    tries = _TRIES.get(k, 0)
-    _TRIES[k] = tries + 1
-    rung = min(tries, len(ladder) - 1)
-    return ("Hint: " if rung == 0 else f"Hint {rung + 1} (more specific): ") + ladder[rung]
+    return f"Hint: {ladder[0]}" if ladder else "Hint: look again at the idea of the exercise."
 
 
 def reset_hints(key=None) -> None:
-    """Start a ladder (``key``) or every ladder (no argument) from its first hint again."""
+    """Kept for older callers: hints no longer depend on earlier tries, so there is nothing to reset."""
     if key is None:
         _TRIES.clear()
     else:
@@ -520,12 +521,8 @@ def _mismatch(answer, expected, *, move=None, value=None) -> str:
         problem = number_problem(answer)
         if problem:
             return problem
-    if move is not None and same(answer, move) and not same(answer, expected):
-        return (f"you answered {short(answer)}, which is the best move (a child index), "
-                "but the question asks for the value (the score)")
-    if value is not None and same(answer, value) and not same(answer, expected):
-        return (f"you answered {short(answer)}, which is the value of the position (a score), "
-                "but the question asks for the move (which child to play: 0, 1, ...)")
+    # ``move`` and ``value`` are accepted for older callers and not used: saying "that is the best move" (or
+    # "the value") would confirm another question's answer (issue 42)
     return f"you answered {short(answer)}"
 
 
@@ -557,11 +554,12 @@ def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: 
     """Is ``answer`` the right move? Like :func:`check_value`, with hints for moves.
 
     Args:
-        value: the position's value; answering it gets a hint that it is not a move.
+        value: the position's value (accepted, not used: saying an answer is the value would confirm
+            another question's answer).
         moves: the legal moves; an answer outside them is said to be no move at all.
 
     >>> check_move(7, 2, value=7, moves=[0, 1, 2], hint="h")  # doctest: +ELLIPSIS
-    ✗ Not yet: you answered 7, which is the value of the position (a score), but ...
+    ✗ Not yet: 7 is not a legal move here; the moves are 0, 1, 2 (a move is which child to play, not a score)...
     """
     if unanswered(answer):
         return not_answered()
@@ -572,13 +570,12 @@ def check_move(answer: Any, expected: Any, *, hint: str | Sequence[str], value: 
         return wrong("that is the whole search result; the move is its .move", hint, key=key)
     if plain_number(expected) is not None and (problem := number_problem(answer, "a move number")):
         return wrong(problem, hint, key=key)
-    if value is not None and same(answer, value):
-        return wrong(_mismatch(answer, expected, value=value), hint, key=key)
     if moves is not None:
         moves = list(moves)
         if not any(same(answer, m) for m in moves):
             return wrong(f"{short(answer)} is not a legal move here; the moves are "
-                         + ", ".join(map(repr, moves)), hint, key=key)
+                         + ", ".join(map(repr, moves)) + " (a move is which child to play, not a score)",
+                         hint, key=key)
     return wrong(f"you answered {short(answer)}", hint, key=key)
 
 
@@ -626,12 +623,22 @@ def check_set(answer: Iterable, expected: Iterable, *, hint: str | Sequence[str]
     missing = [w for w in wanted if not any(same(g, w) for g in given)]
     if not extra and not missing:
         return right(", ".join(map(repr, sorted(set(wanted), key=repr))) or "none", key=_key(hint, key))
+    return wrong(set_difference(len(set(map(short, extra))), len(missing), item, name), hint, key=key)
+
+
+def set_difference(extra: int, missing: int, item: str, name: str) -> str:
+    """How far a set answer is off, in counts only: which members are wrong is the exercise.
+
+    >>> set_difference(2, 1, "leaf", "leaves")
+    'two of your leaves do not belong, and one leaf is missing'
+    """
     parts = []
     if extra:
-        parts.append("not these: " + ", ".join(sorted(set(map(short, extra)))))
+        parts.append(f"{_count(extra, 'of your ' + name, 'of your ' + name)} "
+                     f"{'does' if extra == 1 else 'do'} not belong")
     if missing:
-        parts.append(_count(len(missing), item, name) + " missing")
-    return wrong(f"your {name} are off ({'; '.join(parts)})", hint, key=key)
+        parts.append(f"{_count(missing, item, name)} {'is' if missing == 1 else 'are'} missing")
+    return ", and ".join(parts)
 
 
 class CheckOptionError(TypeError):
@@ -655,7 +662,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
                    generate: Callable[[random.Random], Any] | None = None, n: int = 100,
                    seed: int | None = None, show: Callable[[Any], str] = repr,
                    forbid: Iterable[Callable] = (), spread: bool = False, key=None,
-                   diagnose: Callable[[Any, Any, Any], str | Sequence[str] | None] | None = None) -> Verdict:
+                   diagnose: Callable[[Any, Any, Any], str | Sequence[str] | None] | None = None,
+                   show_expected: bool = True) -> Verdict:
     """Does ``fn(case)`` equal ``reference(case)`` on every case? Any correct function passes.
 
     Args:
@@ -670,6 +678,9 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         forbid: package functions the student's function must not call.
         diagnose: ``diagnose(case, got, want)`` names a known mistake: a hint (or
             ladder) used instead of ``hint`` when it returns one.
+        show_expected: False where the right answer on a small case would give the
+            function away (a formula in small numbers): the message then says only
+            what the function gave.
 
     >>> check_function(abs, lambda x: x if x > 0 else -x, [3, -2, 0], hint="h")
     ✓ Right: your function agrees on all 3 cases.
@@ -696,7 +707,8 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         problem = call.problem()
         if problem is None and not same(call.value, want):
             problem = (returned_problem(call.value) if plain_number(want) is not None else None) or \
-                f"your function gives {short(call.value)}, but the right answer is {short(want)}"
+                (f"your function gives {short(call.value)}, but the right answer is {short(want)}" if show_expected
+                 else f"your function gives {short(call.value)}, which is not the right answer")
             if diagnose is not None:
                 special = diagnose(case, call.value, want)
                 if special:        # a named slip: its own hint (or ladder), not a rung of the general one
@@ -704,6 +716,11 @@ def check_function(fn: Callable, reference: Callable, cases: Iterable = (), *, h
         if problem:
             if isinstance(call.error, Slip) and call.error.hint:
                 return wrong(f"on {label}, {problem}", call.error.hint)
+            if diagnose is not None and call.error is not None and not call.called and \
+                    not isinstance(call.error, Slip):     # a mistake can show as an error too (a float leaf)
+                special = diagnose(case, None, want)
+                if special:
+                    return wrong(f"on {label}, {problem}", special)
             return wrong(f"on {label}, {problem}", hint, key=key)
     return right(f"your function agrees on all {len(fixed) + len(fresh)} cases", key=_key(hint, key))
 
@@ -735,7 +752,8 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
     rng = random.Random(seed)
     fresh = [rng.uniform(grid[0], grid[-1]) for _ in range(n)] if grid else []
     at = f"{name} = " if len(name) == 1 else f"{name} "
-    for index, x in enumerate(probes + fresh):
+    said_at = {}
+    for x in probes + fresh:
         call = call_student(rule, x, copy_args=False)
         if isinstance(call.error, NotImplementedError):
             return not_answered(function=True)
@@ -749,13 +767,49 @@ def check_rule(rule: Callable[[Any], bool], truth: Callable[[Any], bool], candid
         if not _is_bool(said):
             return wrong(f"for {at}{x!r} your rule returned {short(said)}; a rule returns True "
                          "or False (write a comparison like x > 3)", hint, key=key)
-        want = bool(truth(x))
-        if bool(said) != want:
-            extra = f" (a random {name}, seed {seed})" if index >= len(probes) else ""
-            return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
-                         f"but the search says {'yes' if want else 'no'}", hint, key=key)
+        said_at[x] = bool(said)
+    edges = []
+    for a, b in _rule_edges(rule, grid, said_at):   # the student's own edges, probed on both sides
+        points = _around_change(lambda v: _said(rule, v), a, b, said_at[a])
+        edges.append(points[-1])
+        for x in points:
+            if x not in said_at and (said := _said(rule, x)) is not None:
+                said_at[x] = said
+    wrong_at = [x for x, said in said_at.items() if said != bool(truth(x))]
+    if wrong_at:
+        x = _counterexample(wrong_at, grid, edges, truth)
+        said = said_at[x]
+        extra = f" (a random {name}, seed {seed})" if x in fresh and x not in probes else ""
+        return wrong(f"for {at}{x!r}{extra} your rule says {'yes' if said else 'no'}, "
+                     f"but the search says {'no' if said else 'yes'}", hint, key=key)
     return right(f"your rule agrees with the search on all {len(grid)} candidates and on both sides of "
                  "every boundary", key=_key(hint, key))
+
+
+def _said(rule, x):
+    call = call_student(rule, x, copy_args=False)
+    return bool(call.value) if call.error is None and _is_bool(call.value) else None
+
+
+def _rule_edges(rule, grid, said_at) -> list[tuple]:
+    """The neighbouring candidates between which the student's rule changes its answer."""
+    return [(a, b) for a, b in zip(grid, grid[1:]) if said_at.get(a) is not None and said_at.get(b) is not None
+            and said_at[a] != said_at[b]]
+
+
+def _counterexample(wrong_at, grid, edges, truth):
+    """One point where the rule is wrong, on the student's own wrong side: a candidate if one is wrong, the
+    one nearest the student's own edge (so it says where the student's rule goes wrong, never where the
+    search's answer changes); for a rule with no edge, the wrong point furthest from the search's edges."""
+    on_grid = [x for x in wrong_at if x in set(grid)]
+    readable = [x for x in wrong_at if len(repr(x)) <= 6]
+    pool = sorted(on_grid or readable or wrong_at)
+    if edges:
+        return min(pool, key=lambda x: (min(abs(x - c) for c in edges), x))
+    changes = [(a + b) / 2 for a, b in zip(grid, grid[1:]) if bool(truth(a)) != bool(truth(b))]
+    if not changes:
+        return pool[0]
+    return max(pool, key=lambda x: (min(abs(x - c) for c in changes), -x))
 
 
 def _around_change(truth, a, b, truth_at_a) -> list:

@@ -76,6 +76,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake, Raised
 
 INF = math.inf
 
@@ -133,7 +134,7 @@ def pvs_model(bug=None, *, hard=False, narrow=False):
             if i == 0 or bug == "full window":
                 v = pvs(child, depth - 1, alpha, beta, not maximising)
             else:
-                test = (alpha, alpha + 1) if maximising else (beta - 1, beta)
+                test = (alpha, alpha + 1) if maximising or bug == "MAX's window at MIN" else (beta - 1, beta)
                 v = pvs(child, depth - 1, *test, not maximising)
                 surprise = alpha < v < beta
                 if bug == "reversed":
@@ -160,7 +161,7 @@ def pvs_model(bug=None, *, hard=False, narrow=False):
 
 
 RIGHT_MODELS = [pvs_model(), pvs_model(hard=True), pvs_model(narrow=True), pvs_model(hard=True, narrow=True)]
-BUGS = ["no re-search", "reversed", "full window", "re-search leaves", "re-search at depth 0"]
+BUGS = ["no re-search", "reversed", "full window", "re-search leaves", "re-search at depth 0", "MAX's window at MIN"]
 BUG_HINTS = {
     "no re-search": "a later child's null-window test only says 'better' or 'not better'; when it says better "
                     "(α < v < β) its value is just a bound: search that child again with the window (α, β).",
@@ -171,15 +172,17 @@ BUG_HINTS = {
                    "(β − 1, β) at a MIN node.",
     "re-search leaves": "a leaf (or a node at depth 0) is searched again after its test, but the test already "
                         "read its exact value: skip the re-search when depth == 1 or child.is_leaf.",
+    "MAX's window at MIN": "a later child of a MIN node is tested with the null window at α, as at a MAX node: "
+                           "a MIN node asks whether the child is worse for MAX than β, so its test window sits at "
+                           "β.",
     "re-search at depth 0": "a child searched at depth 0 (depth == 1 here) is searched again after its test, "
                             "but a search at depth 0 only reads the node's value, which the test already "
                             "read: re-search only when depth > 1 and the child is not a leaf.",
 }
-GENERIC_HINT = ["compare with the pseudocode, one child at a time: which window does the first child get, which "
-                "window tests a later child, and when is a tested child searched again?",
-                "look at the condition for the re-search: it needs the test's answer strictly inside the node's "
-                "window, and a child whose test already read its exact value (a leaf, or a search at depth 0) "
-                "needs none."]
+GENERIC_HINT = ("compare with the pseudocode, one child at a time: which window does the first child get, which "
+                "window tests a later child, and when is a tested child searched again?")
+
+PVS_DIAGNOSTIC_SEED = 9090     # the diagnosis uses these fixed cases, so it is the same on every seed
 
 
 def _whole_cases(seed, n):
@@ -228,7 +231,7 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
     if not failing:
         return Verdict(True, f"Right: your PVS returns the right value and reads exactly the nodes the reference "
                              f"reads, in the same order, re-searches included, on all {len(all_cases)} trees.")
-    bug = _diagnose(fn, all_cases[:60], seed)
+    bug = _diagnose(fn, _whole_cases(PVS_DIAGNOSTIC_SEED, 60), PVS_DIAGNOSTIC_SEED)
     index, case, salt, outcome = min(failing, key=lambda f: (f[1][3] is not None, _size(f[1][0])))
     return _report(case, salt, outcome, bug, seed, index >= 10)
 
@@ -237,14 +240,15 @@ def _diagnose(fn, some_cases, seed):
     outcomes = [run(fn, case, seed + i) for i, case in enumerate(some_cases)]
     if any(o[2] is not None for o in outcomes):
         return None
+    found = set()             # named only when the function behaves as one mistake (in any of its styles)
     for bug in BUGS:
         for hard in (False, True):
             for narrow in (False, True):
                 model = pvs_model(bug, hard=hard, narrow=narrow)
                 if all(o[1] == m[1] and _same_value(o[0], m[0]) for o, m in
                        ((o, run(model, case, seed + i)) for i, (o, case) in enumerate(zip(outcomes, some_cases)))):
-                    return bug
-    return None
+                    found.add(bug)
+    return found.pop() if len(found) == 1 else None
 
 
 def _same_value(a, b):
@@ -292,7 +296,7 @@ def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
                         "in that order (a node read twice is listed twice)")
         what = f"{head} " + "; ".join(said)
     hint = BUG_HINTS.get(bug, GENERIC_HINT)
-    return wrong(what, hint, key=("pvs",) if hint is GENERIC_HINT else None)
+    return wrong(what, hint)
 
 
 # -- aspiration windows -------------------------------------------------------------------------
@@ -306,8 +310,9 @@ class _Search:
 
     def __call__(self, alpha, beta):
         for name, x in (("alpha", alpha), ("beta", beta)):
-            if isinstance(x, bool) or not isinstance(x, (int, float)):
+            if plain_number(x) is None:       # numpy numbers of every kind are numbers too
                 raise TypeError(f"search(alpha, beta) needs numbers; {name} was {x!r}")
+        alpha, beta = plain_number(alpha), plain_number(beta)
         if not alpha < beta:
             raise ValueError(f"search(alpha, beta) needs alpha < beta, got ({alpha!r}, {beta!r})")
         self.windows.append((alpha, beta))
@@ -363,7 +368,7 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     seed = draw_seed() if seed is None else seed
     all_cases = _aspiration_cases(seed, n)
     key = ("aspiration",)
-    hint = ASPIRATION_LADDER
+    hint = ASPIRATION_CATALOGUE.neutral
     for index, (previous, true, delta, hard, slack) in enumerate(all_cases):
         search = _Search(true, slack, hard)
         show = (f"previous = {previous}, delta = {delta}, a {'fail-hard' if hard else 'fail-soft'} search"
@@ -372,7 +377,7 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
         if call.stub:
             return not_answered(function=True)
         if call.error is not None:
-            return wrong(f"with {show} {call.problem()}", hint, key=key)
+            return wrong(f"with {show} {call.problem()}", ASPIRATION_CATALOGUE.hint(fn))
         got = call.value
         if not search.windows:
             return wrong(f"with {show} your function never called search(alpha, beta)", hint, key=key)
@@ -386,26 +391,89 @@ def check_aspiration(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
         if number_problem(got) is not None or not same(got, true):
             asked = ", ".join(f"({a:g}, {b:g})" for a, b in search.windows)
             return wrong(f"with {show} your function returned {short(got)}, but the position is worth {true!r} "
-                         f"(it searched with the windows {asked})", hint, key=key)
+                         f"(it searched with the windows {asked})", ASPIRATION_CATALOGUE.hint(fn))
+        opened = _both_sides_opened(search)
+        if opened:
+            return wrong(f"with {show} {opened}", ASPIRATION_CATALOGUE.hint(fn))
     return right(f"your aspiration search starts around the previous value and returns the exact value on all "
                  f"{len(all_cases)} searches, fail-soft and fail-hard", key=key)
 
 
-ASPIRATION_LADDER = [
-    "a search's answer at or beyond an edge of its window is only a bound: which side did it fail on, and what "
-    "does that say about where the value lies?",
-    "look at the test after each search: equality with an edge counts as a failure too, and only an answer "
-    "strictly inside the window is the value. After a failure, widen that side and search again.",
-]
+ASPIRATION_LADDER = ("a search's answer at or beyond an edge of its window is only a bound: which side did it fail "
+                     "on, and what does that say about where the value lies?")
+
+
+def _both_sides_opened(search) -> str | None:
+    """Why the windows break "open the side that failed", or None: after a fail-low the next window keeps
+    its β (or narrows it), after a fail-high its α; reopening the full window is not what the exercise asks."""
+    for (a, b), (a2, b2) in zip(search.windows, search.windows[1:]):
+        v = search.true
+        low = v <= a
+        if low and b2 > b:
+            return (f"after the search failed low with the window ({a:g}, {b:g}), your next window ({a2:g}, {b2:g}) "
+                    "also opened the side that did not fail; the exercise asks to open only the side that failed")
+        if not low and a2 < a:
+            return (f"after the search failed high with the window ({a:g}, {b:g}), your next window ({a2:g}, {b2:g}) "
+                    "also opened the side that did not fail; the exercise asks to open only the side that failed")
+    return None
+
+
+def _aspiration_run(fn, case):
+    previous, true, delta, hard, slack = case
+    search = _Search(true, slack, hard)
+    call = call_student(fn, search, previous, delta, copy_args=False)
+    if call.error is not None:
+        return Raised(type(call.error).__name__)
+    return plain_number(call.value), tuple(search.windows)
+
+
+def _aspiration_mutant(test_low=lambda v, a: v <= a, test_high=lambda v, b: v >= b, research=True, swap=False,
+                       full=False):
+    def aspiration(search, previous, delta):
+        alpha, beta = previous - delta, previous + delta
+        while True:
+            v = search(alpha, beta)
+            if not research:
+                return v
+            if test_low(v, alpha):
+                if full:
+                    alpha, beta = -INF, INF
+                elif swap:
+                    beta = INF
+                else:
+                    alpha = -INF
+            elif test_high(v, beta):
+                if full:
+                    alpha, beta = -INF, INF
+                elif swap:
+                    alpha = -INF
+                else:
+                    beta = INF
+            else:
+                return v
+    return aspiration
+
+
+ASPIRATION_CATALOGUE = Catalogue([
+    Mistake("no re-search", _aspiration_mutant(research=False),
+            "your function returns the first search's answer even when it failed: at or beyond an edge of the "
+            "window the answer is only a bound, and the position must be searched again."),
+    Mistake("wrong side opened", _aspiration_mutant(swap=True),
+            "after a failure your function opens the other side of the window: a fail-low says the value is at "
+            "most the answer, so that is the side to widen."),
+    Mistake("edge counted as exact", _aspiration_mutant(test_low=lambda v, a: v < a, test_high=lambda v, b: v > b),
+            "an answer equal to an edge of the window is a bound too: only an answer strictly inside the window "
+            "is the value."),
+    Mistake("full window", _aspiration_mutant(full=True),
+            "after a failure your function opens both sides of the window: the exercise asks to open the side "
+            "that failed, and keep the other."),
+], _aspiration_cases(0, 0), run=_aspiration_run, neutral=ASPIRATION_LADDER)
 
 
 # -- Zobrist keys and the birthday estimate ------------------------------------------------------
 
-ZOBRIST_LADDER = [
-    "a key is the XOR of the numbers of the occupied cells: what changes when one more cell is occupied?",
-    "one operation on the old key and that cell's number for that piece, an operation that is its own "
-    "inverse, so that taking the piece away again is the same operation (+ and | are not).",
-]
+ZOBRIST_LADDER = ("a key is the XOR of the numbers of the occupied cells: what changes when one more cell is "
+                  "occupied?")
 
 
 def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
@@ -430,17 +498,33 @@ def check_zobrist_update(fn, *, seed: int | None = None, n: int = 60) -> Verdict
 
     return check_function(lambda case: fn(*case), reference, [(0, {(4, "X"): 12, (4, "O"): 5}, 4, "X"),
                                                                (9, {(0, "X"): 12, (0, "O"): 5}, 0, "O")],
-                          hint=ZOBRIST_LADDER, key=("zobrist update",), generate=generate, n=n, seed=seed,
+                          hint=ZOBRIST_LADDER, generate=generate, n=n, seed=seed, show_expected=False,
                           show=lambda case: f"key = {case[0]}, cell = {case[2]}, piece = {case[3]!r}, "
                                             f"numbers[cell, piece] = {case[1][case[2], case[3]]}")
 
 
-COLLISIONS_LADDER = [
-    "an expected count is a sum over the things counted: here every pair of keys, each adding the chance that "
-    "its two keys are equal.",
-    "two questions, one line of arithmetic each: how many different pairs can n keys form, and what is the "
-    "chance that two random bits-bit keys are the same?",
-]
+COLLISIONS_LADDER = ("an expected count is a sum over the things counted: here every pair of keys, each adding the "
+                     "chance that its two keys are equal.")
+
+COLLISION_CASES = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
+
+COLLISIONS_CATALOGUE = Catalogue([
+    Mistake("the approximation", lambda n, bits: Fraction(n * n, 2 ** (bits + 1)),
+            "that is the approximation n²/2^(bits+1), good for large n (the zobrist docstring's). This exercise "
+            "asks for the exact expectation, which differs when n is small: how many pairs do n keys make?"),
+    Mistake("ordered pairs", lambda n, bits: Fraction(n * (n - 1), 2 ** bits),
+            "each pair of keys is counted twice (a, b and b, a): a pair is two different keys, in any order."),
+    Mistake("n squared over 2^bits", lambda n, bits: Fraction(n * n, 2 ** bits),
+            "n² counts every ordered pair, a key with itself included: count the pairs of two different keys, "
+            "each once."),
+    Mistake("one chance per key", lambda n, bits: Fraction(n, 2 ** bits),
+            "a collision takes two keys: the sum runs over pairs of keys, not over keys."),
+    Mistake("chance 1/bits", lambda n, bits: Fraction(n * (n - 1), 2 * bits),
+            "two random bits-bit keys are equal with chance 1 in the number of different keys, 2^bits, not 1 in "
+            "bits."),
+], COLLISION_CASES, spread=True, neutral=COLLISIONS_LADDER,
+    agree=lambda a, b: plain_number(a) is not None and plain_number(b) is not None
+    and same_number(plain_number(a), plain_number(b), rel=1e-6))
 
 
 def check_expected_collisions(fn) -> Verdict:
@@ -448,31 +532,26 @@ def check_expected_collisions(fn) -> Verdict:
     keys, n(n − 1)/2 pairs each colliding with probability 1/2^bits.
 
     The exact expectation is asked, not the approximation n²/2^(bits+1) (the ``zobrist`` docstring's, fine
-    for large n): on small n the two differ, and a function that gets them right there has the idea."""
+    for large n): on small n the two differ, and a function that gets them right there has the idea. A wrong
+    formula is named only when it matches one catalogued formula on every case (issue 42: two formulas were
+    both called the approximation)."""
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
-    key = ("collisions",)
-    cases = [(2, 1), (10, 4), (1000, 16), (100_000, 32), (10**6, 64), (1, 8), (3000, 12)]
-    for n, bits in cases:
+    for n, bits in COLLISION_CASES:
         want = Fraction(n * (n - 1), 2 ** (bits + 1))
         call = call_student(fn, n, bits, copy_args=False)
         if call.stub:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            return wrong(f"for n = {n}, bits = {bits} {problem}", COLLISIONS_LADDER, key=key)
+            return wrong(f"for n = {n}, bits = {bits} {problem}", COLLISIONS_LADDER)
         got = plain_number(call.value)
         if got is None:
-            return wrong(f"for n = {n}, bits = {bits} {returned_problem(call.value)}", COLLISIONS_LADDER, key=key)
+            return wrong(f"for n = {n}, bits = {bits} {returned_problem(call.value)}", COLLISIONS_LADDER)
         if not same_number(got, want, rel=1e-6):
-            if same_number(got, Fraction(n * n, 2 ** (bits + 1)), rel=1e-6):
-                return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}, the "
-                             "approximation n²/2^(bits+1), good for large n (the zobrist docstring's). This "
-                             "exercise asks for the exact expectation, which differs when n is small: how many "
-                             "pairs do two keys make?", COLLISIONS_LADDER, key=key)
             return wrong(f"for n = {n} keys of {bits} bits your function gives {short(call.value)}",
-                         COLLISIONS_LADDER, key=key)
-    return right(f"your estimate agrees on all {len(cases)} cases", key=key)
+                         COLLISIONS_CATALOGUE.hint(fn))
+    return right(f"your estimate agrees on all {len(COLLISION_CASES)} cases")
 
 
 __all__ = ["check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions", "pvs_model",

@@ -41,6 +41,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake
 
 _FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
 
@@ -261,66 +262,83 @@ def _bottom_max(node, maximising=True):
     return max(values) if maximising else min(values)
 
 
+def _int_leaf(node, maximising=True):
+    if isinstance(node, int):
+        return node
+    values = [_int_leaf(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
+def _sentinel(node, maximising=True):
+    if _leaf(node):
+        return node
+    best = -10 if maximising else 10
+    for child in node:
+        v = _sentinel(child, not maximising)
+        best = max(best, v) if maximising else min(best, v)
+    return best
+
+
+def _first_child(node, maximising=True):
+    return node if _leaf(node) else _first_child(node[0], not maximising)
+
+
+def _fixed_depth(node, maximising=True):
+    if _leaf(node):
+        return node
+    return max(min(max(leaves) for leaves in mid) for mid in node)
+
+
+def _no_root_leaf(node, maximising=True):
+    values = [c if _leaf(c) else _no_root_leaf(c, not maximising) for c in node]
+    return max(values) if maximising else min(values)
+
+
 _PROBES = [(spec, m) for spec, m in EDGE_CASES if isinstance(spec, list) and _ties(spec) == 0] + [
     ([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], True), ([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], False),
-    ([[0, 1], [2, 3]], True), ([[5, 1], [2, 7], [4, 3]], False), ([[1, 6], [4, 2]], True)]
+    ([[0, 1], [2, 3]], True), ([[5, 1], [2, 7], [4, 3]], False), ([[1, 6], [4, 2]], True),
+    (7, True), (-2.5, True), ([[3.5, 5], [2, 9.25]], True), ([5], True), ([5], False), ([-250], True),
+    ([250], False), ([[-40, -25], [-70, -12]], False)]
 
-_MODELS = [
-    (_always_max, "your function takes the largest value at every level, MIN's included: a MIN node takes "
-                  "the smallest. Pass `not maximising` to the children and choose max or min with it."),
-    (_swapped, "your function takes the smallest value where MAX moves and the largest where MIN moves: MAX "
-               "(maximising=True) takes the largest of its children's values, MIN the smallest. Swap max and "
-               "min."),
-    (_no_alternation, "the player never changes on the way down: the children of a MAX node are MIN nodes "
-                      "and the other way round, so call the children with `not maximising`."),
-    (_root_always_max, "your function treats the root as MAX even when maximising=False: use the "
-                       "maximising argument it is given at the root as well."),
-    (_bottom_max, "the level just above the leaves is not always MAX: the player alternates at every level, "
-                  "the last one included, so decide with `maximising` there too."),
-]
-
-
-def _agrees(fn, model) -> bool:
-    for spec, m in _PROBES:
-        call = call_student(fn, spec, m)
-        if call.error is not None or not same(call.value, model(spec, m)):
-            return False
-    return True
+CATALOGUE = Catalogue([
+    Mistake("always max", _always_max,
+            "your function takes the largest value at every level, MIN's included: a MIN node takes the "
+            "smallest. Pass `not maximising` to the children and choose max or min with it."),
+    Mistake("swapped", _swapped,
+            "your function takes the smallest value where MAX moves and the largest where MIN moves: MAX "
+            "(maximising=True) takes the largest of its children's values, MIN the smallest. Swap max and min."),
+    Mistake("no alternation", _no_alternation,
+            "the player never changes on the way down: the children of a MAX node are MIN nodes and the "
+            "other way round, so call the children with `not maximising`."),
+    Mistake("root always MAX", _root_always_max,
+            "your function treats the root as MAX even when maximising=False: use the maximising argument "
+            "it is given at the root as well."),
+    Mistake("bottom MAX", _bottom_max,
+            "the level just above the leaves is not always MAX: the player alternates at every level, the "
+            "last one included, so decide with `maximising` there too."),
+    Mistake("int leaves only", _int_leaf,
+            "your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so tell a "
+            "leaf by what it is not: an inner node is a list, anything else is a leaf."),
+    Mistake("sentinel", _sentinel,
+            "scores can be any size: start MAX's best at -math.inf (and MIN's at math.inf), not at a number "
+            "like -10 that a score can be below, or take max() / min() of the children's values."),
+    Mistake("first child", _first_child,
+            "your function follows the first child only: a node's value comes from all its children, each "
+            "searched with the other player to move."),
+    Mistake("no base case at the root", _no_root_leaf,
+            "the root itself can be a leaf (the game is already over): a number is its own value, so the "
+            "function needs a base case that returns it before it looks at children."),
+    Mistake("fixed depth", _fixed_depth,
+            "trees here have any shape: a node's children can be numbers and lists side by side, and depths "
+            "vary, so recurse on each child rather than assuming a fixed depth."),
+], [(spec, m) for spec, m in _PROBES], spread=True, neutral=HINT)
 
 
 def _hint(fn, problem):
-    """A hint aimed at the mistake, found from what the function does (the hint, its ladder key)."""
-    general = ([HINT, "look at three lines in turn: the base case (what is a leaf worth, and how do you tell a "
-                      "leaf from a list?), the recursive call (which player moves at the children?), and the "
-                      "choice at the node (which of max and min, decided by what?)."], ("minimax",))
+    """The hint for ``fn``: its mistake's cause when the catalogue is certain of it, else the idea."""
     if "package's" in problem:
-        return general
+        return HINT, None
     if "positional argument" in problem or "keyword argument" in problem:
         return ("the check calls your function as my_minimax(node, maximising): keep the two parameters of "
                 "the stub, def my_minimax(node, maximising=True)."), None
-    leaf_int = call_student(fn, 7, True)
-    leaf_float = call_student(fn, -2.5, True)
-    tree_int = call_student(fn, [[3, 5], [2, 9]], True)
-    tree_float = call_student(fn, [[3.5, 5], [2, 9.25]], True)
-    if leaf_int.problem() is None and same(leaf_int.value, 7) and tree_int.problem() is None and \
-            (leaf_float.problem() is not None or not same(leaf_float.value, -2.5)
-             or tree_float.error is not None):
-        return ("your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so tell a "
-                "leaf by what it is not: an inner node is a list, anything else is a leaf."), None
-    small = [call_student(fn, [5], True), call_student(fn, [5], False)]
-    large = [call_student(fn, [-250], True), call_student(fn, [250], False)]
-    if all(c.problem() is None and same(c.value, 5) for c in small) and \
-            any(c.problem() is None and not same(c.value, v) for c, v in zip(large, (-250, 250))):
-        return ("scores can be any size: start MAX's best at -math.inf (and MIN's at math.inf), not at a "
-                "number like -10 that a score can be below, or take max() / min() of the children's "
-                "values."), None
-    if leaf_int.problem() is not None or not same(leaf_int.value, 7):
-        return ("the root itself can be a leaf (the game is already over): a number is its own value, so the "
-                "function needs a base case that returns it before it looks at children."), None
-    for model, hint in _MODELS:
-        if _agrees(fn, model):
-            return hint, None
-    if problem.startswith(("raised", "called itself")):
-        return ("trees here have any shape: a node's children can be numbers and lists side by side, and "
-                "depths vary, so recurse on each child rather than assuming a fixed depth. " + HINT), None
-    return general
+    return CATALOGUE.hint(fn), None

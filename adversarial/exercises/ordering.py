@@ -126,12 +126,9 @@ def proof_sizes(b: int, d: int) -> tuple[int, int]:
     return b ** (d // 2), b ** ((d + 1) // 2)
 
 
-PROOFS_LADDER = [
-    "MAX's proof fixes one good MAX move at every MAX node and follows every MIN reply, so it branches only "
-    "where MIN moves; MIN's proof is the mirror image. Count the levels where each player moves.",
-    "with MAX at the root, the levels alternate MAX, MIN, MAX, ... down to depth d: write them out for your d "
-    "and count each player's levels; a proof's leaves are b to the number of levels at which it branches.",
-]
+PROOFS_LADDER = ("MAX's proof fixes one good MAX move at every MAX node and follows every MIN reply, so it branches "
+                 "only where MIN moves; MIN's proof is the mirror image. With MAX at the root the levels alternate "
+                 "MAX, MIN, MAX, ...: count the levels where each player moves.")
 
 
 def _pair(answer):
@@ -165,10 +162,8 @@ def check_two_proofs(answer, b: int, d: int) -> Verdict:
     if same(pair, (mine, theirs)):
         return right(f"MAX's proof has {short(pair[0])} leaves and MIN's {short(pair[1])}; with their "
                      "shared leaf counted once, that is the fewest leaves any search can read", key=key)
-    if mine != theirs and same(pair, (theirs, mine)):
-        return wrong(f"you answered {short(answer)}: the two sizes are the right way round for the other "
-                     "player's proof. MAX's proof is the one where MAX chooses one move and MIN may answer "
-                     "anything: where does it branch?", PROOFS_LADDER, key=key)
+    # (a swapped pair gets the general hint: "the right way round for the other player" handed over the
+    # answer in one try, issue 42)
     if any(same(x, b ** d) for x in pair):
         return wrong(f"you answered {short(answer)}: b^d is every leaf of the tree; a proof keeps one move at "
                      "the levels of the player it speaks for", PROOFS_LADDER, key=key)
@@ -181,10 +176,10 @@ def _proofs_diagnose(fn):
         pair = _sequence_or_none(got)
         if pair is None:
             return None
-        if len(pair) == 2 and want[0] != want[1] and same(pair, (want[1], want[0])):
-            return ("your pair has MIN's proof first: MAX's proof is the one in which MAX fixes its moves, so it "
-                    "branches where MIN moves.")
         slips = [
+            (lambda b, d: proof_sizes(b, d)[::-1],
+             "your pair has MIN's proof first: MAX's proof is the one in which MAX fixes its moves, so it "
+             "branches where MIN moves."),
             (lambda b, d: (b ** (d // 2), b ** (d // 2)),
              "at an odd depth MAX moves at one more level than MIN, so the two proofs differ in size; yours are "
              "equal."),
@@ -216,9 +211,9 @@ def check_proofs_function(fn) -> Verdict:
                      "proofs separately, as a pair (MAX's proof, MIN's proof)", PROOFS_LADDER,
                      key=("proofs function",))
     cases = [(b, d) for b in range(1, 8) for d in range(9)]
-    verdict = check_function(fn, proof_sizes, cases, spread=True, hint=PROOFS_LADDER, key=("proofs function",),
+    verdict = check_function(fn, proof_sizes, cases, spread=True, hint=PROOFS_LADDER,
                              show=lambda case: f"b = {case[0]}, d = {case[1]}", forbid=(_knuth_moore,),
-                             diagnose=_proofs_diagnose(fn))
+                             diagnose=_proofs_diagnose(fn), show_expected=False)
     if verdict:
         return right(f"your proofs agree on all {len(cases)} (b, d); their sizes added, less the one leaf they "
                      "share, give the Knuth–Moore minimum", key=("proofs function",))

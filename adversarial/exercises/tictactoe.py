@@ -9,7 +9,7 @@ answer key.
 >>> check_board_value(-1, "X../X../OO.")
 ✓ Right: -1.
 >>> check_tree_size_without_wins(9 ** 9)  # doctest: +ELLIPSIS
-✗ Not yet: you answered 387420489, 9 choices at every one of 9 moves: ...
+✗ Not yet: you answered 387420489. Hint: 9 choices at every one of 9 moves: ...
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake, value_catalogue
 
 __all__ = ["check_board_value", "check_optimal_moves", "check_tree_size_without_wins",
            "check_reverse_order_nodes", "check_careful_table", "check_symmetric_first_moves",
@@ -72,35 +73,33 @@ def check_board_value(answer, board: str, *, depth_aware: bool = False) -> Verdi
     game = _game(depth_aware)
     b = game.board(board)
     truth = _value(b, depth_aware)
-    key = ("board value", board, depth_aware)
-    if depth_aware:
-        ladder = ["first the plain value: can X force a win? Then count the moves on the board when the "
-                  "winning line is completed (the ones already played included), and take 10 minus that.",
-                  "play the best line out on paper: X's move, O's best reply, and so on, until a line of three; "
-                  "count every mark on the board at that moment (n), and the value is 10 - n (or -(10 - n) "
-                  "for a win by O)."]
-    else:
-        ladder = ["scores are from X's (MAX's) side: +1 if X can force a win, −1 if O can, 0 for a draw. Find "
-                  "the threats first: a player who has two in a row must be blocked at once.",
-                  "play it out: who is to move, which cell must they take (a win, or a block), and what can "
-                  "the other side do next? Look for a move that makes two threats at once."]
     if same(answer, truth):
-        return right(short(answer), key=key)
+        return right(short(answer))
+    catalogue = board_value_catalogue(board, depth_aware)
     problem = number_problem(answer)
     if problem:
-        return wrong(problem, ladder, key=key)
-    a = plain_number(answer)
-    if truth != 0 and same(a, -truth):
-        return wrong(f"you answered {short(answer)}: check whose side your number takes. Scores are from X's "
-                     "point of view (positive when X can force a win, negative when O can), whoever is to move",
-                     ladder, key=key)
-    if depth_aware and truth != 0 and same(a, (truth > 0) - (truth < 0)):
-        return wrong(f"you answered {short(answer)}, the plain value; with depth in the score a win is worth "
-                     "10 minus the number of moves played when it happens", ladder, key=key)
-    if depth_aware and truth != 0 and abs(truth) < 10 and same(abs(a), abs(truth) + 1):
-        return wrong(f"you answered {short(answer)}: count the winning move itself too (the moves played "
-                     "when the line is complete)", ladder, key=key)
-    return wrong(f"you answered {short(answer)}", ladder, key=key)
+        return wrong(problem, catalogue.neutral)
+    return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
+
+
+def board_value_catalogue(board: str, depth_aware: bool = False) -> Catalogue:
+    """The typical wrong values of a board's value. Not catalogued: the value from O's side (with three
+    possible values, "check whose side" would hand over the answer) and a count one off (it would state it)."""
+    truth = _value(_game(depth_aware).board(board), depth_aware)
+    mistakes = []
+    if depth_aware and truth != 0:
+        mistakes.append(Mistake("the plain value", (truth > 0) - (truth < 0),
+                                "that is the plain value; with depth in the score a win is worth 10 minus the "
+                                "number of moves played when it happens."))
+    if depth_aware:
+        neutral = ("first the plain value: can X force a win? Then play the best line out: count every mark on "
+                   "the board when the winning line is completed (the moves already played included); a win "
+                   "by X is worth 10 minus that count, a win by O the negative of it.")
+    else:
+        neutral = ("scores are from X's (MAX's) side, whoever is to move: +1 if X can force a win, −1 if O can, "
+                   "0 for a draw. Find the threats first: a player who has two in a row must be blocked at once; "
+                   "look for a move that makes two threats.")
+    return value_catalogue(mistakes, truth, neutral=neutral)
 
 
 def check_optimal_moves(answer, board: str, *, depth_aware: bool = False) -> Verdict:
@@ -113,24 +112,22 @@ def check_optimal_moves(answer, board: str, *, depth_aware: bool = False) -> Ver
     pick = max if game.to_move(b) == "MAX" else min
     best = {m for m, v in values.items() if v == pick(values.values())}
     worst = {m for m, v in values.items() if v == (min if pick is max else max)(values.values())}
-    key = ("optimal moves", board, depth_aware)
     side = "X" if game.to_move(b) == "MAX" else "O"
-    ladder = [f"play each empty cell in turn and find the value of the position after it (minimax, scores "
-              f"from X's side); keep every move whose value is the best for {side}.",
-              f"for each move m, the value of game.result(board, m) decides; {side} wants the "
-              f"{'largest' if side == 'X' else 'smallest'}, and ties count: the set has every move with that "
-              "value."]
-    verdict = check_set(answer, best, name="cells", item="cell", hint=ladder, key=key)
+    neutral = (f"play each empty cell in turn and find the value of the position after it (minimax, scores from "
+               f"X's side); keep every move whose value is the best for {side}: ties count, so the set has every "
+               "move with that value.")
+    catalogue = value_catalogue([
+        Mistake("the worst moves", worst, f"those are the moves with the worst value for {side} (the other "
+                                          "side's favourites)."),
+        Mistake("every cell", set(values), "that is every empty cell; only some of them keep the best value."),
+    ], best, neutral=neutral)
+    verdict = check_set(answer, best, name="cells", item="cell", hint=neutral)
     if verdict or not verdict.answered:
         return verdict
     items = answer if isinstance(answer, (set, frozenset, list, tuple)) else None
-    if items is not None and best != worst and len(items) == len(worst) and \
-            all(any(same(x, w) for w in worst) for x in items):
-        return wrong(f"those are the moves with the worst value for {side} (the other side's favourites)",
-                     ladder, key=key)
-    if items is not None and len(items) == len(values) and len(best) < len(values) and \
-            all(any(same(x, m) for m in values) for x in items):
-        return wrong("that is every empty cell; only some of them keep the best value", ladder, key=key)
+    mistake = catalogue.diagnose(set(items)) if items is not None else None
+    if mistake is not None:
+        return Verdict(False, verdict.message.replace(f"Hint: {neutral}", f"Hint: {mistake.cause}"))
     return verdict
 
 
@@ -139,31 +136,31 @@ def check_tree_size_without_wins(answer) -> Verdict:
     if unanswered(answer):
         return not_answered()
     truth = sum(math.perm(9, k) for k in range(10))
-    key = ("tree size without wins",)
-    ladder = ["count level by level: how many nodes are there after 0 moves, after 1, after 2, ...? The tree "
-              "is every level together, from the empty board to the full boards.",
-              "after k moves, how many choices did each of those k moves have (a cell taken is gone)? Multiply "
-              "them for the size of level k, then add every level up, the empty board included."]
     if same(answer, truth):
-        return right(f"{short(answer)} nodes", key=key)
+        return right(f"{short(answer)} nodes")
+    catalogue = tree_size_catalogue()
     problem = number_problem(answer)
     if problem:
-        return wrong(problem, ladder, key=key)
-    a = plain_number(answer)
-    known = {
-        math.factorial(9): "9! = 362,880, the number of full boards (the bottom level) only",
-        9 ** 9: "9 choices at every one of 9 moves: but each move takes a cell, so one fewer is left each time",
-        truth - 1: "the tree without its root (the empty board is a node too)",
-        sum(math.perm(9, k) for k in range(1, 10)) + 0: "the tree without its root (the empty board is a "
-                                                         "node too)",
-        549946: "the real game tree, in which games end at a win; here no game ends before the board is full",
-        sum(9 ** k for k in range(10)): "9 choices at every level: but each move takes a cell, so one fewer is "
-                                        "left each time",
-    }
-    for number, what in known.items():
-        if same(a, number):
-            return wrong(f"you answered {short(answer)}, {what}", ladder, key=key)
-    return wrong(f"you answered {short(answer)}", ladder, key=key)
+        return wrong(problem, catalogue.neutral)
+    return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
+
+
+@functools.cache
+def tree_size_catalogue() -> Catalogue:
+    """Typical wrong sizes. Not catalogued: the tree without its root (one less: naming it states the answer)."""
+    truth = sum(math.perm(9, k) for k in range(10))
+    return value_catalogue([
+        Mistake("full boards only", math.factorial(9), "that is the number of full boards (the bottom level) "
+                                                       "only; the tree is every level together."),
+        Mistake("nine choices every move", 9 ** 9, "9 choices at every one of 9 moves: but each move takes a "
+                                                    "cell, so one fewer is left each time."),
+        Mistake("the real game tree", 549946, "that is the real game tree, in which games end at a win; here no "
+                                              "game ends before the board is full."),
+        Mistake("nine choices every level", sum(9 ** k for k in range(10)),
+                "9 choices at every level: but each move takes a cell, so one fewer is left each time."),
+    ], truth, neutral="count level by level: how many nodes are there after 0 moves, after 1, after 2, ...? After "
+                      "k moves, each of those k moves had one choice fewer than the one before (a cell taken is "
+                      "gone); the tree is every level together, from the empty board to the full boards.")
 
 
 # -- notebook 4 -----------------------------------------------------------------------------
@@ -219,33 +216,35 @@ def _symmetry_counts():
     return len(positions), len(canonical), slips
 
 
+REVERSE_ORDER_HINT = ("order= takes a function (board, moves) -> the same moves in the order to try them: turn "
+                      "the centre-first order round, search the empty board with it, then read the count of "
+                      "nodes from the result's statistics.")
+
+
 def check_reverse_order_nodes(answer) -> Verdict:
     """Nodes alpha-beta (α ≥ β) enters on the empty board when moves are tried edges, corners, centre last."""
     if unanswered(answer):
         return not_answered()
     truth, known = _reverse_order_counts()
-    key = ("reverse order nodes",)
-    ladder = ["order= takes a function (board, moves) -> the same moves in the order to try them: reverse "
-              "the centre-first order, then read the count of nodes from the result.",
-              "three steps, one line each: a function (board, moves) whose order is the centre-first order "
-              "turned round; a search of the empty board that uses it as its order; the count of nodes in the "
-              "result's statistics."]
     if same(answer, truth):
-        return right(f"{short(answer)} nodes", key=key)
+        return right(f"{short(answer)} nodes")
     if isinstance(answer, SearchResult):
-        return wrong("that is the whole search result; the count of nodes is its .stats.nodes", ladder, key=key)
+        return wrong("that is the whole search result; the count of nodes is its .stats.nodes", REVERSE_ORDER_HINT)
     problem = number_problem(answer, "a count of nodes")
     if problem:
-        return wrong(problem, ladder, key=key)
-    a = plain_number(answer)
-    value = _value(_PLAIN.initial_state(), False)
-    if same(a, value):
-        return wrong(f"you answered {short(answer)}, the value of the game (.value); the question asks how "
-                     "many nodes the search enters (.stats.nodes)", ladder, key=key)
-    for number, what in known:
-        if same(a, number):
-            return wrong(f"you answered {short(answer)}, {what}", ladder, key=key)
-    return wrong(f"you answered {short(answer)}", ladder, key=key)
+        return wrong(problem, REVERSE_ORDER_HINT)
+    catalogue = reverse_order_catalogue()
+    return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
+
+
+@functools.cache
+def reverse_order_catalogue() -> Catalogue:
+    truth, known = _reverse_order_counts()
+    mistakes = [Mistake("the value", _value(_PLAIN.initial_state(), False),
+                        "that is the value of the game (.value); the question asks how many nodes the search "
+                        "enters (.stats.nodes).")]
+    mistakes += [Mistake(what.split(";")[0], number, f"that is {what}.") for number, what in known]
+    return value_catalogue(mistakes, truth, neutral=REVERSE_ORDER_HINT)
 
 
 def check_symmetric_first_moves(answer) -> Verdict:
@@ -254,23 +253,44 @@ def check_symmetric_first_moves(answer) -> Verdict:
         return not_answered()
     start = _PLAIN.initial_state()
     truth = len({_PLAIN.canonical(_PLAIN.result(start, m)) for m in _PLAIN.actions(start)})
-    key = ("symmetric first moves",)
-    ladder = ["rotate and mirror the board in your head: which of the nine cells can be carried onto each "
-              "other? Count the groups.",
-              "pick a cell and mark every cell that a rotation or a mirror image carries it onto: that is one "
-              "group. Pick a cell not marked yet and repeat until every cell is marked; count the groups."]
     if same(answer, truth):
-        return right(short(answer), key=key)
+        return right(short(answer))
+    catalogue = value_catalogue([
+        Mistake("every cell", 9, "that is every cell: but a corner turned a quarter is another corner."),
+        Mistake("the symmetries", 8, "that is the number of symmetries, not of different first moves."),
+    ], truth, neutral="rotate and mirror the board in your head: which of the nine cells can be carried onto "
+                      "each other? Mark a cell and every cell a rotation or a mirror image carries it onto: one "
+                      "group; repeat with a cell not marked yet, and count the groups.")
     problem = number_problem(answer, "a whole number")
     if problem:
-        return wrong(problem, ladder, key=key)
-    a = plain_number(answer)
-    if same(a, 9):
-        return wrong("you answered 9, every cell: but a corner turned a quarter is another corner", ladder,
-                     key=key)
-    if same(a, 8):
-        return wrong("you answered 8, the number of symmetries, not of different first moves", ladder, key=key)
-    return wrong(f"you answered {short(answer)}", ladder, key=key)
+        return wrong(problem, catalogue.neutral)
+    return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
+
+
+_ROTATIONS = [(0, 1, 2, 3, 4, 5, 6, 7, 8), (6, 3, 0, 7, 4, 1, 8, 5, 2), (8, 7, 6, 5, 4, 3, 2, 1, 0),
+              (2, 5, 8, 1, 4, 7, 0, 3, 6)]
+
+POSITIONS_HINT = ("two positions are the same up to symmetry exactly when a rotation or a mirror image carries "
+                  "one onto the other, that is when their canonical forms (game.canonical) are equal: count the "
+                  "distinct forms among the reachable positions, finished ones included.")
+
+
+@functools.cache
+def positions_catalogue() -> Catalogue:
+    count, truth, slips = _symmetry_counts()
+    positions = reachable_positions(_PLAIN)
+    rotations_only = len({min("".join(b.cells[i] for i in r) for r in _ROTATIONS) for b in positions})
+    mistakes = [Mistake("every position", count, "that is every reachable position: count each symmetry "
+                                                 "class once.")]
+    mistakes += [Mistake(what, number, f"that is {what}: {hint}.") for number, (what, hint) in slips.items()]
+    mistakes += [Mistake(f"divided by 8 ({i})", v, "that is the count divided by 8: a symmetric position (the "
+                                                   "empty board, X in the centre) has fewer than eight different "
+                                                   "images.")
+                 for i, v in enumerate(sorted({count / 8, count // 8, round(count / 8)}))]
+    mistakes.append(Mistake("rotations only", rotations_only, "that counts positions the same when a rotation "
+                                                              "carries one onto the other; a mirror image is the "
+                                                              "same position too."))
+    return value_catalogue(mistakes, truth, neutral=POSITIONS_HINT)
 
 
 def check_positions_up_to_symmetry(answer) -> Verdict:
@@ -278,26 +298,12 @@ def check_positions_up_to_symmetry(answer) -> Verdict:
     if unanswered(answer):
         return not_answered()
     count, truth, slips = _symmetry_counts()
-    key = ("positions up to symmetry",)
-    ladder = ["not the count divided by 8: a symmetric position (the empty board, X in the centre) has "
-              "fewer than eight different images.",
-              "two positions are the same up to symmetry exactly when their canonical forms (game.canonical) "
-              "are equal: count the distinct forms among the reachable positions."]
     if same(answer, truth):
-        return right(short(answer), key=key)
+        return right(short(answer))
     problem = number_problem(answer, "a whole number")
     if problem:
-        return wrong(problem, ladder, key=key)
-    a = plain_number(answer)
-    if same(a, count):
-        return wrong(f"you answered {short(answer)}, every reachable position: count each symmetry class once",
-                     ladder, key=key)
-    for number, (what, hint) in slips.items():
-        if same(a, number):
-            return wrong(f"you answered {short(answer)}, {what}", hint)
-    if same(a, count / 8) or same(a, count // 8) or same(a, round(count / 8)):
-        return wrong(f"you answered {short(answer)}, the count divided by 8", ladder, key=key)
-    return wrong(f"you answered {short(answer)}", ladder, key=key)
+        return wrong(problem, POSITIONS_HINT)
+    return wrong(f"you answered {short(answer)}", positions_catalogue().hint(plain_number(answer)))
 
 
 # -- notebook 4, exercise 2: the window-aware table ------------------------------------------------
@@ -354,14 +360,9 @@ def _kind_word(kind) -> str:
     return {"exact": "is exactly", "lower": "is at least", "upper": "is at most"}.get(kind, "?")
 
 
-TABLE_LADDER = [
-    "a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, upper "
-    "bound), decided against the α and β the node was called with, and trust a bound only when it settles "
-    "the current window.",
-    "look at two lines. The one that decides the kind must compare the value with the window the node was "
-    "called with, but by then the loop has raised α (MAX) or lowered β (MIN). The one that reads the table may "
-    "return a bound only when it already settles the window it is asked about now.",
-]
+TABLE_LADDER = ("a stored value is only as good as the window it was found in: keep its kind (exact, lower bound, "
+                "upper bound), decided against the α and β the node was called with, and trust a bound only when it "
+                "settles the current window.")
 
 
 def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
@@ -431,13 +432,15 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 mover = _QUICK.to_move(stored)
                 hint_key: tuple
                 hint, hint_key = TABLE_LADDER, key
-                if kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN":
+                # the updated-window mistake never stores an inner position as exact (after the loop, value <=
+                # alpha always holds at MAX, value >= beta at MIN); named only on that signature, so swapped
+                # labels (issue 42) get the general hint
+                signature = all(k != "exact" for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
+                if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
                     hint_key = ("careful table", "kind from the updated window")
-                    hint = ["a node that stopped early (a cutoff) found only a bound: decide the kind against "
-                            "the α and β the node was called with, not the ones the loop has changed.",
-                            "at a MAX node the loop raises α to the value, so after the loop value <= alpha is "
-                            "always true: the comparison needs the window as it was when the node was called, "
-                            "kept from before the loop."]
+                    hint = ("a node that stopped early (a cutoff) found only a bound: decide the kind against "
+                            "the α and β the node was called with, not the ones the loop has changed. At a MAX "
+                            "node the loop raises α to the value, so after the loop value <= alpha is always true.")
                 return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
                              f"('{kind}'), but its value is {real}", hint, key=hint_key)
     # (3) planted entries: a bound that settles the window is used, one that does not is not

@@ -1,0 +1,18 @@
+# BUG sentinel 10: starts the value at ±10.
+
+
+def answer(node, depth, alpha, beta, maximising):
+    if depth == 0 or node.is_leaf:
+        return node.value
+    value = -10 if maximising else 10
+    for child in node.children:
+        v = answer(child, depth - 1, alpha, beta, not maximising)
+        if maximising:
+            value = max(value, v)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, v)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value

@@ -1,0 +1,3 @@
+# BUG first moves reduced: the condition is the wrong way round.
+def answer(depth, rank, after, min_depth, reduction):
+    return depth - 1 - reduction if rank < after and depth >= min_depth else depth - 1

@@ -1,0 +1,3 @@
+# BUG reduction added: a reduced move searched deeper.
+def answer(depth, rank, after, min_depth, reduction):
+    return depth - 1 + reduction if rank >= after and depth >= min_depth else depth - 1
