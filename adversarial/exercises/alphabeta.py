@@ -421,7 +421,7 @@ def _first_difference(t, reads, want_reads, result) -> str:
         for event in result.trace:
             if isinstance(event, _Cutoff) and any(extra[:len(event.path) + 1] == event.path + (m,)
                                                   for m in event.skipped):
-                kind = "a β-cutoff at MAX node" if event.player == MAX else "an α-cutoff at MIN node"
+                kind = "the cutoff at MAX node" if event.player == MAX else "the cutoff at MIN node"
                 return (f"{t.label(extra)} should never be looked at: {kind} {t.label(event.path)} "
                         f"skips it (α = {event.alpha:g}, β = {event.beta:g})")
         return f"{t.label(extra)} should not be evaluated"
@@ -451,8 +451,8 @@ def _bug_hint(bug: str, prune_on_equal: bool) -> str:
     return text if prune_on_equal or bug in ("strict", "non-strict") else text.replace("α ≥ β", "α > β")
 
 BUG_HINTS = {
-    "wrong node type": "the prune tests are at the wrong node type: a MAX node stops when its value reaches β "
-                       "(a β-cutoff), a MIN node when its value falls to α (an α-cutoff); both must test.",
+    "wrong node type": "the prune tests are at the wrong node type: a MAX node stops when its value reaches β, "
+                       "a MIN node when its value falls to α; both must test.",
     "strict": "you stop only when α > β, but this check uses the rule α ≥ β: a tie also cuts. "
               "(check_alphabeta(fn, prune_on_equal=False) checks the strict rule.)",
     "non-strict": "you stop when α ≥ β, but this check uses the strict rule α > β: a tie does not cut.",
