@@ -360,6 +360,10 @@ class Chess:
             return "pass"
         return state.board.san(move)
 
+    def move_name(self, state: ChessState, move) -> str:
+        """How a drawing labels ``move``'s edge below ``state``: in SAN."""
+        return self.san(state, move)
+
     def line(self, state: ChessState, moves) -> list[str]:
         """A line of moves from ``state`` in SAN (e.g. a principal variation)."""
         names = []
