@@ -88,10 +88,22 @@ def ratio(n: int, depth: int, rounds: int) -> str:
     return line
 
 
-def ladder(depth: int) -> str:
+def _one(args):
+    depth, position = args
     start = time.process_time()
-    results = chess_lab.ladder.__wrapped__(depth)
-    seconds = time.process_time() - start
+    return chess_lab.ladder.__wrapped__(depth, ids=(position,)), time.process_time() - start
+
+
+def ladder(depth: int, jobs: int = 1) -> str:
+    work = [(depth, t.id) for t in chess_lab.SUITE]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_one, work, chunksize=1)
+    else:
+        parts = [_one(w) for w in work]
+    results = {k: v for part, _ in parts for k, v in part.items()}
+    seconds = sum(s for _, s in parts)
     parts = [f"All 24 positions, depth {depth}, evaluation material + piece-square tables "
              f"({seconds / 60:.1f} min of CPU). Each rung keeps the ideas of the rungs above it; every rung "
              "finds the same value on every position.", "", chess_lab.ladder_table(results).markdown(), ""]
@@ -118,6 +130,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--ladder", type=int, nargs="?", const=4, default=None,
                     help="also run the ordering ladder on all 24 positions at this depth (default 4)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes for the ladder (default 1)")
     ap.add_argument("--no-ratio", action="store_true")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = ap.parse_args()
@@ -128,7 +141,8 @@ def main():
                  "pushes and pops on one board itself.", "", "| what | ratio | speed |", "|---|---|---|",
                  ratio(args.positions, args.depth, args.rounds)]
     if args.ladder:
-        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {args.ladder}", "", ladder(args.ladder)]
+        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {args.ladder}", "",
+                 ladder(args.ladder, args.jobs)]
     if not args.no_write and body:
         write_section("bench_chess", "Chess: alpha-beta against a bare python-chess loop, and move ordering",
                       "\n".join(body))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-chess = pytest.importorskip("chess")
+pytest.importorskip("chess")
+import chess  # noqa: E402
 import chess.engine  # noqa: E402
 
 from adversarial.beyond.techniques import TranspositionTable, engine  # noqa: E402
