@@ -143,7 +143,7 @@ def _agrees(fn, slip, fen) -> bool:
 # -- 2. killer slots ------------------------------------------------------------------------------------
 
 # (slots before, the move that caused a cutoff): two slots, the newest killer first.
-KILLER_CASES = (
+KILLER_CASES: tuple[tuple[list, str], ...] = (
     ([], "Nf3"),
     (["Nf3"], "Bb5"),
     (["Bb5", "Nf3"], "Qh5"),
