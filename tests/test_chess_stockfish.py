@@ -56,7 +56,7 @@ def oracle(sf, fen, depth=14):
     return cp, info["pv"][0]
 
 
-def ours(fen, depth=3):
+def ours(fen, depth=2):
     state = GAME.position(fen)
     r = engine(GAME, state, depth=depth, evaluate=Quiescent(material_and_squares),
                order=EngineOrder(killers=True, history=True), table=TranspositionTable())
@@ -82,13 +82,13 @@ def test_stockfish_finds_most_of_the_suites_best_moves_and_the_package_some(stoc
     suite = bratko_kopec()
     sf_hits = pkg_hits = same = 0
     for t in suite:
-        _, sf_move = oracle(stockfish, t.fen, depth=16)
+        _, sf_move = oracle(stockfish, t.fen, depth=14)
         _, our_move = ours(t.fen)
         best = t.best_moves()
         sf_hits += sf_move in best
         pkg_hits += our_move in best
         same += our_move == sf_move
-    print(f"\nof 24 Bratko-Kopec positions: Stockfish (depth 16) plays the suite's move on {sf_hits}, the package "
-          f"(depth 3, quiescence) on {pkg_hits}; the package plays Stockfish's move on {same}")
-    assert sf_hits >= 14           # the FENs are the test's positions: a strong engine finds most of its moves
+    print(f"\nof 24 Bratko-Kopec positions: Stockfish (depth 14) plays the suite's move on {sf_hits}, the package "
+          f"(depth 2, quiescence) on {pkg_hits}; the package plays Stockfish's move on {same}")
+    assert sf_hits >= 14           # the FENs are the test's positions: a strong engine finds most of its moves (19 here)
     assert pkg_hits <= sf_hits
