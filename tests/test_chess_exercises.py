@@ -92,3 +92,14 @@ def test_messages_do_not_give_the_answer_away():
     """A wrong order is told one pair out of place, not the whole order."""
     v = check_mvv_lva(lambda board, moves: list(moves))
     assert v.message.count(" comes before ") <= 1
+
+
+# Typical wrong answers for the hint rule (tests/hint_rule.py): no message may state the answer.
+from .hint_rule import HintCase  # noqa: E402
+
+HINT_RULE_CASES = [
+    HintCase("check_mvv_lva", lambda check: check(lambda board, moves: list(moves)), label="natural order"),
+    HintCase("check_killer_update", lambda check: check(lambda slots, move: (slots + [move])[-2:]),
+             label="oldest first"),
+    HintCase("check_stand_pat", lambda check: check(lambda state, alpha, beta, evaluate: 0.0), label="always 0"),
+]

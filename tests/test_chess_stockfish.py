@@ -90,5 +90,5 @@ def test_stockfish_finds_most_of_the_suites_best_moves_and_the_package_some(stoc
         same += our_move == sf_move
     print(f"\nof 24 Bratko-Kopec positions: Stockfish (depth 14) plays the suite's move on {sf_hits}, the package "
           f"(depth 2, quiescence) on {pkg_hits}; the package plays Stockfish's move on {same}")
-    assert sf_hits >= 14           # the FENs are the test's positions: a strong engine finds most of its moves (19 here)
+    assert sf_hits >= 14           # the FENs are the test's: a strong engine finds most of its moves (19 here)
     assert pkg_hits <= sf_hits

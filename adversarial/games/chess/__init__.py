@@ -42,23 +42,15 @@ from typing import Any
 import chess
 
 from ...game import MAX, MIN
+from .scores import final_score, mate_score
 
-__all__ = ["Chess", "ChessState", "FenError", "mate_score", "START"]
+__all__ = ["Chess", "ChessState", "FenError", "mate_score", "final_score", "START"]
 
 START = chess.STARTING_FEN
 
 
 class FenError(ValueError):
     """A position that cannot be set up: the message says what is wrong and how to fix it."""
-
-
-def mate_score(plies: int) -> float:
-    """The score of a checkmate for the side that gave it, ``plies`` half-moves into the game.
-
-    >>> mate_score(0), mate_score(1), mate_score(3)
-    (2.0, 1.5, 1.25)
-    """
-    return 1 + 1 / (1 + plies)
 
 
 class _Cursor:
@@ -272,23 +264,6 @@ def _board(fen) -> chess.Board:
                        "pieces (one king each, no pawns on the first or last rank), the side to move (the side "
                        "not to move may not be in check) and the castling and en-passant fields")
     return board
-
-
-def final_score(state: ChessState) -> float:
-    """The score of a finished game from White's (MAX's) point of view: a mate ``±mate_score(plies)``,
-    a draw 0."""
-    end = state.ending()
-    if end == "checkmate":                                   # the side to move is mated
-        board = state.board
-        score = mate_score(board.ply())
-        return -score if board.turn == chess.WHITE else score
-    if end == "king left in check":                          # after a pass in check: the side that passed loses
-        board = state.board
-        score = mate_score(board.ply())
-        return score if board.turn == chess.WHITE else -score
-    if end is None:
-        raise ValueError(f"utility() of a position where the game goes on: {state.fen()!r}")
-    return 0
 
 
 class Chess:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import chess
 
+from .scores import final_score
+
 __all__ = ["PIECE_VALUES", "TABLES", "SCALE", "material", "material_and_squares", "centipawns"]
 
 PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900,
@@ -157,5 +159,4 @@ def centipawns(score: float) -> int:
 
 
 def _finished(state) -> float:
-    from . import final_score
     return final_score(state)

@@ -32,8 +32,9 @@ import math
 
 import chess
 
-from . import ChessState, final_score
+from . import ChessState
 from .ordering import mvv_lva_key
+from .scores import final_score
 
 __all__ = ["quiesce", "Quiescent", "captures", "HORIZON"]
 
