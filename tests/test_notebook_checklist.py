@@ -32,6 +32,10 @@ ACRONYMS = {
     "UCB1": r"upper confidence bound",
     "LMR": r"late[ -]move reduction",
     "XOR": r"exclusive or",
+    "FEN": r"forsyth.edwards notation",
+    "SAN": r"standard algebraic notation",
+    "MVV": r"most valuable victim",
+    "LVA": r"least valuable attacker",
 }
 # Capitalised words that are names, not abbreviations: the players, and the node types of Knuth and Moore's
 # minimal tree as Marsland named them (each explained where it is introduced).

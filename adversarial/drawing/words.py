@@ -259,7 +259,11 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
 
     strict = state.get("strict")
     for path, (alpha, beta) in state["cutoffs"].items():
-        cut = sorted((p for p, at in state["cut_at"].items() if at == path), key=lambda p: p[-1:])
+        cut = [p for p, at in state["cut_at"].items() if at == path]
+        try:
+            cut.sort(key=lambda p: p[-1:])
+        except TypeError:       # moves that do not compare (chess moves): by their names instead
+            cut.sort(key=lambda p: tuple(map(str, p[-1:])))
         names = [name_of(p) if is_tree else str(p[-1]) for p in cut]
         if is_tree:
             what = f"its remaining {'child' if len(names) == 1 else 'children'} {listed(names)}"

@@ -78,7 +78,10 @@ KERNEL_NEEDS = ["micropip", "ipython", "jedi"]
 SERVED = {"graphviz": [], "comm": [], "jupyterlab-widgets": [],
           "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
           "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],     # the stepper's keys (widgets/keys.py)
-          "psygnal": [], "typing-extensions": []}
+          "psygnal": [], "typing-extensions": [], "chess": []}
+# Pure-Python packages a lesson imports that the package itself does not require: python-chess (notebook 12,
+# through adversarial.games.chess). Served from the site like the package's own requirements.
+LESSONS_NEED = ["chess"]
 
 
 def run(command: list[str], **kwargs) -> None:
@@ -112,12 +115,16 @@ def pypi_wheel(name: str, exact: str) -> Path:
     pattern = re.compile(rf"{re.sub(r'[-_.]+', '[-_.]', name)}-{re.escape(exact)}-.*none-any\.whl$", re.IGNORECASE)
     found = [p for p in folder.iterdir() if pattern.match(p.name)]
     if not found:
-        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.13", "--implementation", "py", "--platform", "any",
-             "-d", str(folder), f"{name}=={exact}"])
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                        "--python-version", "3.13", "--implementation", "py", "--platform", "any",
+                        "-d", str(folder), f"{name}=={exact}"], check=name not in LESSONS_NEED,
+                       stderr=subprocess.DEVNULL if name in LESSONS_NEED else None)
+        found = [p for p in folder.iterdir() if pattern.match(p.name)]
+    if not found:       # a pure-Python project published as a source archive only (python-chess 1.11): build it
+        run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), f"{name}=={exact}"])
         found = [p for p in folder.iterdir() if pattern.match(p.name)]
     if not found:
-        raise RuntimeError(f"pip downloaded no pure-Python wheel for {name}=={exact}")
+        raise RuntimeError(f"pip downloaded no pure-Python wheel for {name}=={exact}, and built none")
     return found[0]
 
 
@@ -226,6 +233,7 @@ def write_lock(pyodide_dir: Path) -> dict:
         local[name] = dict(old, file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
     ours = package_wheel(pyodide_dir)
     needs = browser_requirements(ours)
+    needs += [n for n in LESSONS_NEED if n not in needs]
     for name in closure({**packages, **{n: {"depends": d} for n, d in SERVED.items()}}, needs):
         if name in SERVED:
             wheel = pypi_wheel(name, version(name))

@@ -1,0 +1,375 @@
+"""Checks for notebook 12 (move ordering in chess): an MVV-LVA order, a killer-slot update, quiescence's stand-pat.
+
+Each check runs the student's function on fixed cases (the same on every run: no seed decides a verdict),
+compares it with the package's, and names a typical mistake only when the answer behaves as that one
+mistake does on every case:
+
+>>> from adversarial.games.chess.ordering import update_killers
+>>> check_killer_update(update_killers)
+✓ Right: your update agrees on all 7 cases.
+>>> check_killer_update(lambda slots, move: (slots + [move])[-2:]).ok
+False
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from .core import Verdict, call_student, is_stub, not_answered, right, short, unanswered, wrong
+
+__all__ = ["check_mvv_lva", "check_killer_update", "check_stand_pat", "MVV_LVA_CASES", "STAND_PAT_CASES"]
+
+
+# -- 1. MVV-LVA ------------------------------------------------------------------------------------
+
+# Positions with captures of several victims by several attackers; the last has an en-passant capture.
+MVV_LVA_CASES = (
+    "4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1",
+    "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1",                 # Bratko-Kopec 1
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",   # "Kiwipete"
+    "3r2k1/2q2ppp/8/2n1b3/3Q4/2NR1B2/5PPP/6K1 w - - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",                                    # exd6 en passant
+)
+
+MVV_LVA_HINT = ("put every capture before every quiet move; among captures, the most valuable piece taken "
+                "first, and for the same victim the cheapest capturer first; the quiet moves keep the order "
+                "they were given in.")
+
+
+def _value(piece_type) -> int:
+    from ..games.chess.ordering import VALUES
+    return VALUES[piece_type]
+
+
+def _mvv_lva_problem(board, moves, answer) -> str | None:
+    """What is off with ``answer`` as an MVV-LVA order of ``moves`` at ``board``, or None."""
+    from ..games.chess.ordering import mvv_lva_key
+    if not isinstance(answer, (list, tuple)):
+        return f"your function returned {short(answer)}, not a list of moves"
+    if sorted(map(str, answer)) != sorted(map(str, moves)):
+        missing = len(set(moves) - set(answer))
+        extra = len([m for m in answer if m not in moves]) + max(0, len(answer) - len(set(answer)))
+        return (f"your list is not the moves it was given, reordered ({missing} left out, {extra} extra or "
+                "repeated)")
+    captures = [m for m in answer if board.is_capture(m)]
+    count = len(captures)
+    if any(not board.is_capture(m) for m in answer[:count]):
+        return "a quiet move comes before a capture"
+    keys = [mvv_lva_key(board, m) for m in captures]
+    for a, b, ka, kb in zip(captures, captures[1:], keys, keys[1:]):
+        if kb < ka:
+            return f"{board.san(a)} comes before {board.san(b)}"
+    quiet = [m for m in moves if not board.is_capture(m)]
+    if list(answer[count:]) != quiet:
+        return "the quiet moves are not in the order they were given"
+    return None
+
+
+def _mvv_lva_slips():
+    """The usual mistakes, each as a small wrong function (board, moves) -> moves, with its hint."""
+    from ..games.chess.ordering import attacker
+
+    def victim_of(board, m):
+        t = board.piece_type_at(m.to_square)
+        return 0 if t is None else _value(t)
+
+    def captures(board, moves):
+        return [m for m in moves if board.is_capture(m)], [m for m in moves if not board.is_capture(m)]
+
+    def most_valuable_attacker(board, moves):
+        c, q = captures(board, moves)
+        return sorted(c, key=lambda m: (-victim_of(board, m), -_value(attacker(board, m)))) + q
+
+    def attacker_first(board, moves):
+        c, q = captures(board, moves)
+        return sorted(c, key=lambda m: (_value(attacker(board, m)), -victim_of(board, m))) + q
+
+    def smallest_victim(board, moves):
+        c, q = captures(board, moves)
+        return sorted(c, key=lambda m: (victim_of(board, m), _value(attacker(board, m)))) + q
+
+    def no_en_passant(board, moves):          # the square an en-passant capture lands on is empty
+        c = [m for m in moves if board.piece_type_at(m.to_square) is not None]
+        q = [m for m in moves if m not in c]
+        return sorted(c, key=lambda m: (-victim_of(board, m), _value(attacker(board, m)))) + q
+
+    def captures_only(board, moves):
+        c, _ = captures(board, moves)
+        return sorted(c, key=lambda m: (-victim_of(board, m), _value(attacker(board, m))))
+
+    return [
+        (most_valuable_attacker, "for the same victim, take with the least valuable attacker first (a pawn "
+                                 "taking a queen before the queen taking it): if the defender recaptures, "
+                                 "you lose the least."),
+        (attacker_first, "the victim decides first: sort by the value of the piece taken, and only among "
+                         "captures of equal victims by the attacker."),
+        (smallest_victim, "the most valuable victim first: taking a queen is tried before taking a pawn."),
+        (no_en_passant, "an en-passant capture is a capture too (board.is_capture knows it), though its "
+                        "target square is empty: the pawn taken stands beside it."),
+        (captures_only, "return every move: the captures first, then the quiet moves in the order given (the "
+                        "search needs all of them)."),
+    ]
+
+
+def check_mvv_lva(fn: Callable) -> Verdict:
+    """Exercise: ``fn(board, moves)`` returns ``moves`` with the captures first by MVV-LVA, then the quiet moves."""
+    import chess
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    for fen in MVV_LVA_CASES:
+        board = chess.Board(fen)
+        moves = list(board.legal_moves)
+        call = call_student(fn, board, moves)
+        if call.stub:
+            return not_answered(function=True)
+        problem = call.problem("a list of moves") or _mvv_lva_problem(board, moves, call.value)
+        if problem:
+            for slip, hint in _mvv_lva_slips():
+                if all(_agrees(fn, slip, f) for f in MVV_LVA_CASES):
+                    return wrong(f"in {fen}, {problem}", hint)
+            return wrong(f"in {fen}, {problem}", MVV_LVA_HINT, key=("chess mvv-lva",))
+    return right(f"your order agrees on all {len(MVV_LVA_CASES)} positions", key=("chess mvv-lva",))
+
+
+def _agrees(fn, slip, fen) -> bool:
+    import chess
+    board = chess.Board(fen)
+    moves = list(board.legal_moves)
+    call = call_student(fn, board, moves)
+    return call.problem("a list of moves") is None and list(call.value) == slip(board, moves)
+
+
+# -- 2. killer slots ------------------------------------------------------------------------------------
+
+# (slots before, the move that caused a cutoff): two slots, the newest killer first.
+KILLER_CASES: tuple[tuple[list, str], ...] = (
+    ([], "Nf3"),
+    (["Nf3"], "Bb5"),
+    (["Bb5", "Nf3"], "Qh5"),
+    (["Bb5", "Nf3"], "Nf3"),         # the second killer cuts again: it moves to the front
+    (["Bb5", "Nf3"], "Bb5"),         # the first one cuts again: nothing changes
+    (["Nf3"], "Nf3"),
+    (["Qh5", "Bb5"], "Nf3"),
+)
+
+
+def _killer_slips():
+    return [
+        (lambda s, m: (s + [m])[-2:] if m not in s else s,
+         "the newest killer goes first (slot 0 is tried first), the older one moves down."),
+        (lambda s, m: ([m] + s)[:2],
+         "a move already in a slot must not fill both slots: take it out before putting it in front."),
+        (lambda s, m: [m] + [x for x in s if x != m],
+         "keep two slots: the oldest killer drops out when a new one comes in."),
+        (lambda s, m: ([m] + s[1:])[:2] if m not in s else s,
+         "the old first killer is not forgotten: it moves down to the second slot, and the old second drops out."),
+        (lambda s, m: s if m in s else ([m] + s)[:2],
+         "a killer that causes a cutoff again moves to the front: it is the most recent one now."),
+    ]
+
+
+def _killer_result(fn, slots, move):
+    """The student's slots after the update: the list returned, or the list it was given, changed in place."""
+    given = list(slots)
+    call = call_student(fn, given, move, copy_args=False)
+    if call.stub or call.error is not None:
+        return call, None
+    value = given if call.value is None else call.value
+    return call, value
+
+
+def check_killer_update(fn: Callable) -> Verdict:
+    """Exercise: ``fn(slots, move)`` gives the killer slots (a list, newest first, two at most, no move twice)
+    after ``move`` caused a cutoff; changing ``slots`` in place and returning nothing is right too."""
+    from ..games.chess.ordering import update_killers
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    for slots, move in KILLER_CASES:
+        call, got = _killer_result(fn, slots, move)
+        if call.stub:
+            return not_answered(function=True)
+        want = update_killers(list(slots), move)
+        case = f"slots {slots} and the cutoff move {move!r}"
+        if got is None:
+            return wrong(f"on {case}, {call.problem('a list')}", "return the new list of slots.")
+        if not isinstance(got, (list, tuple)) or list(got) != want:
+            for slip, hint in _killer_slips():
+                if all(_killer_result(fn, s, m)[1] is not None
+                       and list(_killer_result(fn, s, m)[1]) == slip(list(s), m) for s, m in KILLER_CASES):
+                    return wrong(f"on {case}, your slots are {short(got)}", hint)
+            return wrong(f"on {case}, your slots are {short(got)}",
+                         ["the slots after a cutoff: the move first, then the other killers, no move twice, "
+                          "two at most.", "try your function on the slots ['Bb5', 'Nf3'] with each of 'Qh5', "
+                          "'Nf3' and 'Bb5' by hand."], key=("chess killers",))
+    return right(f"your update agrees on all {len(KILLER_CASES)} cases", key=("chess killers",))
+
+
+# -- 3. quiescence's stand-pat -------------------------------------------------------------------------
+
+# (FEN, alpha, beta) for the side to move; the windows are in the units of the evaluation (a pawn = 0.005).
+STAND_PAT_CASES = (
+    ("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", -math.inf, math.inf),       # Qxd5? exd5: stand pat
+    ("3qk3/8/8/8/3p4/4P3/8/4K3 b - - 0 1", -math.inf, math.inf),       # Black to move, the mirror image
+    ("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", -math.inf, math.inf),        # exd5 wins a queen
+    ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", -math.inf, math.inf),          # no capture at all
+    ("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", -1.0, -0.5),                  # the evaluation alone reaches β
+    ("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1", -math.inf, math.inf),
+    ("4k3/8/2n5/3p4/4P3/2N2B2/8/4K3 w - - 0 1", -math.inf, math.inf),   # an exchange on d5
+    ("4k3/8/2n5/3p4/4P3/2N2B2/8/4K3 w - - 0 1", 0.0, 0.01),
+)
+# Few pieces, few captures: a capture search without stand-pat (a typical mistake) searches every capture
+# sequence to the end, which on a full middle-game board takes minutes.
+
+STAND_PAT_LADDER = [
+    "at each node the side to move may stand pat: its evaluation (for the side to move) is a lower bound. If it "
+    "reaches β, return it at once; otherwise it raises α and is the best so far; then try the captures.",
+    "negamax form: a capture's value is minus the child's value with the window (-β, -α); evaluate(state) is "
+    "from White's point of view, so for Black negate it.",
+]
+
+
+class _Counted:
+    """The evaluation handed to the student's function, counting its calls."""
+
+    def __init__(self, evaluate):
+        self.evaluate, self.calls = evaluate, 0
+
+    def __call__(self, state):
+        self.calls += 1
+        return self.evaluate(state)
+
+
+def _reference(state, alpha, beta, evaluate):
+    from ..games.chess.quiescence import quiesce
+    return quiesce(state, alpha, beta, evaluate)
+
+
+def _stand_pat_slips():
+    import chess
+
+    from ..games.chess import ChessState
+    from ..games.chess.quiescence import captures
+
+    def signed(state, evaluate):
+        return evaluate(state) if state.board.turn == chess.WHITE else -evaluate(state)
+
+    def no_stand_pat(state, alpha, beta, evaluate):
+        best = -math.inf
+        for m in captures(state):
+            v = -no_stand_pat(ChessState(state, m), -beta, -alpha, evaluate)
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return signed(state, evaluate) if best == -math.inf else best
+
+    def white_view(state, alpha, beta, evaluate):
+        stand = evaluate(state)
+        if stand >= beta:
+            return stand
+        best, alpha = stand, max(alpha, stand)
+        for m in captures(state):
+            v = -white_view(ChessState(state, m), -beta, -alpha, evaluate)
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def no_cut(state, alpha, beta, evaluate):
+        stand = signed(state, evaluate)
+        best, alpha = stand, max(alpha, stand)
+        for m in captures(state):
+            v = -no_cut(ChessState(state, m), -beta, -alpha, evaluate)
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def only_stand_pat(state, alpha, beta, evaluate):
+        return signed(state, evaluate)
+
+    return [
+        (no_stand_pat, "stand pat first: the side to move need not capture, so its evaluation is a floor on the "
+                       "node's value; a capture counts only if it beats that."),
+        (white_view, "evaluate(state) is from White's point of view; in negamax the stand-pat score is for the side "
+                     "to move, so negate it when Black is to move."),
+        (no_cut, "when the stand-pat score already reaches β, return it at once: the opponent will not allow this "
+                 "position, so no capture needs trying."),
+        (only_stand_pat, "after standing pat, try the captures: one may be better than doing nothing (a queen "
+                         "left hanging should be taken)."),
+    ]
+
+
+def _run_stand_pat(fn, fen, alpha, beta):
+    """(call, value, evaluations) of the student's function on a fresh position."""
+    from ..games.chess import Chess
+    from ..games.chess.evaluation import material_and_squares
+    state = Chess().position(fen)
+    counted = _Counted(material_and_squares)
+    call = call_student(fn, state, alpha, beta, counted, copy_args=False)
+    return call, call.value, counted.calls
+
+
+def _consistent(got, want, alpha, beta) -> bool:
+    """Fail-soft or fail-hard alike: outside the window only the side of it matters."""
+    if want <= alpha:
+        return got <= alpha
+    if want >= beta:
+        return got >= beta
+    return got == want or math.isclose(got, want, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def check_stand_pat(fn: Callable) -> Verdict:
+    """Exercise: ``fn(state, alpha, beta, evaluate)``, a quiescence search with stand-pat in negamax form: the
+    value of ``state`` for the side to move. Fail-soft and fail-hard answers are both right; so is any answer
+    that tries no more captures than the package's search (which tries them by MVV-LVA)."""
+    from ..games.chess import Chess
+    from ..games.chess.evaluation import material_and_squares
+    if unanswered(fn) or not callable(fn) or is_stub(fn):
+        return not_answered(function=True)
+    for fen, alpha, beta in STAND_PAT_CASES:
+        call, got, calls = _run_stand_pat(fn, fen, alpha, beta)
+        if call.stub:
+            return not_answered(function=True)
+        counted = _Counted(material_and_squares)
+        want = _reference(Chess().position(fen), alpha, beta, counted)
+        case = f"{fen} with α = {alpha:g}, β = {beta:g}"
+        problem = call.problem()
+        if problem is None and not isinstance(got, (int, float)):
+            problem = f"your function returned {short(got)}, not a number"
+        if problem is None and not _consistent(got, want, alpha, beta):
+            problem = f"your function gives {got:.5g}" + (
+                f", but the value lies {'at or below α' if want <= alpha else 'at or above β'}"
+                if want <= alpha or want >= beta else f", but the value is {want:.5g}")
+        if problem is None and calls > counted.calls:
+            problem = (f"your value is right, but your search evaluated {calls} positions where "
+                       f"{counted.calls} suffice")
+        if problem:
+            diagnosis = _diagnose(fn)
+            if diagnosis:
+                return wrong(f"on {case}, {problem}", diagnosis)
+            return wrong(f"on {case}, {problem}", STAND_PAT_LADDER, key=("chess stand pat",))
+    return right(f"your quiescence search agrees on all {len(STAND_PAT_CASES)} cases", key=("chess stand pat",))
+
+
+def _diagnose(fn) -> str | None:
+    """The hint of the one slip the student's function behaves as on every case (values and evaluations)."""
+    from ..games.chess import Chess
+    from ..games.chess.evaluation import material_and_squares
+    found: list[Any] = []
+    for slip, hint in _stand_pat_slips():
+        same = True
+        for fen, alpha, beta in STAND_PAT_CASES:
+            call, got, calls = _run_stand_pat(fn, fen, alpha, beta)
+            counted = _Counted(material_and_squares)
+            expected = slip(Chess().position(fen), alpha, beta, counted)
+            if call.problem() is not None or not isinstance(got, (int, float)) or \
+                    not _consistent(got, expected, alpha, beta) or calls != counted.calls:
+                same = False
+                break
+        if same:
+            found.append(hint)
+    return found[0] if len(found) == 1 else None
