@@ -115,7 +115,11 @@ def _event_loop():
             pass
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    return loop
+    _LOOPS_MADE.append(loop)    # kept alive: if another library later sets its own loop for this thread, ours
+    return loop                 # would be garbage-collected unclosed (a ResourceWarning at some later moment)
+
+
+_LOOPS_MADE: list = []
 
 
 def fitted(svg: str, zoom: int | Literal["follow"] | None = None, screen: bool = False) -> str:
