@@ -56,7 +56,7 @@ COST = {
     "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)
     # 7 hand-ins graded in their sandboxes, and the sandbox alone: estimated from test_grading.py's 2.9 s a
     # hand-in (measured alone it took 150 s, with the machine's load at 10 on 2 cores), 2026-11-28
-    "tests/test_grading_sandbox.py": 35,
+    "tests/test_grading_sandbox.py": 30,   # 28 s alone on a quiet machine (2026-11-28)
 }
 
 _TOOL = None

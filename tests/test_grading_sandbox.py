@@ -181,6 +181,8 @@ STEAL = """\
 import glob, json, os
 for _place in {places!r}:
     for _path in glob.glob(os.path.join(_place, "**", "*.ipynb"), recursive=True):
+        if os.path.abspath(_path).startswith(os.getcwd() + os.sep):
+            continue            # its own copy, running this very code: exec'ing it would recurse until the CPU limit
         try:
             _cells = json.load(open(_path, encoding="utf-8"))["cells"]
         except (OSError, ValueError):
