@@ -102,16 +102,24 @@ def without_cdn_packages(source: str, names: set[str]) -> tuple[str, bool]:
     return ("\n".join(keep), cut) if cut else (source, False)
 
 
+# The last line a progress meter leaves where its bar was (adversarial/lab/progress.py: "done: 80 games in 33 s",
+# "stopped after 5 of 8 games, ..."): shown in the browser, never stored (nbval runs with the meters off), and
+# timed, so not compared.
+PROGRESS_LINE = re.compile(r"(done: [\d,]+ .* in \S+ (s|min)$|stopped after [\d,]+ )")
+
+
 def text_of(outputs: list[dict]) -> list[str]:
-    """The text a reader sees: streams and the plain-text form of results (stderr left out)."""
+    """The text a reader sees: streams and the plain-text form of results (stderr and the progress meters' last
+    lines left out)."""
     found = []
     for out in outputs:
         if out.get("output_type") == "stream" and out.get("name") == "stdout":
             found.append("".join(out["text"]))
         elif out.get("output_type") in ("execute_result", "display_data"):
             text = out.get("data", {}).get("text/plain")
-            if text is not None:
-                found.append("".join(text))
+            if text is None or (out["output_type"] == "display_data" and PROGRESS_LINE.match("".join(text))):
+                continue
+            found.append("".join(text))
     return ["".join(found)] if found else []
 
 
