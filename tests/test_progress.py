@@ -329,6 +329,9 @@ def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view():
     import subprocess
     import sys
 
+    pytest.importorskip("nbclient", reason="a kernel's run needs nbclient and ipykernel (the lessons' "
+                                           "environment; the library's own on other Pythons has neither)")
+    pytest.importorskip("ipykernel", reason="a kernel's run needs ipykernel")
     import nbformat
     loop = "for i in progress(range({n}), '{what}'):\n    time.sleep({pause})\n"
     notebook = nbformat.v4.new_notebook(cells=[
