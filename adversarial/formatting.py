@@ -50,6 +50,12 @@ def _scientific(x: int) -> str:
     return f"{sign}{digits[0]}.{digits[1:]}e+{exponent}"
 
 
+def count(n: int, one: str, many: str | None = None) -> str:
+    """A number and its noun, singular or plural: ``count(1, "level")`` is "1 level", ``count(3, "leaf",
+    "leaves")`` "3 leaves"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def number(value, spec: str = ",.1f") -> str:
     """A table cell: ints with thousands separators, floats by ``spec`` (whole floats as ints), text as is."""
     if isinstance(value, bool):
@@ -197,4 +203,4 @@ def _lecture_text_size() -> str:
     return table_text_size
 
 
-__all__ = ["fmt", "number", "text_table", "html_table", "Table"]
+__all__ = ["fmt", "count", "number", "text_table", "html_table", "Table"]

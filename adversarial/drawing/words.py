@@ -34,7 +34,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from ..formatting import fmt
+from ..formatting import count, fmt
 from ..game import CHANCE, MAX, MIN
 from ..trace import fmt_value
 
@@ -74,11 +74,6 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 level``, ``2 levels``: a number and its noun, singular or plural."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def listed(names) -> str:
     """Names in a list, parted by commas; by semicolons where a name holds a comma itself ("after moves 7,
     6; after moves 7, 8"), so a listener hears where one ends (a screen reader pauses longer at ";")."""
@@ -114,8 +109,8 @@ def _turns(nodes, levels) -> str:
     said = {MAX: "MAX", MIN: "MIN", CHANCE: "chance"}
     parts = [f"level {d + 1} " + " or ".join(said.get(k, str(k)) for k in sorted(kinds, key=str))
              for d, kinds in enumerate(movers)]
-    return "; who moves at each level: " + ", ".join(parts) + " (chance: nobody chooses, the dice decide)" \
-        if any(CHANCE in kinds for kinds in movers) else "; who moves at each level: " + ", ".join(parts)
+    dice = " (chance: nobody chooses, the dice decide)" if any(CHANCE in kinds for kinds in movers) else ""
+    return "; who moves at each level: " + ", ".join(parts) + dice
 
 
 def board_words(state) -> str | None:
@@ -146,8 +141,6 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
         return ("after move " if len(path) == 1 else "after moves ") + ", ".join(map(str, path))
 
     def player_of(path, info) -> str:
-        if info.get("stub"):
-            return "move"
         if info["leaf"]:
             return "leaf"
         return {MAX: "MAX node", MIN: "MIN node", CHANCE: "chance node"}.get(info["player"], "node")
@@ -159,13 +152,13 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
              "leaves": len(leaves), "current": None,
              "evaluated": sum(1 for p in leaves if p in values) if trace is not None else None}
     pruned_words = (f"{len(pruned)} of {len(leaves)} leaves pruned" if is_tree else
-                    f"{len(pruned)} {'move' if len(pruned) == 1 else 'moves'} (branches) pruned")
+                    f"{count(len(pruned), 'move')} (branches) pruned")
 
     algorithm = ALGORITHM_NAMES.get(getattr(trace, "algorithm", ""), "A search") if trace is not None else None
     kind = "tree" if is_tree else "game tree"
     if trace is None:
         root_player = nodes[()]["player"]
-        name = (f"Game tree with {_count(levels, 'level')} and {len(leaves)} lea{'f' if len(leaves) == 1 else 'ves'}, "
+        name = (f"Game tree with {count(levels, 'level')} and {count(len(leaves), 'leaf', 'leaves')}, "
                 f"{root_player} at the root")
     else:
         name = f"{algorithm} on a {levels}-level {kind}"
@@ -186,16 +179,13 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
             lines.append(f"Step 0 of {len(trace)}: the search has not started.")
         else:
             lines.append(f"Step {step} of {len(trace)}: {trace.explain(step - 1)}")
-    node_count = _count(len(nodes), "node") if is_tree or not cut_moves else \
-        f"{_count(len(nodes) - len(cut_moves), 'node')} and {_count(len(cut_moves), 'pruned move')}"
+    node_count = count(len(nodes), "node") if is_tree or not cut_moves else \
+        f"{count(len(nodes) - len(cut_moves), 'node')} and {count(len(cut_moves), 'pruned move')}"
     turns = _turns(nodes, levels)
-    lines.append(f"The {kind} has {_count(levels, 'level')} and {node_count}{turns}.")
+    lines.append(f"The {kind} has {count(levels, 'level')} and {node_count}{turns}.")
 
     def node_words(path, info) -> str:
-        words = [f"{player_of(path, info)} {name_of(path)}" if not info["leaf"] or is_tree or info.get("stub")
-                 else f"leaf {name_of(path)}"]
-        if info.get("stub"):
-            words = [f"move {path[-1]}"]
+        words = [f"move {path[-1]}" if info.get("stub") else f"{player_of(path, info)} {name_of(path)}"]
         where = status[path]
         if info["leaf"] and is_tree:
             shown = texts.leaf_text(path, info, state)
@@ -251,10 +241,10 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
             parts.append(f"under {under}: " + "; ".join(said))
         shown = [p for p in here if not nodes[p].get("stub")]
         stubs = len(here) - len(shown)
-        what = _count(len(shown), "leaf", "leaves") if shown and all(nodes[p]["leaf"] for p in shown) else \
-            _count(len(shown), "node")
+        what = count(len(shown), "leaf", "leaves") if shown and all(nodes[p]["leaf"] for p in shown) else \
+            count(len(shown), "node")
         if stubs:
-            what = (f"{what} and " if shown else "") + _count(stubs, "pruned move")
+            what = (f"{what} and " if shown else "") + count(stubs, "pruned move")
         lines.append(f"Level {depth + 1}, {what}, " + "; ".join(parts) + ".")
 
     strict = state.get("strict")
@@ -265,10 +255,8 @@ def search_description(game, nodes, state, texts, *, trace=None, step=None) -> D
         except TypeError:       # moves that do not compare (chess moves): by their names instead
             cut.sort(key=lambda p: tuple(map(str, p[-1:])))
         names = [name_of(p) if is_tree else str(p[-1]) for p in cut]
-        if is_tree:
-            what = f"its remaining {'child' if len(names) == 1 else 'children'} {listed(names)}"
-        else:
-            what = f"its remaining {'move' if len(names) == 1 else 'moves'} {listed(names)}"
+        one, many = ("child", "children") if is_tree else ("move", "moves")
+        what = f"its remaining {one if len(names) == 1 else many} {listed(names)}"
         lines.append(f"Cutoff at {name_of(path)} (α {'>' if strict else '≥'} β, with α = {fmt(alpha)} and "
                      f"β = {fmt(beta)}): {what} {'was' if len(names) == 1 else 'were'} pruned.")
     if trace is not None and is_tree:
