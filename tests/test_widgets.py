@@ -17,6 +17,17 @@ from adversarial.widgets import stepper as stepper_module
 THREE = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
 
 
+@pytest.fixture(autouse=True)
+def event_loop():
+    """The loop that drives Run, as a kernel's does in a notebook: this test makes it, turns it (wait_for) and
+    closes it, so the stepper never makes one that would be left unclosed."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield loop
+    asyncio.set_event_loop(None)
+    loop.close()
+
+
 def make(**kwargs):
     return Stepper(tree(THREE), **kwargs)
 
@@ -110,6 +121,19 @@ def test_run_starts_no_thread_so_it_works_in_the_browser_kernel(monkeypatch):
     s.interval = 5
     s.run()
     assert wait_for(lambda: not s.running) and s.position == len(s.trace)
+
+
+def test_with_no_loop_set_run_makes_one_for_whoever_turns_it(event_loop):
+    asyncio.set_event_loop(None)                      # a script: no kernel, no loop set for the thread
+    s = make()
+    s.interval = 5
+    s.run()
+    made = stepper_module._event_loop()
+    try:
+        assert made is not event_loop and wait_for(lambda: not s.running) and s.position == len(s.trace)
+    finally:
+        asyncio.set_event_loop(None)
+        made.close()
 
 
 def test_run_plays_the_events_and_stops_at_the_end_or_before_a_cutoff():

@@ -101,8 +101,9 @@ def live(text_html: str, size: str) -> str:
 
 def _event_loop():
     """The loop that runs the kernel's work: ipykernel's running asyncio loop, or the loop set for this thread
-    (Pyodide's browser loop); with neither (a script, a test), a new loop, set for this thread so that whoever
-    turns it runs the stepper's timer. (Python 3.12+ warns when the policy makes that loop implicitly.)"""
+    (Pyodide's browser loop, or one a script or test set and turns); with neither, a new loop, set for this
+    thread so that whoever turns it runs the stepper's timer, and closes it. (Python 3.12+ warns when the
+    policy makes that loop implicitly.)"""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -115,11 +116,7 @@ def _event_loop():
             pass
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    _LOOPS_MADE.append(loop)    # kept alive: if another library later sets its own loop for this thread, ours
-    return loop                 # would be garbage-collected unclosed (a ResourceWarning at some later moment)
-
-
-_LOOPS_MADE: list = []
+    return loop
 
 
 def fitted(svg: str, zoom: int | Literal["follow"] | None = None, screen: bool = False) -> str:
