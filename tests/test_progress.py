@@ -334,12 +334,15 @@ def test_in_a_real_kernel_loops_leave_lines_of_text_and_no_widget_view():
     pytest.importorskip("ipykernel", reason="a kernel's run needs ipykernel")
     import nbformat
     loop = "for i in progress(range({n}), '{what}'):\n    time.sleep({pause})\n"
+    # A meter shows once SHOW_AFTER (a tenth of a second here, not a second) and EVERY (a quarter) have passed:
+    # each loop takes a fraction of a second yet outlasts both, as the lessons' loops do the real ones.
     notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("import time\nfrom adversarial.lab.progress import progress\n"
-                                  + loop.format(n=6, what="games", pause=0.25)
-                                  + loop.format(n=1, what="matches", pause=1.2)),
-        nbformat.v4.new_code_cell(loop.format(n=8, what="games", pause=0.3) + "    if i == 5:\n        1 / 0\n"),
-        nbformat.v4.new_code_cell(loop.format(n=5, what="games", pause=0.3))])
+        nbformat.v4.new_code_cell("import importlib, time\nfrom adversarial.lab.progress import progress\n"
+                                  "importlib.import_module('adversarial.lab.progress').SHOW_AFTER = 0.1\n"
+                                  + loop.format(n=6, what="games", pause=0.06)
+                                  + loop.format(n=1, what="matches", pause=0.3)),
+        nbformat.v4.new_code_cell(loop.format(n=8, what="games", pause=0.06) + "    if i == 5:\n        1 / 0\n"),
+        nbformat.v4.new_code_cell(loop.format(n=5, what="games", pause=0.06))])
     env = {k: v for k, v in os.environ.items() if k != "ADVERSARIAL_PROGRESS"}
     done = subprocess.run([sys.executable, "-c", RUN_IN_A_KERNEL], input=nbformat.writes(notebook), env=env,
                           capture_output=True, text=True, timeout=300)
