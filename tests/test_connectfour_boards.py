@@ -12,7 +12,7 @@ from adversarial.games.connectfour import ConnectFour
 WIDTH, HEIGHT = 7, 6
 
 
-LINES = [[(c + k * dc, r + k * dr) for k in range(4)]
+LINES = [frozenset((c + k * dc, r + k * dr) for k in range(4))
          for c in range(WIDTH) for r in range(HEIGHT) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
          if 0 <= c + 3 * dc < WIDTH and 0 <= r + 3 * dr < HEIGHT]
 
@@ -20,7 +20,7 @@ LINES = [[(c + k * dc, r + k * dr) for k in range(4)]
 def fours(grid, who):
     """Does ``who`` hold four in a line on ``grid`` (columns of strings, bottom first)?"""
     cells = {(c, r) for c, column in enumerate(grid) for r, disc in enumerate(column) if disc == who}
-    return len(cells) >= 4 and any(all(cell in cells for cell in line) for line in LINES)
+    return len(cells) >= 4 and any(map(cells.issuperset, LINES))
 
 
 @functools.lru_cache(maxsize=None)
