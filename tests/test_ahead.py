@@ -178,3 +178,17 @@ def test_forgetting_one_notebook_keeps_what_another_process_wrote_since(store, m
     store.write_bytes(pickle.dumps(written))
     ahead.forget("96_next")
     assert set(pickle.loads(store.read_bytes())) == {"99_test", "97_kernel"}
+
+
+def test_a_settings_fingerprint_follows_its_value_and_type_not_its_writing():
+    """Fingerprints are worked out once per value (settings._KNOWN): one changed in place, or to equal numbers
+    of another type, is seen; a set built in another order (so written by marshal in another order) is not."""
+    fingerprint = settings._fingerprint
+    weights = {(3, 0): 3, (3, 1): 4}
+    before = fingerprint(weights)
+    weights[(3, 0)] = 90
+    assert fingerprint(weights) != before and fingerprint({(3, 0): 3, (3, 1): 4}) == before
+    assert fingerprint((0, 1, 4, 9)) != fingerprint((0.0, 1.0, 4.0, 9.0)) != fingerprint((False, True, 4, 9))
+    many = [f"line {k}" for k in range(40)]
+    assert fingerprint(set(many)) == fingerprint(set(reversed(many))) == fingerprint(frozenset(many))
+    assert fingerprint(ConnectFour()) is None and fingerprint((1, ConnectFour())) is None

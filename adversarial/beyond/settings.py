@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import marshal
 import sys
 
 VERSION = "adversarial (the package's version)"      # the key under which settings() records the version
@@ -54,13 +55,34 @@ def _text(value, depth: int = 0) -> str | None:
     return None
 
 
+_KNOWN: dict[bytes, str | None] = {}     # marshal's form of a value -> its fingerprint (see _fingerprint)
+
+
+def _fingerprint(value) -> str | None:
+    """A short hash of :func:`_text`, or None if ``value`` is not plain data. Called for every setting on each
+    move a Connect Four player looks up, so each value's is worked out once: ``marshal`` (C, fast) writes plain
+    data with its types, so equal bytes mean the same value, and the same text (a set written in another order
+    is only worked out again)."""
+    try:
+        quick = marshal.dumps(value, 2)         # version 2: no back-references, whose bytes vary
+    except ValueError:                          # not plain data (an object)
+        quick = None
+    if quick is not None and quick in _KNOWN:
+        return _KNOWN[quick]
+    text = _text(value)
+    found = None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    if quick is not None:
+        _KNOWN[quick] = found
+    return found
+
+
 def _module_settings(module) -> dict[str, str]:
     found = {}
     for name, value in vars(module).items():
         if name.isupper() and not name.startswith("_") and name != "TYPE_CHECKING":
-            text = _text(value)
-            if text is not None:
-                found[f"{module.__name__}.{name}"] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+            fingerprint = _fingerprint(value)
+            if fingerprint is not None:
+                found[f"{module.__name__}.{name}"] = fingerprint
     return found
 
 
