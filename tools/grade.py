@@ -43,7 +43,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -52,7 +51,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
 import grading_sandbox  # noqa: E402
-from grading_preprocessors import read_lines  # noqa: E402
+from grading_preprocessors import read_lines, scratch_folder  # noqa: E402
 
 RERUNS = 3
 # A graded kernel is stopped at once when its last cell has run, not asked to shut down and waited for: its
@@ -136,17 +135,15 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
     reading = grader.coursedir.submitted_directory
     try:
         for attempt in range(RERUNS + 1):
-            scratch = Path(tempfile.mkdtemp(prefix="grading-"))
-            progress, refused = scratch / "progress.txt", scratch / "refused.txt"
-            os.environ.update(GRADING_SCRATCH=str(scratch), GRADING_PROGRESS=str(progress),
-                              GRADING_REFUSED=str(refused))
+            reports = scratch_folder()           # the kernel's scratch and report files, new each run
+            os.environ.update(reports)
             grader.coursedir.submitted_directory = "grading/reruns" if rerun.exists() else reading
             result = grader.autograde(assignment, student, force=True, create=True)
             if not result["success"] and "database is locked" in (result.get("log", "") + result.get("error", "")):
                 time.sleep(1)
                 result = grader.autograde(assignment, student, force=True, create=True)
-            started = last_started(progress)
-            shutil.rmtree(scratch, ignore_errors=True)
+            started = last_started(reports["GRADING_PROGRESS"])
+            shutil.rmtree(reports["GRADING_SCRATCH"], ignore_errors=True)
             if result["success"]:          # refusals cost their points inside autograde (RefusalsCost)
                 break
             log = (result.get("log", "") or "") + (result.get("error", "") or "")
