@@ -68,10 +68,10 @@ def last_started(progress: Path) -> str | None:
     return lines[-1] if lines else None
 
 
-def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
-    """Replace, in the copy of a hand-in in ``submitted``, the answer whose run killed the kernel; return the
-    answer's name, or None."""
-    for path in sorted(submitted.glob("*.ipynb")):
+def stop_cell(rerun: Path, source: str | None, why: str) -> str | None:
+    """Replace, in ``rerun`` (grading's own copy of a hand-in, never the hand-in in submitted/), the answer whose
+    run killed the kernel; return the answer's name, or None."""
+    for path in sorted(rerun.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
         hit = next((i for i, c in enumerate(cells) if c.cell_type == "code" and source is not None
