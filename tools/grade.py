@@ -331,16 +331,18 @@ def record_ids(course: Path, handins: list[Handin]) -> None:
 AHEAD = 1
 
 
-def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides: dict) -> dict:
+def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides: dict,
+                feedback: bool = True) -> dict:
     """Grade each (assignment, student) of ``tasks`` in ``jobs`` worker processes, handing each worker the next
-    hand-in as it finishes one; a worker that dies is replaced, its current hand-in marked as not graded."""
+    hand-in as it finishes one; a worker that dies is replaced, its current hand-in marked as not graded.
+    ``feedback``: the workers write nbgrader's feedback page of each (told through their environment)."""
     results, queue = {}, [tuple(task) for task in tasks]
     state = course / "grading"
     shutil.rmtree(state, ignore_errors=True)
     state.mkdir(parents=True)
     running: dict = {}          # worker process -> (its record file, the hand-ins sent to it and not yet done)
     serial = 0
-    env = assignments.environment(course)
+    env = {**assignments.environment(course), "GRADING_FEEDBACK": "1" if feedback else "0"}
     shown = Progress(len(tasks))
     while queue or running:
         while queue and len(running) < jobs:
@@ -582,7 +584,6 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
     ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates.
     Each hand-in's kernel runs in its own sandbox (tools/grading_sandbox.py) unless ``sandbox=False`` or
     none can start here (then one line on standard error says why)."""
-    os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
     tasks, batch = [], {}
     for number, folder in batches:
@@ -606,7 +607,7 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
     overrides = {"Execute.timeout": timeout, **STOP_AT_ONCE}
     if late:
         overrides["LateSubmissionPlugin.penalty_method"] = late
-    results = run_workers(course, tasks, max(1, jobs), overrides)
+    results = run_workers(course, tasks, max(1, jobs), overrides, feedback)
     tables = {}
     for assignment, names in batch.items():
         rows = table(course, assignment, {s: r for (a, s), r in results.items() if a == assignment})
