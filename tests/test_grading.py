@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import functools
 import importlib.util
 import inspect
 import re
@@ -265,16 +266,23 @@ def right_by_chance(a: Assignment, student: str, number: str, source: str) -> bo
     be the right one."""
     from adversarial import exercises as checks
     from adversarial.exercises.variants import Variant
-    assignments = _tool("assignments")
-    varied = assignments.variations(assignments.exercises(nbformat.read(assignments.lesson(a.name[:2]),
-                                                                        as_version=4))).get(int(number))
+    course_id, variations = lesson_variations(a.name[:2])
+    varied = variations.get(int(number))
     if varied is None:
         return False
     space: dict = {}
     exec(source, space)
-    mine = Variant(assignments.COURSE_ID, a.name, student).tree(
+    mine = Variant(course_id, a.name, student).tree(
         varied["key"], varied["spec"], needs=varied["needs"], branching=varied["options"].get("branching"))
     return bool(getattr(checks, varied["check"])(space[varied["answer"]], mine, **varied["options"]))
+
+
+@functools.cache
+def lesson_variations(lesson: str) -> tuple[str, dict]:
+    """The build's course id and how it varies each exercise of a lesson (tools/assignments.py), read once."""
+    assignments = _tool("assignments")
+    return assignments.COURSE_ID, assignments.variations(assignments.exercises(
+        nbformat.read(assignments.lesson(lesson), as_version=4)))
 
 
 # -- the batch --------------------------------------------------------------------------------------
