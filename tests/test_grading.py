@@ -6,18 +6,23 @@ hand-ins that crash, loop, exit, print megabytes or take minutes, and one for ea
 They are graded in one batch by tools/grade.py (nbgrader's autograde in worker processes, each hand-in in its
 own limited kernel), and every hand-in's points are asserted exactly: the full points, less the points of
 the exercises it was built to lose. Nothing here knows how many exercises a lesson has: the points come from
-the built assignment, and an exercise is found by the name its answer defines.
+the built assignment, and an exercise is found by the name its answer defines. Where a sandbox starts here,
+lesson 2's folder also gets the hand-ins that try to get out of it (tests/test_grading_sandbox.py): one course
+and one pool of workers grade them all, and the tests at the end check what the sandbox kept them from.
 """
 
 from __future__ import annotations
 
 import copy
 import csv
+import functools
 import importlib.util
 import inspect
 import re
 import sys
 import textwrap
+import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -261,16 +266,23 @@ def right_by_chance(a: Assignment, student: str, number: str, source: str) -> bo
     be the right one."""
     from adversarial import exercises as checks
     from adversarial.exercises.variants import Variant
-    assignments = _tool("assignments")
-    varied = assignments.variations(assignments.exercises(nbformat.read(assignments.lesson(a.name[:2]),
-                                                                        as_version=4))).get(int(number))
+    course_id, variations = lesson_variations(a.name[:2])
+    varied = variations.get(int(number))
     if varied is None:
         return False
     space: dict = {}
     exec(source, space)
-    mine = Variant(assignments.COURSE_ID, a.name, student).tree(
+    mine = Variant(course_id, a.name, student).tree(
         varied["key"], varied["spec"], needs=varied["needs"], branching=varied["options"].get("branching"))
     return bool(getattr(checks, varied["check"])(space[varied["answer"]], mine, **varied["options"]))
+
+
+@functools.cache
+def lesson_variations(lesson: str) -> tuple[str, dict]:
+    """The build's course id and how it varies each exercise of a lesson (tools/assignments.py), read once."""
+    assignments = _tool("assignments")
+    return assignments.COURSE_ID, assignments.variations(assignments.exercises(
+        nbformat.read(assignments.lesson(lesson), as_version=4)))
 
 
 # -- the batch --------------------------------------------------------------------------------------
@@ -278,38 +290,62 @@ def right_by_chance(a: Assignment, student: str, number: str, source: str) -> bo
 LESSONS = ("01", "02", "09")
 
 
+# The lesson whose batch also gets tests/test_grading_sandbox.py's hand-ins (where a sandbox can start here).
+SANDBOXED = "02"
+# What grading writes in a course (the rest is the build's and must stay byte for byte).
+OUTPUTS = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submitted", "jupyter")
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
+    """Every hand-in of the three assignments, and the sandbox's (lesson 2), graded in one batch of one course."""
+    from tests import test_grading_sandbox as escapes
+    from tests.test_grading_sandbox import tree_hashes
     assignments, grade = _tool("assignments"), _tool("grade")
     course = tmp_path_factory.mktemp("course")
     names = assignments.build(list(LESSONS), course)
     outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
     core = (ROOT / "adversarial" / "exercises" / "core.py").read_bytes()
-    batches, expected = [], {}
+    batches, expected, folders = [], {}, {}
+    sandbox = ({"students": {}, "token": uuid.uuid4().hex, "elsewhere": tmp_path_factory.mktemp("sandbox-elsewhere")}
+               if escapes.BWRAP else None)
     for lesson, name in zip(LESSONS, names):
         a = Assignment(course, name)
-        folder = tmp_path_factory.mktemp(f"handins-{lesson}")
-        for student, (notebook, loses) in handins(a, outside).items():
+        folder = folders[name] = tmp_path_factory.mktemp(f"handins-{lesson}")
+        cases = handins(a, outside)
+        if lesson == SANDBOXED and sandbox:
+            tries = escapes.sandbox_handins(a, course, folder, sandbox["elsewhere"], sandbox["token"])
+            assert not set(tries) & set(cases)
+            cases.update(tries)
+            sandbox["students"] = {s: (name, a.total - sum(a.points[n] for n in set(loses)))
+                                   for s, (_, loses) in tries.items()}
+        for student, (notebook, loses) in cases.items():
             nbformat.write(notebook, folder / f"{student}.ipynb")
             expected[name, student] = a.total - sum(a.points[n] for n in set(loses))
         batches.append((lesson, folder))
+    kept = lambda: (tree_hashes(course, OUTPUTS), {n: tree_hashes(f) for n, f in folders.items()},  # noqa: E731
+                    tree_hashes(ROOT / "adversarial"))
+    before, started = kept(), time.perf_counter()
     tables = grade.grade_folders(batches, course, jobs=2, timeout=10, cpu=60, feedback=False)
+    took, after = time.perf_counter() - started, kept()
+    if sandbox:
+        sandbox.update(before=before, after=after, took=took)
     grader = _tool("assignments").api(course)
     for name in names:          # nbgrader's feedback pages, for a few (they cost a second each)
         for student in ("right", "stub", "wrong-1-0", "segfault"):
             assert grader.generate_feedback(name, student, force=True)["success"]
-    return course, tables, expected, outside, core
+    return course, tables, expected, outside, core, sandbox
 
 
 def test_each_assignment_has_more_than_30_handins(graded):
-    _, tables, _, _, _ = graded
+    _, tables, _, _, _, _ = graded
     lessons = [f.stem for lesson in LESSONS for f in (ROOT / "notebooks").glob(f"{lesson}_*.ipynb")]
     assert sorted(tables) == sorted(lessons)
     assert all(len(rows) >= 30 for rows in tables.values()), {k: len(v) for k, v in tables.items()}
 
 
 def test_every_handin_gets_exactly_its_points(graded):
-    _, tables, expected, _, _ = graded
+    _, tables, expected, _, _, _ = graded
     wrong = {(name, row["student"]): (row["score"], expected[name, row["student"]], row["reasons"][:300])
              for name, rows in tables.items() for row in rows
              if row["status"] != "graded" or row["score"] != expected[name, row["student"]]}
@@ -317,7 +353,7 @@ def test_every_handin_gets_exactly_its_points(graded):
 
 
 def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
-    course, tables, _, _, _ = graded
+    course, tables, _, _, _, _ = graded
     for name, rows in tables.items():
         by = {row["student"]: row for row in rows}
         assert by["right"]["reasons"] == ""
@@ -338,7 +374,7 @@ def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
 
 
 def test_hidden_tests_are_in_the_instructors_version_only(graded):
-    course, tables, _, _, _ = graded
+    course, tables, _, _, _, _ = graded
     for name in tables:
         source = (course / "source" / name / f"{name}.ipynb").read_text()
         release = (course / "release" / name / f"{name}.ipynb").read_text()
@@ -346,18 +382,68 @@ def test_hidden_tests_are_in_the_instructors_version_only(graded):
 
 
 def test_nothing_was_written_outside_the_handins_folders(graded):
-    _, _, _, outside, core = graded
+    _, _, _, outside, core, _ = graded
     assert not outside.exists()
     assert (ROOT / "adversarial" / "exercises" / "core.py").read_bytes() == core
 
 
 def test_the_gradebook_has_every_handin(graded):
     from nbgrader.api import Gradebook
-    course, tables, expected, _, _ = graded
+    course, tables, expected, _, _, _ = graded
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         for name, rows in tables.items():
             scores = {s.student.id: s.score for s in gradebook.assignment_submissions(name)}
             assert scores == {row["student"]: expected[name, row["student"]] for row in rows}
+
+
+# -- the sandbox's hand-ins (tests/test_grading_sandbox.py), graded in the batch above ------------------
+
+def sandboxed(graded) -> dict:
+    sandbox = graded[5]
+    if sandbox is None:
+        from tests.test_grading_sandbox import WHY
+        pytest.skip(f"no sandbox here: {WHY}")
+    return sandbox
+
+
+def test_each_tampering_handin_gets_exactly_its_honest_points(graded):
+    sandbox, tables = sandboxed(graded), graded[1]
+    [name] = {name for name, _ in sandbox["students"].values()}
+    rows = {r["student"]: r for r in tables[name] if r["student"] in sandbox["students"]}
+    got = {s: (r["score"], r["status"], r["reasons"][:300]) for s, r in rows.items()}
+    assert {s: g[0] for s, g in got.items()} == {s: points for s, (_, points) in sandbox["students"].items()}, got
+    assert rows["matplotlib"]["reasons"] == "" and rows["spawn"]["reasons"] == ""
+    assert "refused by the grader" in rows["fork"]["reasons"]
+
+
+def test_the_gradebook_is_the_graders_alone(graded):
+    """The hand-in that opened gradebook.db with sqlite3 found none: no table of its own in the real one, and
+    every other student's grade is the one the grader gave."""
+    import sqlite3
+
+    from nbgrader.api import Gradebook
+    sandbox, (course, _, expected) = sandboxed(graded), graded[:3]
+    with sqlite3.connect(course / "gradebook.db") as db:
+        tables = {row[0] for row in db.execute("select name from sqlite_master where type = 'table'")}
+    assert "tampered" not in tables
+    [name] = {name for name, _ in sandbox["students"].values()}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {s.student.id: s.score for s in gradebook.assignment_submissions(name)}
+    assert scores == {student: points for (n, student), points in expected.items() if n == name}
+
+
+def test_nothing_outside_the_scratch_folders_changed_and_no_process_is_left(graded):
+    """The course's own files, the hand-ins handed in and the package are byte-identical; nothing the spawned
+    or forked children tried to write exists; the course has only the grader's outputs; no process is left."""
+    from tests.test_grading_sandbox import processes_with
+    sandbox, course = sandboxed(graded), graded[0]
+    assert sandbox["after"] == sandbox["before"]
+    assert {p.name for p in course.iterdir()} <= set(OUTPUTS) | {"source", "release", "nbgrader_config.py",
+                                                                "grading_secret"}   # the build's
+    assert not list(course.rglob("pwned*")) and not list(sandbox["elsewhere"].iterdir())
+    time.sleep(max(0.0, 4.5 - sandbox["took"]))       # past the daemon's wait, were it alive
+    assert processes_with(sandbox["token"]) == []
+    assert not list(course.rglob("pwned*"))
 
 
 def test_a_batch_shows_how_many_handins_are_graded(capsys):

@@ -1,11 +1,12 @@
 """Each graded hand-in alone in its sandbox (issue 41): what a hand-in can reach, and what outlives it.
 
-First the sandbox by itself (tools/grading_sandbox.py, no audit hook: a process there is what a hand-in's
+Here the sandbox by itself (tools/grading_sandbox.py, no audit hook: a process there is what a hand-in's
 multiprocessing child is, free of the grading kernel's guard), and the audit hook of tools/grading_kernel.py
-in a virtual environment reached through a symbolic link. Then one small batch of lesson 2 hand-ins graded
-by tools/grade.py, each trying one thing the issue names (the gradebook through sqlite3, another hand-in and
-``source/``, fork and spawn children that outlive it, an import hook), and an honest one importing matplotlib:
-each gets exactly its points, nothing outside the hand-ins' scratch folders changes, and no process is left.
+in a virtual environment reached through a symbolic link. Then the hand-ins of lesson 2 that each try one thing
+the issue names (the gradebook through sqlite3, another hand-in and ``source/``, fork and spawn children that
+outlive it, an import hook), and an honest one importing matplotlib (:func:`sandbox_handins`): they are graded
+in tests/test_grading.py's one batch, whose course and workers they share, and its tests check that each gets
+exactly its points, that nothing outside the hand-ins' scratch folders changes and that no process is left.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -258,24 +260,22 @@ builtins.__import__ = _hooked
 """
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory):
-    assignments, grade = _tool("assignments"), _tool("grade")
-    course = tmp_path_factory.mktemp("course")
-    (name,) = assignments.build(["02"], course)
-    a = Assignment(course, name)
-    folder, elsewhere = tmp_path_factory.mktemp("handins"), tmp_path_factory.mktemp("elsewhere")
-    token = uuid.uuid4().hex
+def sandbox_handins(a: Assignment, course: Path, folder: Path, elsewhere: Path, token: str) -> dict:
+    """The hand-ins that each try one thing the sandbox must stop, for the assignment ``a`` built in ``course``
+    and graded from ``folder``: name -> (notebook, the exercises it must lose). tests/test_grading.py grades them
+    in its batch of lesson 2 (with the lesson's honest right answer, which must keep every point); its tests
+    ``test_each_tampering_handin_*``, ``test_the_gradebook_is_the_graders_alone`` and
+    ``test_nothing_outside_the_scratch_folders_changed_*`` check them."""
+    from tests.test_grading import wrong_for
     f = a.function()
     stubs = {k: a._cell(a.release, f"answer-{k}").source for k in a.defines}
     right_f = a.answer(f)
-    wrong_f = __import__("tests.test_grading", fromlist=["wrong_for"]).wrong_for(a, f)
-    checks = sorted(set(__import__("re").findall(r"\b(check_\w+)\(", a._cell(a.source, f"test-{f}").source)))
+    wrong_f = wrong_for(a, f)
+    checks = sorted(set(re.findall(r"\b(check_\w+)\(", a._cell(a.source, f"test-{f}").source)))
     patches = "".join(f"_ex.{c} = lambda *args, **kwargs: _right('fine')\n" for c in checks)
     targets = [str(course / "pwned-spawn"), str(course / "source" / "pwned-spawn"), str(elsewhere / "pwned-spawn")]
     steal = STEAL.format(places=[str(course), str(folder), str(ROOT / "notebooks")])
-    handins = {   # name -> (notebook, the exercises it must lose)
-        "right": (a.right(), []),
+    return {
         "matplotlib": (a.handin({f: "import matplotlib.pyplot as plt\n" + right_f}), []),
         "gradebook": (a.handin({**stubs, f: GRADEBOOK.format(gradebook=str(course / "gradebook.db")) + stubs[f]}),
                       list(a.points)),
@@ -284,49 +284,3 @@ def batch(tmp_path_factory):
         "fork": (a.handin({f: FORK.format(target=str(elsewhere / "pwned-fork")) + right_f}), [f]),
         "import-hook": (a.handin({f: wrong_f + IMPORT_HOOK.format(patches=patches)}), [f]),
     }
-    for student, (notebook, _) in handins.items():
-        nbformat.write(notebook, folder / f"{student}.ipynb")
-    expected = {s: a.total - sum(a.points[n] for n in set(loses)) for s, (_, loses) in handins.items()}
-    outputs = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submitted", "jupyter")
-    before = tree_hashes(course, outputs), tree_hashes(folder), tree_hashes(ROOT / "adversarial")
-    started = time.perf_counter()
-    rows = grade.grade_folders([("02", folder)], course, jobs=2, timeout=20, cpu=60, feedback=False)[name]
-    took = time.perf_counter() - started
-    after = tree_hashes(course, outputs), tree_hashes(folder), tree_hashes(ROOT / "adversarial")
-    return {"course": course, "rows": {r["student"]: r for r in rows}, "expected": expected, "token": token,
-            "before": before, "after": after, "elsewhere": elsewhere, "took": took, "outputs": outputs}
-
-
-@needs_sandbox
-def test_each_tampering_handin_gets_exactly_its_honest_points(batch):
-    got = {s: (r["score"], r["status"], r["reasons"][:300]) for s, r in batch["rows"].items()}
-    assert {s: g[0] for s, g in got.items()} == batch["expected"], got
-    assert batch["rows"]["matplotlib"]["reasons"] == "" and batch["rows"]["spawn"]["reasons"] == ""
-    assert "refused by the grader" in batch["rows"]["fork"]["reasons"]
-
-
-@needs_sandbox
-def test_the_gradebook_is_the_graders_alone(batch):
-    """The hand-in that opened gradebook.db with sqlite3 found none: no table of its own in the real one, and
-    every other student's grade is the one the grader gave."""
-    from nbgrader.api import Gradebook
-    with sqlite3.connect(batch["course"] / "gradebook.db") as db:
-        tables = {row[0] for row in db.execute("select name from sqlite_master where type = 'table'")}
-    assert "tampered" not in tables
-    with Gradebook(f"sqlite:///{batch['course'] / 'gradebook.db'}") as gradebook:
-        scores = {s.student.id: s.score for s in gradebook.assignment_submissions("02_alphabeta_by_hand")}
-    assert scores == batch["expected"]
-
-
-@needs_sandbox
-def test_nothing_outside_the_scratch_folders_changed_and_no_process_is_left(batch):
-    """The course's own files, the hand-ins handed in and the package are byte-identical; nothing the spawned
-    or forked children tried to write exists; the course has only the grader's outputs; no process is left."""
-    assert batch["after"] == batch["before"]
-    course = batch["course"]
-    assert {p.name for p in course.iterdir()} <= set(batch["outputs"]) | {"source", "release", "nbgrader_config.py",
-                                                                 "grading_secret"}   # the build's
-    assert not list(course.rglob("pwned*")) and not list(batch["elsewhere"].iterdir())
-    time.sleep(max(0.0, 4.5 - batch["took"]))       # past the daemon's wait, were it alive
-    assert processes_with(batch["token"]) == []
-    assert not list(course.rglob("pwned*"))

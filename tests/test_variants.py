@@ -7,10 +7,8 @@ Quick: nothing here starts a kernel or nbgrader's autograde (tests/test_hub.py g
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -30,17 +28,10 @@ from adversarial.exercises.variants import (
 
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbgrader")
+from tests.test_grading import _tool  # noqa: E402  (loads a file of tools/)
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE_ID = "cs-4100-2026"
-
-
-def _tool(name):
-    sys.path.insert(0, str(ROOT / "tools"))
-    spec = importlib.util.spec_from_file_location(f"_{name}_tool", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 assignments = _tool("assignments")

@@ -70,12 +70,15 @@ c.CourseDirectory.root = {root!r}
 c.CourseDirectory.course_id = {course_id!r}
 # What only the grader knows (the student's id, which chooses the variant; the hidden cases' seeds, from the
 # course's secret file) is written into the hand-in by a step of nbgrader's own autograde, and the feedback page
-# shows each test's verdict and hint, never a hidden test's source: tools/nbgrader_hooks.py.
+# shows each test's verdict and hint, never a hidden test's source: tools/nbgrader_hooks.py. Grading's other
+# steps (a copied cell, the refusals' cost: tools/grading_preprocessors.py) go in around nbgrader's Execute, so
+# that `make grade` and the formgrader's autograde button grade alike.
 import sys  # noqa: E402
 sys.path.insert(0, {tools!r})
-import nbgrader_hooks  # noqa: E402
+import grading_preprocessors, nbgrader_hooks  # noqa: E401,E402
 c.Autograde.autograde_preprocessors = nbgrader_hooks.autograde_preprocessors()
 c.GenerateFeedback.preprocessors = nbgrader_hooks.feedback_preprocessors()
+grading_preprocessors.configure(c)
 # The student version shows the lesson's stub (kept above the worked answer): nothing replaces the answer.
 c.ClearSolutions.code_stub = {{"python": ""}}
 c.ClearSolutions.text_stub = ""
@@ -96,11 +99,6 @@ atexit.register(shutil.rmtree, _sockets, True)
 c.KernelManager.transport = "ipc"
 c.KernelManager.ip = os.path.join(_sockets, "kernel")
 """
-# Grading's additions to nbgrader's autograde (tools/grading_preprocessors.py), in the course's own config so that
-# `make grade` and the formgrader's autograde button grade alike.
-CONFIG += ("import sys\nsys.path.append({tools!r})\nimport grading_preprocessors  # noqa: E402\n"
-           "grading_preprocessors.configure(c)\n").format(tools=str(ROOT / "tools")).replace("{", "{{").replace(
-               "}", "}}")
 
 
 def lesson(number: str) -> Path:

@@ -43,7 +43,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -52,7 +51,7 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
 import grading_sandbox  # noqa: E402
-from grading_preprocessors import read_lines  # noqa: E402
+from grading_preprocessors import read_lines, scratch_folder  # noqa: E402
 
 RERUNS = 3
 # A graded kernel is stopped at once when its last cell has run, not asked to shut down and waited for: its
@@ -69,10 +68,10 @@ def last_started(progress: Path) -> str | None:
     return lines[-1] if lines else None
 
 
-def stop_cell(submitted: Path, source: str | None, why: str) -> str | None:
-    """Replace, in the copy of a hand-in in ``submitted``, the answer whose run killed the kernel; return the
-    answer's name, or None."""
-    for path in sorted(submitted.glob("*.ipynb")):
+def stop_cell(rerun: Path, source: str | None, why: str) -> str | None:
+    """Replace, in ``rerun`` (grading's own copy of a hand-in, never the hand-in in submitted/), the answer whose
+    run killed the kernel; return the answer's name, or None."""
+    for path in sorted(rerun.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         cells = notebook.cells
         hit = next((i for i, c in enumerate(cells) if c.cell_type == "code" and source is not None
@@ -136,17 +135,15 @@ def grade_one(grader, course: Path, assignment: str, student: str) -> dict:
     reading = grader.coursedir.submitted_directory
     try:
         for attempt in range(RERUNS + 1):
-            scratch = Path(tempfile.mkdtemp(prefix="grading-"))
-            progress, refused = scratch / "progress.txt", scratch / "refused.txt"
-            os.environ.update(GRADING_SCRATCH=str(scratch), GRADING_PROGRESS=str(progress),
-                              GRADING_REFUSED=str(refused))
+            reports = scratch_folder()           # the kernel's scratch and report files, new each run
+            os.environ.update(reports)
             grader.coursedir.submitted_directory = "grading/reruns" if rerun.exists() else reading
             result = grader.autograde(assignment, student, force=True, create=True)
             if not result["success"] and "database is locked" in (result.get("log", "") + result.get("error", "")):
                 time.sleep(1)
                 result = grader.autograde(assignment, student, force=True, create=True)
-            started = last_started(progress)
-            shutil.rmtree(scratch, ignore_errors=True)
+            started = last_started(reports["GRADING_PROGRESS"])
+            shutil.rmtree(reports["GRADING_SCRATCH"], ignore_errors=True)
             if result["success"]:          # refusals cost their points inside autograde (RefusalsCost)
                 break
             log = (result.get("log", "") or "") + (result.get("error", "") or "")
@@ -334,16 +331,18 @@ def record_ids(course: Path, handins: list[Handin]) -> None:
 AHEAD = 1
 
 
-def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides: dict) -> dict:
+def run_workers(course: Path, tasks: list[tuple[str, str]], jobs: int, overrides: dict,
+                feedback: bool = True) -> dict:
     """Grade each (assignment, student) of ``tasks`` in ``jobs`` worker processes, handing each worker the next
-    hand-in as it finishes one; a worker that dies is replaced, its current hand-in marked as not graded."""
+    hand-in as it finishes one; a worker that dies is replaced, its current hand-in marked as not graded.
+    ``feedback``: the workers write nbgrader's feedback page of each (told through their environment)."""
     results, queue = {}, [tuple(task) for task in tasks]
     state = course / "grading"
     shutil.rmtree(state, ignore_errors=True)
     state.mkdir(parents=True)
     running: dict = {}          # worker process -> (its record file, the hand-ins sent to it and not yet done)
     serial = 0
-    env = assignments.environment(course)
+    env = {**assignments.environment(course), "GRADING_FEEDBACK": "1" if feedback else "0"}
     shown = Progress(len(tasks))
     while queue or running:
         while queue and len(running) < jobs:
@@ -585,7 +584,6 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
     ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates.
     Each hand-in's kernel runs in its own sandbox (tools/grading_sandbox.py) unless ``sandbox=False`` or
     none can start here (then one line on standard error says why)."""
-    os.environ["GRADING_FEEDBACK"] = "1" if feedback else "0"
     course = course.resolve()
     tasks, batch = [], {}
     for number, folder in batches:
@@ -609,7 +607,7 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
     overrides = {"Execute.timeout": timeout, **STOP_AT_ONCE}
     if late:
         overrides["LateSubmissionPlugin.penalty_method"] = late
-    results = run_workers(course, tasks, max(1, jobs), overrides)
+    results = run_workers(course, tasks, max(1, jobs), overrides, feedback)
     tables = {}
     for assignment, names in batch.items():
         rows = table(course, assignment, {s: r for (a, s), r in results.items() if a == assignment})

@@ -12,7 +12,8 @@ nbgrader's pipelines:
   ``duplicates()`` reads the notes back for the grade table's reasons.
 - ``ListenForRefusals`` (before nbgrader's ``Execute``) and ``RefusalsCost`` (after it): the grading kernel
   (tools/grading_kernel.py) writes each action it refused, with the cell that asked, to ``$GRADING_REFUSED``
-  (here a file of the hand-in's own when tools/grade.py has not named one). Each refusal costs its exercise the
+  in the hand-in's scratch folder (:func:`scratch_folder`: tools/grade.py makes one for each run of a hand-in;
+  the formgrader's button gets one here, removed afterwards). Each refusal costs its exercise the
   points even when the hand-in caught the error: its test cell gets an error output saying what was refused, so
   nbgrader's own scoring gives it 0 and the feedback page says why. The penalty is in the autograded notebook
   itself, not a manual score beside it: regrading a clean hand-in gives the points back.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -91,17 +93,26 @@ def read_lines(path) -> list:
     return found
 
 
+def scratch_folder() -> dict[str, str]:
+    """A new scratch folder for one run of a hand-in, and the two files its kernel reports to the grader in, as
+    the environment variables the grading kernel and its sandbox read (the kernel nbgrader starts inherits them):
+    ``GRADING_SCRATCH`` (the one folder the hand-in may write besides its own, bound into its sandbox),
+    ``GRADING_PROGRESS`` (each cell it started) and ``GRADING_REFUSED`` (each action refused)."""
+    scratch = Path(tempfile.mkdtemp(prefix="grading-"))
+    return {"GRADING_SCRATCH": str(scratch), "GRADING_PROGRESS": str(scratch / "progress.txt"),
+            "GRADING_REFUSED": str(scratch / "refused.txt")}
+
+
 class ListenForRefusals(NbGraderPreprocessor):
-    """Before the hand-in runs: where its kernel writes what it refused (``$GRADING_REFUSED``, inherited by the
-    kernel nbgrader starts next); a file of its own when the grader named none (the formgrader's button)."""
+    """Before the hand-in runs: where its kernel writes what it refused (``$GRADING_REFUSED``); a scratch folder
+    of its own (:func:`scratch_folder`) when the grader made none (the formgrader's button)."""
 
     def preprocess(self, nb, resources):
-        path = os.environ.get("GRADING_REFUSED")
-        if not path:
-            handle, path = tempfile.mkstemp(prefix="grading-refused-", suffix=".txt")
-            os.close(handle)
-            os.environ["GRADING_REFUSED"] = path
-            resources["grading_refused_own"] = True
+        if not os.environ.get("GRADING_REFUSED"):
+            own = scratch_folder()
+            os.environ.update(own)
+            resources["grading_scratch_own"] = own
+        path = os.environ["GRADING_REFUSED"]
         resources["grading_refused"] = path
         resources["grading_refused_before"] = len(read_lines(path))
         return nb, resources
@@ -128,9 +139,11 @@ class RefusalsCost(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         path = resources.get("grading_refused")
         refusals = read_lines(path)[resources.get("grading_refused_before", 0):]
-        if resources.get("grading_refused_own"):
-            os.environ.pop("GRADING_REFUSED", None)
-            Path(path).unlink(missing_ok=True)
+        own = resources.get("grading_scratch_own")
+        if own:
+            for name in own:
+                os.environ.pop(name, None)
+            shutil.rmtree(own["GRADING_SCRATCH"], ignore_errors=True)
         charged = refused_tests(nb.cells, refusals)
         for cell in nb.cells:
             test = cell.metadata.get("nbgrader", {}).get("grade_id")

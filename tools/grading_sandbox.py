@@ -176,14 +176,6 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
             args += ["--share-net"]
     here = os.path.abspath(workdir)
     args += ["--bind", str(scratch_path), str(scratch_path), "--bind", str(work), here, "--chdir", here]
-    # The two files the kernel reports to the grader in (what it started, what it refused). tools/grade.py puts
-    # them in the scratch folder; nbgrader's own autograde (the formgrader's button) names one of its own in the
-    # grader's /tmp, which the sandbox's private /tmp would hide: bind each file, and only that file, writable.
-    for name in ("GRADING_PROGRESS", "GRADING_REFUSED"):
-        report = os.environ.get(name)
-        if report and not _inside(_real(report), [str(scratch_path)]):
-            Path(report).touch()
-            args += ["--bind", _real(report), os.path.abspath(report)]
     for path in hide:                     # empty and read-only (what is bound inside it stays as bound)
         args += ["--remount-ro", _real(path)]
     args.append("--clearenv")
@@ -211,7 +203,7 @@ def main(argv: list[str]) -> None:
     hide = [value for flag, value in zip(options, options[1:]) if flag == "--hide"]
     read_only = [value for flag, value in zip(options, options[1:]) if flag == "--read-only"] or None
     scratch = os.environ.get("GRADING_SCRATCH")
-    if not scratch:          # started by nbgrader itself (the formgrader's button), not by tools/grade.py
+    if not scratch:     # started outside autograde (`nbgrader validate` in the course): no report files
         import tempfile
         scratch = os.environ["GRADING_SCRATCH"] = tempfile.mkdtemp(prefix="grading-")
     args = command(bwrap, kernel, os.getcwd(), scratch, hide, read_only)
