@@ -22,6 +22,7 @@ from adversarial.exercises.techniques import NOISY_FIXED, _random_position
 from adversarial.games.connectfour import BOTTOM, FULL, H1, HEIGHT, ConnectFour, bit, column_mask, has_four
 from adversarial.games.connectfour_solver import winning_cells
 
+from . import gallery
 from .hint_rule import HintCase
 
 
@@ -168,14 +169,7 @@ def test_knuth_playout_stub_is_not_answered():
 
 # -- notebook 6: an exact score from yes/no questions -------------------------------------------------------
 
-def exact_bisect(is_above, low, high):
-    while low < high:
-        middle = (low + high) // 2
-        if is_above(middle):
-            low = middle + 1
-        else:
-            high = middle
-    return low
+exact_bisect = gallery.answer("check_exact_score", "right_bisect")
 
 
 def exact_upper_middle(is_above, low, high):
@@ -205,11 +199,7 @@ def test_exact_score_accepts_right_answers_written_differently(fn):
     assert verdict, verdict.message
 
 
-def exact_linear(is_above, low, high):
-    score = low
-    while score < high and is_above(score):
-        score += 1
-    return score
+exact_linear = gallery.answer("check_exact_score", "bug_score_by_score")
 
 
 def exact_off_by_one(is_above, low, high):
@@ -224,15 +214,7 @@ def exact_off_by_one(is_above, low, high):
     return low
 
 
-def exact_returns_last_question(is_above, low, high):
-    middle = low
-    while low < high:
-        middle = (low + high) // 2
-        if is_above(middle):
-            low = middle + 1
-        else:
-            high = middle
-    return middle
+exact_returns_last_question = gallery.answer("check_exact_score", "bug_the_last_number_asked")
 
 
 def exact_never_stops(is_above, low, high):
