@@ -366,6 +366,17 @@ def test_null_depth_rejects_typical_mistakes(fn, words):
     assert "depth - 1 - R" not in message and "depth >= min_depth" not in message
 
 
+def test_null_depth_names_a_mistake_only_when_the_whole_function_behaves_as_it():
+    """Passing at the root and one ply too deep: the first failing case alone looks like the forgotten ply."""
+    def two_slips(depth, beta, at_root, passed_before, R, min_depth):
+        v = null_rule(root=False)(depth, beta, at_root, passed_before, R, min_depth)
+        return v if v is None else v + 1
+    message = rejected(check_null_depth(two_slips, seed=2), "gives 3")
+    assert "ply of the search like any move" not in message and "a pass is a bet" in message
+    from adversarial.exercises.techniques import NULL_CATALOGUE
+    assert NULL_CATALOGUE.twins() == []
+
+
 def test_null_depth_fresh_cases_catch_what_the_fixed_ones_miss():
     """Right on every fixed case (depths up to 7), wrong only at depth 9: a fresh case says so, with its seed."""
     def wrong_deep(depth, beta, at_root, passed_before, R, min_depth):

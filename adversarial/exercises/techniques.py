@@ -536,45 +536,66 @@ def _null_depth(depth, beta, at_root, passed_before, R, min_depth):
     return depth - 1 - R
 
 
-def _null_slip(case, got, want):
-    depth, beta, at_root, passed_before, R, min_depth = case
-    if want is None and (got is False or (got == 0 and not isinstance(got, bool) and depth - 1 - R != 0)):
-        return ["the exercise asks for None when the engine does not pass, so that a depth of 0 (a pass "
-                "searched straight to the evaluation) is not mistaken for no pass.",
-                "look at what your function returns when it does not pass."]
-    if want is None and got is not None:
-        if at_root:
-            return ["the root must give the search a move to play, and a pass is not a move of the game: "
-                    "what would a cut at the root leave the engine to play?",
-                    "look at what your function does with at_root."]
-        if passed_before:
-            return ["after one pass, passing again hands the move back: the search would test the same "
-                    "position, shallower, and prove nothing about it. The engine allows one pass a line.",
-                    "look at what your function does with passed_before."]
-        if beta == math.inf:
-            return ["the pass is a null-window test \"does this position reach β?\": can any value reach an "
-                    "infinite β? Then the test could never cut.",
-                    "look at what your function does when beta is math.inf."]
-        return ["the pass search needs plies to spare: below min_depth the engine does not pass.",
-                "look at the comparison of depth with min_depth."]
-    if want is not None and got is None:
-        if depth == min_depth:
-            return ["min_depth is the smallest depth at which the engine passes, itself included.",
-                    "look at the comparison of depth with min_depth."]
-        return ["None means no pass. If your function meant to pass here, does that path end in return? If "
-                "not, which of your conditions for not passing holds here, and is it one of the engine's?",
-                "look at each of your conditions for not passing, and at the line that returns the depth."]
-    if not isinstance(got, (int, float)) or isinstance(got, bool) or want is None:
-        return None
-    if got == depth - R:
-        return ["the pass is a ply of the search like any move: the node after it has one ply less, and the "
-                "reduction R comes on top.", "look at what you subtract from depth."]
-    if got == depth - 1:
-        return ["null-move pruning searches the pass R plies shallower than a real move: that is what makes "
-                "it cheap.", "look at what you subtract from depth."]
-    if got == depth - 1 + R or got == depth + R:
-        return ["the pass search is shallower than the node, not deeper.", "look at the sign of R."]
-    return None
+def _null_mutant(*, root=True, twice=True, infinite=True, enough=lambda d, m: d >= m,
+                 plies=lambda d, R: d - 1 - R, no_pass=None):
+    """The null-depth rule with one part changed (each keyword's default is the engine's): no pass at the root,
+    after a pass, with β infinite, unless ``enough(depth, min_depth)``; else ``plies(depth, R)``; ``no_pass`` when
+    it does not pass."""
+    def rule(depth, beta, at_root, passed_before, R, min_depth):
+        if (at_root and root) or (passed_before and twice) or (beta == math.inf and infinite) \
+                or not enough(depth, min_depth):
+            return no_pass
+        return plies(depth, R)
+    return rule
+
+
+NULL_FIXED = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
+              (5, math.inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
+              (6, -0.25, False, False, 3, 4), (4, 0, False, False, 1, 2), (2, 0, False, False, 1, 2),
+              (1, -1, False, False, 1, 2), (7, 0.125, False, False, 1, 4)]
+
+NULL_HINT = ("a pass is a bet that the position is so good that even passing keeps it at β or above: where can "
+             "that bet not be made, or not tell the search anything? And how many plies does the pass use?")
+
+_DEEPER = "the pass search is shallower than the node, not deeper."
+
+NULL_CATALOGUE = Catalogue([
+    Mistake("the pass's ply", _null_mutant(plies=lambda d, R: d - R),
+            "the pass is a ply of the search like any move: the node after it has one ply less, and the "
+            "reduction R comes on top."),
+    Mistake("no reduction", _null_mutant(plies=lambda d, R: d - 1),
+            "null-move pruning searches the pass R plies shallower than a real move: that is what makes it cheap."),
+    Mistake("R added", _null_mutant(plies=lambda d, R: d - 1 + R), _DEEPER),
+    Mistake("R added, the ply kept", _null_mutant(plies=lambda d, R: d + R), _DEEPER),
+    Mistake("min_depth excluded", _null_mutant(enough=lambda d, m: d > m),
+            "min_depth is the smallest depth at which the engine passes, itself included."),
+    Mistake("min_depth ignored", _null_mutant(enough=lambda d, m: True),
+            "the pass search needs plies to spare: below min_depth the engine does not pass."),
+    Mistake("pass at the root", _null_mutant(root=False),
+            "the root must give the search a move to play, and a pass is not a move of the game: what would a cut "
+            "at the root leave the engine to play?"),
+    Mistake("two passes", _null_mutant(twice=False),
+            "after one pass, passing again hands the move back: the search would test the same position, "
+            "shallower, and prove nothing about it. The engine allows one pass a line."),
+    Mistake("infinite beta", _null_mutant(infinite=False),
+            "the pass is a null-window test \"does this position reach β?\": can any value reach an infinite β? "
+            "Then the test could never cut."),
+    Mistake("False or 0 for no pass", _null_mutant(no_pass=False),       # 0 is the same outcome as False
+            "the exercise asks for None when the engine does not pass, so that a depth of 0 (a pass searched "
+            "straight to the evaluation) is not mistaken for no pass."),
+], NULL_FIXED, spread=True, neutral=NULL_HINT)
+
+
+def _null_diagnosis(fn):
+    """The catalogue's mistake when ``fn`` behaves exactly as one on the fixed cases; else, when the case at hand
+    got None where the engine passes, a question about that None (what the answer did, not a named mistake)."""
+    def diagnose(case, got, want):
+        cause = NULL_CATALOGUE.cause(fn)
+        if cause is None and got is None and want is not None:
+            return ("None means no pass. If your function meant to pass here, does that path end in return? If "
+                    "not, which of your conditions for not passing holds here, and is it one of the engine's?")
+        return cause
+    return diagnose
 
 
 def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
@@ -585,21 +606,14 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     The pass search goes ``depth − 1 − R`` plies deep. Typical mistakes (the pass's own ply forgotten,
     ``>`` for ``>=``, passing at the root, with β infinite, or twice on a line) are named."""
     inf = math.inf
-    fixed = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
-             (5, inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
-             (6, -0.25, False, False, 3, 4), (4, 0, False, False, 1, 2), (2, 0, False, False, 1, 2),
-             (1, -1, False, False, 1, 2), (7, 0.125, False, False, 1, 4)]
 
     def generate(rng):
         R = rng.randint(1, 3)
         beta = inf if rng.random() < 0.2 else rng.choice([rng.randint(-20, 20), rng.randint(-99, 99) / 100])
         return (rng.randint(1, 9), beta, rng.random() < 0.15, rng.random() < 0.15, R, rng.randint(R + 1, R + 3))
 
-    hint = ["a pass is a bet that the position is so good that even passing keeps it at β or above: where can "
-            "that bet not be made, or not tell the search anything? And how many plies does the pass use?",
-            "look at each condition for not passing (at_root, passed_before, beta, depth against min_depth) "
-            "and at what you subtract from depth."]
-    return _fixed_and_fresh(fn, _null_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_null_slip,
+    return _fixed_and_fresh(fn, _null_depth, NULL_FIXED, generate, seed=seed, n=n, hint=NULL_HINT,
+                            diagnose=_null_diagnosis(fn),
                             none_is_an_answer=True,
                             show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
                                             f"R {c[4]}, min_depth {c[5]}"),
