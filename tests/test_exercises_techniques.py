@@ -607,6 +607,16 @@ def test_pons_score_rejects_typical_mistakes(fn, words):
     assert "right answer" not in message and "22 -" not in message
 
 
+def test_pons_and_node_type_name_a_mistake_only_when_the_whole_function_behaves_as_it():
+    """21 - winner_discs for both sides is off by one and has the wrong sign: naming one of them would mislead."""
+    from adversarial.exercises.techniques import PONS_CATALOGUE, TYPE_CATALOGUE
+    message = rejected(check_pons_score(lambda d, m: 21 - d), "gives 17")
+    assert "smallest case" not in message and "point of view of the side to move" not in message
+    assert "fewer discs the winner needed" in message
+    assert "minimal tree" in rejected(check_node_type(lambda parent, rank: "ALL"))
+    assert PONS_CATALOGUE.twins() == [] and TYPE_CATALOGUE.twins() == []
+
+
 # -- the hint rule (tests/test_hint_rule.py): typical wrong answers whose messages must not give the answer ----
 
 def playout_length(game, pick):

@@ -356,24 +356,31 @@ def _pons(winner_discs, mover_wins):
     return score if mover_wins else -score
 
 
-def _pons_slip(case, got, want):
-    discs, mover_wins = case
-    if not isinstance(got, (int, float)) or isinstance(got, bool):
-        return None
-    if got == -want:
-        return ["the score is from the point of view of the side to move: is the winner the side to move here?",
-                "look at the sign: which of the two cases is a loss for the side to move?"]
-    if abs(got) == abs(want) + 1 or abs(got) == abs(want) - 1:
-        return ["work out the smallest case, a win with the winner's 4th disc, from the convention's own words "
-                "(the section \"Solving end games exactly\"), and compare it with what your function gives.",
-                "look at the number you subtract the discs from."]
-    if abs(got) == 22 - 2 * discs or abs(got) == 22 - (2 * discs - 1) or abs(got) == 42 - discs:
-        return ["the convention counts the *winner's* discs at the end, not every disc on the board.",
-                "look at which discs your formula counts."]
-    if abs(got) == discs:
-        return ["a faster win should be worth more: fewer discs, a larger score.",
-                "look at how the score changes when winner_discs grows."]
-    return None
+def _signed(score):
+    """A Pons-score mutant: ``score(discs)`` for the winner, negated when the side to move loses."""
+    return lambda discs, mover_wins: score(discs) if mover_wins else -score(discs)
+
+
+_PONS_SIDE = "the score is from the point of view of the side to move: is the winner the side to move here?"
+_PONS_OFF_BY_ONE = ("work out the smallest case, a win with the winner's 4th disc, from the convention's own words "
+                    "(the section \"Solving end games exactly\"), and compare it with what your function gives.")
+_PONS_EVERY_DISC = "the convention counts the *winner's* discs at the end, not every disc on the board."
+
+PONS_CASES = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
+PONS_HINT = "a win is worth more the fewer discs the winner needed, and the score is the side to move's."
+
+PONS_CATALOGUE = Catalogue([
+    Mistake("the winner's side", lambda discs, mover_wins: 22 - discs, _PONS_SIDE),
+    Mistake("sign flipped", lambda discs, mover_wins: -_pons(discs, mover_wins), _PONS_SIDE),
+    Mistake("21", _signed(lambda discs: 21 - discs), _PONS_OFF_BY_ONE),
+    Mistake("23", _signed(lambda discs: 23 - discs), _PONS_OFF_BY_ONE),
+    Mistake("both players' discs", _signed(lambda discs: 22 - 2 * discs), _PONS_EVERY_DISC),
+    Mistake("both players' discs, the loser's one fewer", _signed(lambda discs: 22 - (2 * discs - 1)),
+            _PONS_EVERY_DISC),
+    Mistake("discs left", _signed(lambda discs: 42 - discs), _PONS_EVERY_DISC),
+    Mistake("more discs worth more", _signed(lambda discs: discs),
+            "a faster win should be worth more: fewer discs, a larger score."),
+], PONS_CASES, spread=True, neutral=PONS_HINT)
 
 
 def check_pons_score(fn) -> Verdict:
@@ -385,14 +392,11 @@ def check_pons_score(fn) -> Verdict:
     """
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
-    cases = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
-    hint = ["a win is worth more the fewer discs the winner needed, and the score is the side to move's.",
-            "write the win's value from the winner's discs, then give it the side to move's sign."]
-    verdict = _compare(fn, _pons, cases, hint=hint, diagnose=_pons_slip,
+    verdict = _compare(fn, _pons, PONS_CASES, hint=PONS_HINT, diagnose=PONS_CATALOGUE.diagnoser(fn),
                        show=lambda c: (f"a win with the winner's disc number {c[0]}, the winner "
                                        f"{'to move' if c[1] else 'not to move'}"))
     if verdict.ok:
-        return right(f"your function gives the solver's score in all {len(cases)} cases")
+        return right(f"your function gives the solver's score in all {len(PONS_CASES)} cases")
     return verdict
 
 
@@ -404,30 +408,33 @@ def _predicted(parent, rank):
     return "ALL" if parent == "CUT" else "CUT"
 
 
-def _type_slip(case, got, want):
-    parent, rank = case
-    if parent == "PV" and rank > 0 and got == "PV":
-        return ["at a PV node only one move is expected to be best; what does the search expect from the "
-                "others, tested after it?",
-                "look at the case of a PV node's later children."]
-    if parent == "PV" and rank > 0 and got == "ALL":
-        return ["a later child of a PV node is expected to be refuted: what does its side need to find, "
-                "all its moves or one?", "look at the case of a PV node's later children."]
-    if parent == "CUT" and rank > 0:
-        return ["if the first move of a CUT node did not refute it, the next move is tried for the same "
-                "purpose, and the node it leads to plays the same role as the first one's.",
-                "look at the case of a CUT node's children after the first."]
-    if parent == "CUT" and got == "CUT":
-        return ["a CUT node is refuted by one good move; the node that move leads to is searched from the "
-                "other side: can any of its moves be skipped?", "look at the case of a CUT node's children."]
-    if parent == "ALL" and got == "ALL":
-        return ["an ALL node searches all its moves because none is good enough for its side; what does each "
-                "child then need, from the other side's point of view?",
-                "look at the case of an ALL node's children."]
-    if parent == "ALL" and rank == 0 and got == "PV":
-        return ["the first child of an ALL node is not on the principal variation: only a PV node's first "
-                "child is.", "look at the case of an ALL node's first child."]
-    return None
+def _type_mutant(parent_type, wrong):
+    """The prediction with the children of a ``parent_type`` node typed by ``wrong(rank)`` instead."""
+    return lambda parent, rank: wrong(rank) if parent == parent_type else _predicted(parent, rank)
+
+
+TYPE_CASES = [(parent, rank) for parent in TYPES for rank in range(5)]
+TYPE_HINT = "think of the minimal tree: which nodes need every move searched, and which only one?"
+
+TYPE_CATALOGUE = Catalogue([
+    Mistake("PV's later children PV", _type_mutant("PV", lambda rank: "PV"),
+            "at a PV node only one move is expected to be best; what does the search expect from the others, "
+            "tested after it?"),
+    Mistake("PV's later children ALL", _type_mutant("PV", lambda rank: "ALL" if rank else "PV"),
+            "a later child of a PV node is expected to be refuted: what does its side need to find, all its moves "
+            "or one?"),
+    Mistake("CUT's later children CUT", _type_mutant("CUT", lambda rank: "CUT" if rank else "ALL"),
+            "if the first move of a CUT node did not refute it, the next move is tried for the same purpose, and "
+            "the node it leads to plays the same role as the first one's."),
+    Mistake("CUT's children CUT", _type_mutant("CUT", lambda rank: "CUT"),
+            "a CUT node is refuted by one good move; the node that move leads to is searched from the other side: "
+            "can any of its moves be skipped?"),
+    Mistake("ALL's children ALL", _type_mutant("ALL", lambda rank: "ALL"),
+            "an ALL node searches all its moves because none is good enough for its side; what does each child "
+            "then need, from the other side's point of view?"),
+    Mistake("ALL's first child PV", _type_mutant("ALL", lambda rank: "CUT" if rank else "PV"),
+            "the first child of an ALL node is not on the principal variation: only a PV node's first child is."),
+], TYPE_CASES, spread=True, neutral=TYPE_HINT)
 
 
 def check_node_type(fn, *, n: int = 0) -> Verdict:
@@ -436,10 +443,6 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
     predicts it. Every parent type with ranks 0 to 4 is tried; typical mistakes (a PV node's later
     children as PV, a CUT node's child as CUT, an ALL node's as ALL) are named."""
     check_options(None, n)
-    cases = [(parent, rank) for parent in TYPES for rank in range(5)]
-    hint = ["think of the minimal tree: which nodes need every move searched, and which only one?",
-            "write one case per parent type, and for a PV parent tell the first child from the others."]
-
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
 
@@ -447,12 +450,12 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
         got = fn(parent, rank)
         return got.upper() if isinstance(got, str) else got
 
-    verdict = _compare(student, _predicted, cases, hint=hint, diagnose=_type_slip,
+    verdict = _compare(student, _predicted, TYPE_CASES, hint=TYPE_HINT, diagnose=TYPE_CATALOGUE.diagnoser(student),
                        show=lambda case: f"a child of rank {case[1]} of {'an' if case[0] == 'ALL' else 'a'} "
                                          f"{case[0]} node")
     if verdict.ok:
         return right(f"your rule gives the type Knuth and Moore predict for every parent type and rank tried "
-                     f"({len(cases)} cases)")
+                     f"({len(TYPE_CASES)} cases)")
     return verdict
 
 
