@@ -157,6 +157,16 @@ def test_knuth_playout_rejects_typical_mistakes_without_the_answer(fn, words):
     assert "product *=" not in message and "len(moves) *" not in message
 
 
+@pytest.mark.parametrize("fn, words", [(playout_skips_root, "the first included"),
+                                       (playout_siblings_only, "its siblings")])
+def test_knuth_playout_names_the_same_mistake_on_every_seed(fn, words):
+    """The old check named the mistake from the one game played: with seed 1 both were "the length of the game"."""
+    from adversarial.exercises.techniques import PLAYOUT_CATALOGUE
+    for seed in (1, 2, 3):
+        assert words in rejected(check_knuth_playout(fn, seed=seed)), seed
+    assert PLAYOUT_CATALOGUE.twins() == []
+
+
 def test_knuth_playout_rejects_siblings_only():
     rejected(check_knuth_playout(playout_siblings_only, seed=3))
 

@@ -134,46 +134,75 @@ def _reference_playout(game, pick) -> int:
     return product
 
 
-def _playout_slip(sizes, got) -> list[str] | None:
-    """The hint for a known wrong combination of the branching factors met (``sizes``), else None."""
-    product = math.prod(sizes)
-    if not sizes:
-        return None
+def _playout_mutant(combine, *, first_move_uncounted=False):
+    """A playout that follows ``pick`` as the estimate does, then combines the numbers of legal moves it met
+    (``combine(sizes)``) the wrong way; or, ``first_move_uncounted``, makes the first move before its loop (even
+    where the game is over at once) and leaves its number of moves out."""
+    def playout(game, pick):
+        state, sizes = game.initial_state(), []
+        if first_move_uncounted:
+            state = game.result(state, pick(game.actions(state)))
+        while not game.is_terminal(state):
+            moves = game.actions(state)
+            sizes.append(len(moves))
+            state = game.result(state, pick(moves))
+        return combine(sizes)
+    return playout
+
+
+def _nodes(sizes) -> int:
     partial, total = 1, 1
     for size in sizes:
         partial *= size
         total += partial
-    if same(got, sum(sizes)) or same(got, sum(sizes) + 1):
-        return ["the move you follow stands for every move you could have played there, and each of those "
-                "leads to as many games as the one you followed: do the counts along the game add up, or "
-                "combine another way?",
-                "look at the line that takes in each position's number of legal moves: it adds."]
-    if got == 0:
-        return ["one factor of your product is 0: a finished game has no legal moves, and it should not "
-                "count as a position where a choice was made.",
-                "look at where the loop stops: take the last factor at the last position that still has "
-                "moves."]
-    if same(got, total):
-        return ["that counts every position along the game (the estimate of the tree's nodes), but the "
-                "question asks for complete games only: how many games end below the first position?",
-                "look at what you accumulate: only the last product stands for complete games."]
-    if same(got, math.prod(s - 1 for s in sizes)):
-        return ["the move you follow stands for itself *and* its siblings: count every legal move, the one "
-                "you played included.",
-                "look at the factor you multiply by: it is one short."]
-    if same(got, len(sizes)) or same(got, len(sizes) + 1):
-        return ["that is the length of the game: the estimate weighs each position by how many moves it had.",
-                "look at the line that updates your count: what does it take from the position it is at?"]
-    if len(sizes) > 1 and (same(got, math.prod(sizes[1:])) or same(got, math.prod(sizes[:-1]))):
-        return ["one position's number of moves is missing: every position where a move was chosen, the "
-                "first included, counts once.",
-                "look at the order of the lines in your loop: take a position's number of moves before you "
-                "move on from it."]
-    if product and same(got, 1 / product):
-        return ["that is the chance that the random game is this one; how many games does one game, drawn "
-                "with that chance, stand for?",
-                "look at the factor you multiply by: it divides."]
-    return None
+    return total
+
+
+PLAYOUT_FIXED = [[[1, 2], [3, 4, 5], [6]], [[[1, 2, 3]], [4, 5]], 7, [[1], [2, [3, 4]], [5, 6, 7, 8]]]
+PLAYOUT_HINT = ("one random game stands for all games: at each position, the move you follow stands for all the "
+                "moves you could have played there.")
+
+_ADDS = ("the move you follow stands for every move you could have played there, and each of those leads to as "
+         "many games as the one you followed: do the counts along the game add up, or combine another way?")
+_SIBLINGS = ("the move you follow stands for itself *and* its siblings: count every legal move, the one you played "
+             "included.")
+_LENGTH = "that is the length of the game: the estimate weighs each position by how many moves it had."
+_ONE_MISSING = ("one position's number of moves is missing: every position where a move was chosen, the first "
+                "included, counts once.")
+
+
+def _playout_run(fn, case):
+    """What ``fn`` gives on one fixed tree with a pick of a fixed seed, and how often it called pick."""
+    spec, pick_seed = case
+    pick = _Picker(pick_seed)
+    call = call_student(fn, tree(spec), pick, copy_args=False)
+    if call.error is not None or call.called:
+        return Raised(type(call.error).__name__)
+    return call.value, pick.calls
+
+
+PLAYOUT_CATALOGUE = Catalogue([
+    Mistake("sum", _playout_mutant(sum), _ADDS),
+    Mistake("sum plus one", _playout_mutant(lambda sizes: sum(sizes) + 1), _ADDS),
+    Mistake("the last position's 0", _playout_mutant(lambda sizes: 0),
+            "one factor of your product is 0: a finished game has no legal moves, and it should not count as a "
+            "position where a choice was made."),
+    Mistake("every position", _playout_mutant(_nodes),
+            "that counts every position along the game (the estimate of the tree's nodes), but the question asks "
+            "for complete games only: how many games end below the first position?"),
+    Mistake("siblings only", _playout_mutant(lambda sizes: math.prod(s - 1 for s in sizes)), _SIBLINGS),
+    Mistake("siblings only, at least one", _playout_mutant(lambda sizes: math.prod(s - 1 or 1 for s in sizes)),
+            _SIBLINGS),
+    Mistake("length", _playout_mutant(len), _LENGTH),
+    Mistake("length plus one", _playout_mutant(lambda sizes: len(sizes) + 1), _LENGTH),
+    Mistake("first missing", _playout_mutant(lambda sizes: math.prod(sizes[1:])), _ONE_MISSING),
+    Mistake("first move before the loop", _playout_mutant(math.prod, first_move_uncounted=True), _ONE_MISSING),
+    Mistake("last missing", _playout_mutant(lambda sizes: math.prod(sizes[:-1])), _ONE_MISSING),
+    Mistake("probability", _playout_mutant(lambda sizes: 1 / math.prod(sizes)),
+            "that is the chance that the random game is this one; how many games does one game, drawn with that "
+            "chance, stand for?"),
+], [(spec, pick_seed) for spec in PLAYOUT_FIXED for pick_seed in (1, 2, 3)], run=_playout_run,
+    neutral=PLAYOUT_HINT)
 
 
 def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
@@ -191,15 +220,10 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     rng = random.Random(seed)
-    fixed = [[[1, 2], [3, 4, 5], [6]], [[[1, 2, 3]], [4, 5]], 7, [[1], [2, [3, 4]], [5, 6, 7, 8]]]
-    specs = fixed + [_random_spec(rng, rng.randint(2, 5)) for _ in range(n)]
-    hint = ["one random game stands for all games: at each position, the move you follow stands for all "
-            "the moves you could have played there.",
-            "look at the line that takes in each position's number of legal moves, and at where the loop "
-            "stops."]
+    specs = PLAYOUT_FIXED + [_random_spec(rng, rng.randint(2, 5)) for _ in range(n)]
     for index, spec in enumerate(specs):
         t = tree(spec)
-        where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(fixed) else "") \
+        where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(PLAYOUT_FIXED) else "") \
             + f", {_count_games(t)} complete games"
         pick_seed = seed * 1000 + index
         ref = _Picker(pick_seed)                  # the game the student's function must follow, played once
@@ -210,7 +234,7 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            return wrong(f"on {where}, {problem}", call.hint(hint))
+            return wrong(f"on {where}, {problem}", call.hint(PLAYOUT_HINT))
         if pick.calls != ref.calls:
             return wrong(f"on {where}, your function called pick {pick.calls} times, but the game it should "
                          f"follow has {ref.calls} positions where a move is chosen",
@@ -218,9 +242,8 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                           "own seed so that it can follow the same game as you.",
                           "look at the line that chooses a move: call pick once per position that is not over."])
         if not same(call.value, want):
-            slip = _playout_slip(ref.sizes, call.value)
             return wrong(f"on {where}, your function gives {call.value!r} for the game it played",
-                         slip or hint)
+                         PLAYOUT_CATALOGUE.hint(fn))
     return right(f"your playout gives Knuth's estimate on all {len(specs)} trees")
 
 
@@ -737,7 +760,7 @@ def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
             problem = (f"your function returned {short(call.value)}, which is not True or False: the engine "
                        "asks `if noisy(position):`, so answer yes or no")
         if problem:
-            return wrong(f"on {where}, {problem}", call.hint(hint))
+            return wrong(f"on {where}, {problem}", call.hint(PLAYOUT_HINT))
         answers.append(bool(call.value))
         if first_wrong is None and answers[-1] != want:
             first_wrong = where
