@@ -760,7 +760,7 @@ def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
             problem = (f"your function returned {short(call.value)}, which is not True or False: the engine "
                        "asks `if noisy(position):`, so answer yes or no")
         if problem:
-            return wrong(f"on {where}, {problem}", call.hint(PLAYOUT_HINT))
+            return wrong(f"on {where}, {problem}", call.hint(hint))
         answers.append(bool(call.value))
         if first_wrong is None and answers[-1] != want:
             first_wrong = where
