@@ -697,3 +697,10 @@ def test_a_node_type_takes_its_article():
         return "ALL" if parent == "CUT" else "PV"          # under an ALL node: should be CUT
     said = str(check_node_type(wrong_under_all))
     assert "of an ALL node" in said and "a ALL" not in said
+
+
+def test_a_crash_gets_the_words_of_its_own_exercise():
+    """Each check's hint for a function that raises is its own exercise's idea, not another's."""
+    assert "whoever drops it" in rejected(check_noisy(lambda p: 1 / 0, seed=1), "ZeroDivisionError")
+    assert "stands for all games" in rejected(check_knuth_playout(lambda game, pick: 1 / 0, seed=1),
+                                              "ZeroDivisionError")
