@@ -61,13 +61,14 @@ class _State:
         self.board = board
 
 
-@pytest.mark.parametrize("check, slips", [
-    (check_mvv_lva, ex._mvv_lva_slips()),
-    (check_killer_update, ex._killer_slips()),
-    (check_stand_pat, ex._stand_pat_slips()),
+@pytest.mark.parametrize("check, catalogue", [
+    (check_mvv_lva, ex.mvv_lva_catalogue()),
+    (check_killer_update, ex.KILLER_CATALOGUE),
+    (check_stand_pat, ex.stand_pat_catalogue()),
 ])
-def test_each_typical_mistake_gets_its_own_hint(check, slips):
-    for slip, hint in slips:
+def test_each_typical_mistake_gets_its_own_hint(check, catalogue):
+    assert catalogue.twins() == []
+    for slip, hint in ((m.model, m.cause) for m in catalogue.mistakes):
         verdict = check(slip)
         assert not verdict and verdict.answered, slip
         assert hint.rstrip(".") in verdict.message, (slip, verdict.message)
@@ -80,6 +81,8 @@ def test_stubs_are_not_answered_and_other_mistakes_get_the_general_hint():
         assert not check(stub) and not check(stub).answered
     v = check_mvv_lva(lambda board, moves: list(reversed(moves)))
     assert not v and "capture before every quiet move" in v.message
+    v = check_mvv_lva(lambda board, moves: 3)          # no list at all: a verdict, not a traceback
+    assert not v and "not a list of moves" in v.message
     v = check_killer_update(lambda slots, move: ["Nf3", "Bb5"])
     assert not v and "slots" in v.message
     v = check_stand_pat(lambda state, alpha, beta, evaluate: 0.0)

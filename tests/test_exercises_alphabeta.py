@@ -17,6 +17,8 @@ from adversarial.exercises.alphabeta import (
     run,
 )
 
+from . import gallery
+
 INF = math.inf
 SEED = 7   # any seed: the check draws fresh trees every run; a fixed one makes failures repeatable here
 
@@ -90,23 +92,7 @@ def explicit_stack(node, depth, alpha, beta, maximising, ge=True):
     return returned
 
 
-def fail_hard(node, depth, alpha, beta, maximising):
-    """Returns its own bound (α at MAX, β at MIN) rather than the node's value; same leaves, same root value."""
-    if depth == 0 or node.is_leaf:
-        return node.value
-    if maximising:
-        for child in node.children:
-            score = fail_hard(child, depth - 1, alpha, beta, False)
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-        return alpha
-    for child in node.children:
-        score = fail_hard(child, depth - 1, alpha, beta, True)
-        if score <= alpha:
-            return alpha
-        beta = min(beta, score)
-    return beta
+fail_hard = gallery.answer("check_alphabeta", "right_fail_hard")
 
 
 def by_player(node, depth, alpha, beta, maximising):
@@ -141,101 +127,23 @@ def test_the_strict_rule_is_checked_too(right):
 
 # -- the gallery of mistakes -----------------------------------------------------------
 
-def wrong_node_type(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    if maximising:
-        value = -INF
-        for child in node.children:
-            value = max(value, wrong_node_type(child, depth - 1, alpha, beta, False))
-            if value <= alpha:          # MIN's test
-                break
-            alpha = max(alpha, value)
-        return value
-    value = INF
-    for child in node.children:
-        value = min(value, wrong_node_type(child, depth - 1, alpha, beta, True))
-        if value >= beta:               # MAX's test
-            break
-        beta = min(beta, value)
-    return value
+wrong_node_type = gallery.answer("check_alphabeta", "bug_wrong_node_type")
 
 
 def strict_rule(node, depth, alpha, beta, maximising):
     return textbook(node, depth, alpha, beta, maximising, ge=False)
 
 
-def stale_bound(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    a, b = alpha, beta
-    value = -INF if maximising else INF
-    for child in node.children:
-        v = stale_bound(child, depth - 1, alpha, beta, not maximising)    # the bounds it was given
-        if maximising:
-            value = max(value, v)
-            a = max(a, value)
-        else:
-            value = min(value, v)
-            b = min(b, value)
-        if a >= b:
-            break
-    return value
+stale_bound = gallery.answer("check_alphabeta", "bug_stale_bound")
 
 
-def alpha_at_min(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    if maximising:
-        value = -INF
-        for child in node.children:
-            value = max(value, alpha_at_min(child, depth - 1, alpha, beta, False))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = INF
-    for child in node.children:
-        value = min(value, alpha_at_min(child, depth - 1, alpha, beta, True))
-        alpha = min(alpha, value)       # copied from the MAX branch
-        if alpha >= beta:
-            break
-    return value
+alpha_at_min = gallery.answer("check_alphabeta", "bug_alpha_at_MIN")
 
 
-def returns_the_bound(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    if maximising:
-        value = -INF
-        for child in node.children:
-            value = max(value, returns_the_bound(child, depth - 1, alpha, beta, False))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = INF
-    for child in node.children:
-        value = min(value, returns_the_bound(child, depth - 1, alpha, beta, True))
-        beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return alpha                        # should be value (or beta)
+returns_the_bound = gallery.answer("check_alphabeta", "bug_returns_bound")
 
 
-def forgets_to_break(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    value = -INF if maximising else INF
-    for child in node.children:
-        v = forgets_to_break(child, depth - 1, alpha, beta, not maximising)
-        if maximising:
-            value, alpha = max(value, v), max(alpha, max(value, v))
-        else:
-            value, beta = min(value, v), min(beta, min(value, v))
-        if alpha >= beta:
-            continue                    # meant to stop here
-    return value
+forgets_to_break = gallery.answer("check_alphabeta", "bug_no_pruning")
 
 
 def peeks_at_the_leaves(node, depth, alpha, beta, maximising):
@@ -262,10 +170,7 @@ def stops_at_depth_one(node, depth, alpha, beta, maximising):
     return _textbook_step(stops_at_depth_one, node, depth, alpha, beta, maximising, depth - 1)
 
 
-def keeps_the_depth(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    return _textbook_step(keeps_the_depth, node, depth, alpha, beta, maximising, depth)
+keeps_the_depth = gallery.answer("check_alphabeta", "bug_depth_kept")
 
 
 def _textbook_step(recurse, node, depth, alpha, beta, maximising, child_depth):
@@ -283,19 +188,7 @@ def _textbook_step(recurse, node, depth, alpha, beta, maximising, child_depth):
     return value
 
 
-def same_player(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    value = -INF if maximising else INF
-    for child in node.children:
-        v = same_player(child, depth - 1, alpha, beta, maximising)
-        if maximising:
-            value, alpha = max(value, v), max(alpha, max(value, v))
-        else:
-            value, beta = min(value, v), min(beta, min(value, v))
-        if alpha >= beta:
-            break
-    return value
+same_player = gallery.answer("check_alphabeta", "bug_same_player")
 
 
 def plain_minimax(node, depth, alpha, beta, maximising):
@@ -320,23 +213,18 @@ GALLERY = [
 ]
 
 
-@pytest.mark.parametrize("bug, says", GALLERY, ids=[b.__name__ for b, _ in GALLERY])
-def test_every_buggy_alphabeta_is_rejected_with_its_mistake_named(bug, says):
+@pytest.mark.parametrize("bug, says", GALLERY, ids=[says for _, says in GALLERY])
+def test_every_buggy_alphabeta_is_rejected_with_its_mistake_named_on_a_small_tree(bug, says):
     verdict = check_alphabeta(bug, seed=SEED)
     assert not verdict and says in repr(verdict), repr(verdict)
     assert isinstance(verdict.figure, Drawing)
+    tree_text = repr(verdict).split("on the tree ")[1].split(" (")[0]      # the failing tree shown is small
+    assert tree_text.count(",") <= 6, repr(verdict)
 
 
 def test_reading_past_a_cutoff_names_the_leaf_and_the_cutoff():
     verdict = repr(check_alphabeta(peeks_at_the_leaves, seed=SEED))
     assert "should never be looked at" in verdict and "cutoff at" in verdict, verdict
-
-
-def test_the_failing_tree_shown_is_small():
-    for bug, _ in GALLERY:
-        text = repr(check_alphabeta(bug, seed=SEED))
-        tree_text = text.split("on the tree ")[1].split(" (")[0]
-        assert tree_text.count(",") <= 6, (bug.__name__, text)
 
 
 def test_a_stub_is_not_answered_yet_and_reveals_nothing():
@@ -446,10 +334,7 @@ def _loop(fn, node, depth, alpha, beta, maximising, children, start=None):
     return value
 
 
-def right_to_left(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    return _loop(right_to_left, node, depth, alpha, beta, maximising, node.children[::-1])
+right_to_left = gallery.answer("check_alphabeta", "bug_right_to_left")
 
 
 def peeks_to_sort(node, depth, alpha, beta, maximising):
@@ -465,10 +350,7 @@ def base_case_ignores_depth(node, depth, alpha, beta, maximising):
     return _loop(base_case_ignores_depth, node, depth, alpha, beta, maximising, node.children)
 
 
-def ten_for_infinity(node, depth, alpha, beta, maximising):
-    if depth == 0 or node.is_leaf:
-        return node.value
-    return _loop(ten_for_infinity, node, depth, alpha, beta, maximising, node.children, start=10)
+ten_for_infinity = gallery.answer("check_alphabeta", "bug_sentinel")
 
 
 @pytest.mark.parametrize("bug, says, never", [

@@ -15,6 +15,8 @@ from adversarial.exercises.engine import (
     run,
 )
 
+from . import gallery
+
 
 def textbook_pvs(node, depth, alpha, beta, maximising):
     if depth == 0 or node.is_leaf:
@@ -210,16 +212,7 @@ def test_bad_check_options():
 
 # -- aspiration windows ---------------------------------------------------------------------------
 
-def aspiration(search, previous, delta):
-    alpha, beta = previous - delta, previous + delta
-    while True:
-        v = search(alpha, beta)
-        if v <= alpha:
-            alpha = -math.inf
-        elif v >= beta:
-            beta = math.inf
-        else:
-            return v
+aspiration = gallery.answer("check_aspiration", "right_textbook")
 
 
 def aspiration_widening(search, previous, delta):
@@ -251,8 +244,7 @@ def test_right_aspiration_searches_pass(fn):
     assert check_aspiration(fn, seed=3).ok
 
 
-def no_research(search, previous, delta):
-    return search(previous - delta, previous + delta)
+no_research = gallery.answer("check_aspiration", "bug_no_re_search")
 
 
 def wrong_side(search, previous, delta):
@@ -268,16 +260,7 @@ def wrong_side(search, previous, delta):
     return v
 
 
-def strict(search, previous, delta):
-    alpha, beta = previous - delta, previous + delta
-    while True:
-        v = search(alpha, beta)
-        if v < alpha:
-            alpha = -math.inf
-        elif v > beta:
-            beta = math.inf
-        else:
-            return v
+strict = gallery.answer("check_aspiration", "bug_edge_counted_as_exact")
 
 
 def full_window(search, previous, delta):

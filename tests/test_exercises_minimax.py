@@ -7,6 +7,8 @@ from adversarial.drawing.render import Drawing
 from adversarial.exercises import check_minimax
 from adversarial.exercises.minimax import fresh_cases
 
+from . import gallery
+
 
 def recursive(node, maximising=True):
     if not isinstance(node, list):
@@ -15,20 +17,7 @@ def recursive(node, maximising=True):
     return max(values) if maximising else min(values)
 
 
-def with_a_stack(node, maximising=True):
-    """Postorder without recursion: an explicit stack of (node, player, visited-children?)."""
-    stack, values = [(node, maximising, False)], []
-    while stack:
-        item, player, expanded = stack.pop()
-        if not isinstance(item, list):
-            values.append(item)
-        elif expanded:
-            done = [values.pop() for _ in item]
-            values.append(max(done) if player else min(done))
-        else:
-            stack.append((item, player, True))
-            stack.extend((child, not player, False) for child in item)
-    return values[0]
+with_a_stack = gallery.answer("check_minimax", "right_stack")
 
 
 def negamax_style(node, maximising=True):
@@ -45,34 +34,19 @@ def test_right_functions_written_differently_pass(right):
     assert verdict, repr(verdict)
 
 
-def hard_coded_depth_3(node, maximising=True):
-    if not isinstance(node, list):
-        return node
-    return max(min(max(leaves) for leaves in mid) for mid in node)
+hard_coded_depth_3 = gallery.answer("check_minimax", "bug_fixed_depth")
 
 
-def bottom_level_always_max(node, maximising=True):
-    if not isinstance(node, list):
-        return node
-    if all(not isinstance(c, list) for c in node):
-        return max(node)
-    values = [bottom_level_always_max(c, not maximising) for c in node]
-    return max(values) if maximising else min(values)
+bottom_level_always_max = gallery.answer("check_minimax", "bug_bottom_max")
 
 
-def no_leaf_base_case(node, maximising=True):
-    values = [c if not isinstance(c, list) else no_leaf_base_case(c, not maximising) for c in node]
-    return max(values) if maximising else min(values)
+no_leaf_base_case = gallery.answer("check_minimax", "bug_no_base_case_at_the_root")
 
 
-def always_max(node, maximising=True):
-    if not isinstance(node, list):
-        return node
-    return max(always_max(child) for child in node)
+always_max = gallery.answer("check_minimax", "bug_always_max")
 
 
-def ignores_who_is_at_the_root(node, maximising=True):
-    return recursive(node, True)
+ignores_who_is_at_the_root = gallery.answer("check_minimax", "bug_root_always_max")
 
 
 def old_cases():
@@ -154,28 +128,13 @@ def _leaves(s):
 
 # -- issue 20: messages true to the mistake, trees without ties, large scores --------------------------
 
-def swapped_max_min(node, maximising=True):
-    if not isinstance(node, list):
-        return node
-    values = [swapped_max_min(c, not maximising) for c in node]
-    return min(values) if maximising else max(values)
+swapped_max_min = gallery.answer("check_minimax", "bug_swapped")
 
 
-def whole_numbers_only(node, maximising=True):
-    if isinstance(node, int):
-        return node
-    values = [whole_numbers_only(c, not maximising) for c in node]
-    return max(values) if maximising else min(values)
+whole_numbers_only = gallery.answer("check_minimax", "bug_int_leaves_only")
 
 
-def ten_as_infinity(node, maximising=True):
-    if not isinstance(node, list):
-        return node
-    best = -10 if maximising else 10
-    for child in node:
-        v = ten_as_infinity(child, not maximising)
-        best = max(best, v) if maximising else min(best, v)
-    return best
+ten_as_infinity = gallery.answer("check_minimax", "bug_sentinel")
 
 
 def numpy_minimax(node, maximising=True):

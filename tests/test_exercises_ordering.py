@@ -291,3 +291,12 @@ def test_odd_answers_and_cheats_get_a_verdict_not_a_pass(answer):
 def test_odd_orders_get_a_verdict(odd, says):
     verdict = check_beats_static(odd)
     assert not verdict and verdict.answered and says in verdict.message, verdict.message
+
+
+def test_the_knuth_moore_and_proofs_catalogues_tell_their_mistakes_apart_and_name_each():
+    from adversarial.exercises.ordering import MINIMAL_CATALOGUE, PROOFS_CATALOGUE, check_proofs_function
+    for catalogue, check in ((MINIMAL_CATALOGUE, check_minimal_leaves), (PROOFS_CATALOGUE, check_proofs_function)):
+        assert catalogue.twins() == []
+        for mistake in catalogue.mistakes:
+            verdict = check(mistake.model)
+            assert not verdict.ok and mistake.cause.rstrip(".") in verdict.message, (mistake.name, verdict.message)

@@ -22,6 +22,7 @@ from adversarial.exercises.techniques import NOISY_FIXED, _random_position
 from adversarial.games.connectfour import BOTTOM, FULL, H1, HEIGHT, ConnectFour, bit, column_mask, has_four
 from adversarial.games.connectfour_solver import winning_cells
 
+from . import gallery
 from .hint_rule import HintCase
 
 
@@ -156,6 +157,16 @@ def test_knuth_playout_rejects_typical_mistakes_without_the_answer(fn, words):
     assert "product *=" not in message and "len(moves) *" not in message
 
 
+@pytest.mark.parametrize("fn, words", [(playout_skips_root, "the first included"),
+                                       (playout_siblings_only, "its siblings")])
+def test_knuth_playout_names_the_same_mistake_on_every_seed(fn, words):
+    """The old check named the mistake from the one game played: with seed 1 both were "the length of the game"."""
+    from adversarial.exercises.techniques import PLAYOUT_CATALOGUE
+    for seed in (1, 2, 3):
+        assert words in rejected(check_knuth_playout(fn, seed=seed)), seed
+    assert PLAYOUT_CATALOGUE.twins() == []
+
+
 def test_knuth_playout_rejects_siblings_only():
     rejected(check_knuth_playout(playout_siblings_only, seed=3))
 
@@ -168,14 +179,7 @@ def test_knuth_playout_stub_is_not_answered():
 
 # -- notebook 6: an exact score from yes/no questions -------------------------------------------------------
 
-def exact_bisect(is_above, low, high):
-    while low < high:
-        middle = (low + high) // 2
-        if is_above(middle):
-            low = middle + 1
-        else:
-            high = middle
-    return low
+exact_bisect = gallery.answer("check_exact_score", "right_bisect")
 
 
 def exact_upper_middle(is_above, low, high):
@@ -205,11 +209,7 @@ def test_exact_score_accepts_right_answers_written_differently(fn):
     assert verdict, verdict.message
 
 
-def exact_linear(is_above, low, high):
-    score = low
-    while score < high and is_above(score):
-        score += 1
-    return score
+exact_linear = gallery.answer("check_exact_score", "bug_score_by_score")
 
 
 def exact_off_by_one(is_above, low, high):
@@ -224,15 +224,7 @@ def exact_off_by_one(is_above, low, high):
     return low
 
 
-def exact_returns_last_question(is_above, low, high):
-    middle = low
-    while low < high:
-        middle = (low + high) // 2
-        if is_above(middle):
-            low = middle + 1
-        else:
-            high = middle
-    return middle
+exact_returns_last_question = gallery.answer("check_exact_score", "bug_the_last_number_asked")
 
 
 def exact_never_stops(is_above, low, high):
@@ -382,6 +374,17 @@ def test_null_depth_rejects_typical_mistakes(fn, words):
     message = rejected(check_null_depth(fn, seed=2), *words)
     assert "right answer" not in message
     assert "depth - 1 - R" not in message and "depth >= min_depth" not in message
+
+
+def test_null_depth_names_a_mistake_only_when_the_whole_function_behaves_as_it():
+    """Passing at the root and one ply too deep: the first failing case alone looks like the forgotten ply."""
+    def two_slips(depth, beta, at_root, passed_before, R, min_depth):
+        v = null_rule(root=False)(depth, beta, at_root, passed_before, R, min_depth)
+        return v if v is None else v + 1
+    message = rejected(check_null_depth(two_slips, seed=2), "gives 3")
+    assert "ply of the search like any move" not in message and "a pass is a bet" in message
+    from adversarial.exercises.techniques import NULL_CATALOGUE
+    assert NULL_CATALOGUE.twins() == []
 
 
 def test_null_depth_fresh_cases_catch_what_the_fixed_ones_miss():
@@ -614,6 +617,16 @@ def test_pons_score_rejects_typical_mistakes(fn, words):
     assert "right answer" not in message and "22 -" not in message
 
 
+def test_pons_and_node_type_name_a_mistake_only_when_the_whole_function_behaves_as_it():
+    """21 - winner_discs for both sides is off by one and has the wrong sign: naming one of them would mislead."""
+    from adversarial.exercises.techniques import PONS_CATALOGUE, TYPE_CATALOGUE
+    message = rejected(check_pons_score(lambda d, m: 21 - d), "gives 17")
+    assert "smallest case" not in message and "point of view of the side to move" not in message
+    assert "fewer discs the winner needed" in message
+    assert "minimal tree" in rejected(check_node_type(lambda parent, rank: "ALL"))
+    assert PONS_CATALOGUE.twins() == [] and TYPE_CATALOGUE.twins() == []
+
+
 # -- the hint rule (tests/test_hint_rule.py): typical wrong answers whose messages must not give the answer ----
 
 def playout_length(game, pick):
@@ -684,3 +697,10 @@ def test_a_node_type_takes_its_article():
         return "ALL" if parent == "CUT" else "PV"          # under an ALL node: should be CUT
     said = str(check_node_type(wrong_under_all))
     assert "of an ALL node" in said and "a ALL" not in said
+
+
+def test_a_crash_gets_the_words_of_its_own_exercise():
+    """Each check's hint for a function that raises is its own exercise's idea, not another's."""
+    assert "whoever drops it" in rejected(check_noisy(lambda p: 1 / 0, seed=1), "ZeroDivisionError")
+    assert "stands for all games" in rejected(check_knuth_playout(lambda game, pick: 1 / 0, seed=1),
+                                              "ZeroDivisionError")

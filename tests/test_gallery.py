@@ -12,14 +12,15 @@ cases only, so the verdict and the words must not change with the seed).
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from adversarial import exercises
 
-GALLERY = Path(__file__).parent / "gallery"
+from .gallery import HERE as GALLERY
+from .gallery import load
+
 SEEDS = range(1, 21)
 FEW = 4          # random cases per seed: the fixed cases do the work, the seeds test that nothing depends on them
 
@@ -41,13 +42,6 @@ def _catalogue(check: str, options: dict):
 def entries():
     for path in sorted(GALLERY.glob("check_*/*.py")):
         yield pytest.param(path, id=f"{path.parent.name}/{path.stem}")
-
-
-def load(path: Path):
-    spec = importlib.util.spec_from_file_location(f"gallery_{path.parent.name}_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def label(path: Path) -> tuple[str, str | None]:

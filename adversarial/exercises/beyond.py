@@ -155,14 +155,6 @@ def _negamax_catalogue():
 NEGAMAX_CATALOGUE = _negamax_catalogue()
 
 
-def _negamax_slip(fn):
-    """The slip whose model behaves like ``fn`` on every probe tree (and no other's), named; None if none."""
-    def diagnose(case, got, want):
-        mistake = NEGAMAX_CATALOGUE.diagnose(fn)
-        return mistake.cause if mistake is not None else None
-    return diagnose
-
-
 def check_negamax(fn) -> Verdict:
     """Is ``fn(spec, sign)`` negamax on a nested list: the value for the side to move?
 
@@ -181,7 +173,7 @@ def check_negamax(fn) -> Verdict:
 
     return _run_cases(fn, cases, reference, show=lambda case: f"spec={case[0]!r}, sign={case[1]}",
                       hint=NEGAMAX_LADDER, forbid=(_minimax, _alphabeta, _negamax),
-                      diagnose=_negamax_slip(fn))
+                      diagnose=NEGAMAX_CATALOGUE.diagnoser(fn))
 
 
 # -- Exercise: an expectiminimax value by hand ----------------------------------
@@ -282,13 +274,6 @@ def _margin_catalogue():
 MARGIN_CATALOGUE = _margin_catalogue()
 
 
-def _margin_slip(fn):
-    def diagnose(case, got, want):
-        mistake = MARGIN_CATALOGUE.diagnose(fn)
-        return mistake.cause if mistake is not None else None
-    return diagnose
-
-
 LONG_ROW = [(7 * i * i + 3 * i) % 23 - 6 for i in range(40)]   # 2^40 ways to play it: only a memo finishes
 CALL_BUDGET = 200_000       # Python calls allowed on LONG_ROW; a memo or a table needs a few thousand
 
@@ -329,7 +314,7 @@ def check_best_margin(fn) -> Verdict:
     cases = [([3, 9, 1, 2],), ([5],), ([],), ([1, 5, 1],), ([8, 15, 3, 7],), ([400, -250, 30, 1000],)]
     cases += [([rng.randint(-5, 20) for _ in range(rng.randint(2, 16))],) for _ in range(30)]
     verdict = _run_cases(fn, cases, lambda row: _solve_ends(row).value, show=lambda case: f"row={case[0]}",
-                         hint=MARGIN_LADDER, forbid=(_solve_ends,), diagnose=_margin_slip(fn))
+                         hint=MARGIN_LADDER, forbid=(_solve_ends,), diagnose=MARGIN_CATALOGUE.diagnoser(fn))
     if not verdict:
         return verdict
     want = _solve_ends(LONG_ROW).value
@@ -379,13 +364,6 @@ def _ucb1_catalogue():
 UCB1_CATALOGUE = _ucb1_catalogue()
 
 
-def _ucb1_slip(fn):
-    def diagnose(case, got, want):
-        mistake = UCB1_CATALOGUE.diagnose(fn)
-        return mistake.cause if mistake is not None else None
-    return diagnose
-
-
 def check_ucb1(fn) -> Verdict:
     """Is ``fn(wins, visits, parent_visits, c)`` the UCB1 score wins/visits + c·sqrt(ln(parent)/visits)?"""
     rng = random.Random(3)      # fixed: varied counts, parents with many more visits than children
@@ -395,7 +373,7 @@ def check_ucb1(fn) -> Verdict:
     return _run_cases(fn, cases,
                       lambda w, n, big_n, c: w / n + c * math.sqrt(math.log(big_n) / n),
                       show=lambda case: "wins={}, visits={}, parent_visits={}, c={:.3g}".format(*case),
-                      close=True, hint=UCB1_LADDER, diagnose=_ucb1_slip(fn), show_expected=False)
+                      close=True, hint=UCB1_LADDER, diagnose=UCB1_CATALOGUE.diagnoser(fn), show_expected=False)
 
 
 # -- Exercise: an order that spares PVS its re-searches ---------------------------

@@ -2,7 +2,7 @@
 
 Each check runs the student's function on fixed cases (the same on every run: no seed decides a verdict),
 compares it with the package's, and names a typical mistake only when the answer behaves as that one
-mistake does on every case:
+mistake does on every case (the shared engine, :mod:`adversarial.exercises.diagnosis`):
 
 >>> from adversarial.games.chess.ordering import update_killers
 >>> check_killer_update(update_killers)
@@ -14,11 +14,24 @@ False
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from functools import cache
+from typing import Callable
 
 from .core import Verdict, call_student, is_stub, not_answered, right, short, unanswered, wrong
+from .diagnosis import ERROR, Catalogue, Mistake, Raised
 
-__all__ = ["check_mvv_lva", "check_killer_update", "check_stand_pat", "MVV_LVA_CASES", "STAND_PAT_CASES"]
+__all__ = ["check_mvv_lva", "check_killer_update", "check_stand_pat", "MVV_LVA_CASES", "STAND_PAT_CASES",
+           "mvv_lva_catalogue", "KILLER_CATALOGUE", "stand_pat_catalogue"]
+
+
+def _outcome(call, value):
+    """The diagnosis engine's outcome of one call: a failure's kind, else ``value`` (what the call gave, in the
+    form the check compares)."""
+    if call.changed or call.called:
+        return ERROR
+    if call.error is not None:
+        return Raised(type(call.error).__name__)
+    return value
 
 
 # -- 1. MVV-LVA ------------------------------------------------------------------------------------
@@ -66,78 +79,69 @@ def _mvv_lva_problem(board, moves, answer) -> str | None:
     return None
 
 
-def _mvv_lva_slips():
-    """The usual mistakes, each as a small wrong function (board, moves) -> moves, with its hint."""
+def _mvv_lva_call(fn, fen):
+    """(board, moves, call) of ``fn`` on the legal moves of ``fen`` (a fresh board each time)."""
+    import chess
+    board = chess.Board(fen)
+    moves = list(board.legal_moves)
+    return board, moves, call_student(fn, board, moves)
+
+
+def _mvv_lva_run(fn, fen):
+    call = _mvv_lva_call(fn, fen)[2]
+    return _outcome(call, list(call.value) if isinstance(call.value, (list, tuple)) else call.value)
+
+
+@cache
+def mvv_lva_catalogue() -> Catalogue:
+    """The usual MVV-LVA mistakes, each a small wrong function (board, moves) -> moves, with its cause."""
     from ..games.chess.ordering import attacker
 
     def victim_of(board, m):
         t = board.piece_type_at(m.to_square)
         return 0 if t is None else _value(t)
 
-    def captures(board, moves):
-        return [m for m in moves if board.is_capture(m)], [m for m in moves if not board.is_capture(m)]
+    def order(key, *, is_capture=lambda board, m: board.is_capture(m), quiet=True):
+        """Captures (as ``is_capture`` sees them) sorted by ``key(board, move, victim, attacker)``, then the
+        quiet moves in the order given, unless ``quiet`` is False."""
+        def mutant(board, moves):
+            c = [m for m in moves if is_capture(board, m)]
+            c.sort(key=lambda m: key(victim_of(board, m), _value(attacker(board, m))))
+            return c + ([m for m in moves if m not in c] if quiet else [])
+        return mutant
 
-    def most_valuable_attacker(board, moves):
-        c, q = captures(board, moves)
-        return sorted(c, key=lambda m: (-victim_of(board, m), -_value(attacker(board, m)))) + q
-
-    def attacker_first(board, moves):
-        c, q = captures(board, moves)
-        return sorted(c, key=lambda m: (_value(attacker(board, m)), -victim_of(board, m))) + q
-
-    def smallest_victim(board, moves):
-        c, q = captures(board, moves)
-        return sorted(c, key=lambda m: (victim_of(board, m), _value(attacker(board, m)))) + q
-
-    def no_en_passant(board, moves):          # the square an en-passant capture lands on is empty
-        c = [m for m in moves if board.piece_type_at(m.to_square) is not None]
-        q = [m for m in moves if m not in c]
-        return sorted(c, key=lambda m: (-victim_of(board, m), _value(attacker(board, m)))) + q
-
-    def captures_only(board, moves):
-        c, _ = captures(board, moves)
-        return sorted(c, key=lambda m: (-victim_of(board, m), _value(attacker(board, m))))
-
-    return [
-        (most_valuable_attacker, "for the same victim, take with the least valuable attacker first (a pawn "
-                                 "taking a queen before the queen taking it): if the defender recaptures, "
-                                 "you lose the least."),
-        (attacker_first, "the victim decides first: sort by the value of the piece taken, and only among "
-                         "captures of equal victims by the attacker."),
-        (smallest_victim, "the most valuable victim first: taking a queen is tried before taking a pawn."),
-        (no_en_passant, "an en-passant capture is a capture too (board.is_capture knows it), though its "
-                        "target square is empty: the pawn taken stands beside it."),
-        (captures_only, "return every move: the captures first, then the quiet moves in the order given (the "
-                        "search needs all of them)."),
-    ]
+    return Catalogue([
+        Mistake("most valuable attacker", order(lambda v, a: (-v, -a)),
+                "for the same victim, take with the least valuable attacker first (a pawn taking a queen "
+                "before the queen taking it): if the defender recaptures, you lose the least."),
+        Mistake("attacker first", order(lambda v, a: (a, -v)),
+                "the victim decides first: sort by the value of the piece taken, and only among captures of "
+                "equal victims by the attacker."),
+        Mistake("smallest victim", order(lambda v, a: (v, a)),
+                "the most valuable victim first: taking a queen is tried before taking a pawn."),
+        # the square an en-passant capture lands on is empty
+        Mistake("no en passant", order(lambda v, a: (-v, a),
+                                       is_capture=lambda board, m: board.piece_type_at(m.to_square) is not None),
+                "an en-passant capture is a capture too (board.is_capture knows it), though its target square "
+                "is empty: the pawn taken stands beside it."),
+        Mistake("captures only", order(lambda v, a: (-v, a), quiet=False),
+                "return every move: the captures first, then the quiet moves in the order given (the search "
+                "needs all of them)."),
+    ], MVV_LVA_CASES, run=_mvv_lva_run, neutral=MVV_LVA_HINT)
 
 
 def check_mvv_lva(fn: Callable) -> Verdict:
     """Exercise: ``fn(board, moves)`` returns ``moves`` with the captures first by MVV-LVA, then the quiet moves."""
-    import chess
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     for fen in MVV_LVA_CASES:
-        board = chess.Board(fen)
-        moves = list(board.legal_moves)
-        call = call_student(fn, board, moves)
+        board, moves, call = _mvv_lva_call(fn, fen)
         if call.stub:
             return not_answered(function=True)
         problem = call.problem("a list of moves") or _mvv_lva_problem(board, moves, call.value)
         if problem:
-            for slip, hint in _mvv_lva_slips():
-                if all(_agrees(fn, slip, f) for f in MVV_LVA_CASES):
-                    return wrong(f"in {fen}, {problem}", hint)
-            return wrong(f"in {fen}, {problem}", MVV_LVA_HINT, key=("chess mvv-lva",))
-    return right(f"your order agrees on all {len(MVV_LVA_CASES)} positions", key=("chess mvv-lva",))
-
-
-def _agrees(fn, slip, fen) -> bool:
-    import chess
-    board = chess.Board(fen)
-    moves = list(board.legal_moves)
-    call = call_student(fn, board, moves)
-    return call.problem("a list of moves") is None and list(call.value) == slip(board, moves)
+            return wrong(f"in {fen}, {problem}", mvv_lva_catalogue().hint(fn))
+    return right(f"your order agrees on all {len(MVV_LVA_CASES)} positions")
 
 
 # -- 2. killer slots ------------------------------------------------------------------------------------
@@ -153,30 +157,36 @@ KILLER_CASES: tuple[tuple[list, str], ...] = (
     (["Qh5", "Bb5"], "Nf3"),
 )
 
-
-def _killer_slips():
-    return [
-        (lambda s, m: (s + [m])[-2:] if m not in s else s,
-         "the newest killer goes first (slot 0 is tried first), the older one moves down."),
-        (lambda s, m: ([m] + s)[:2],
-         "a move already in a slot must not fill both slots: take it out before putting it in front."),
-        (lambda s, m: [m] + [x for x in s if x != m],
-         "keep two slots: the oldest killer drops out when a new one comes in."),
-        (lambda s, m: ([m] + s[1:])[:2] if m not in s else s,
-         "the old first killer is not forgotten: it moves down to the second slot, and the old second drops out."),
-        (lambda s, m: s if m in s else ([m] + s)[:2],
-         "a killer that causes a cutoff again moves to the front: it is the most recent one now."),
-    ]
+KILLER_HINT = "the slots after a cutoff: the move first, then the other killers, no move twice, two at most."
 
 
-def _killer_result(fn, slots, move):
-    """The student's slots after the update: the list returned, or the list it was given, changed in place."""
+def _killer_call(fn, slots, move):
+    """(call, slots after): the list returned, or the list it was given, changed in place (None on a failure)."""
     given = list(slots)
     call = call_student(fn, given, move, copy_args=False)
     if call.stub or call.error is not None:
         return call, None
-    value = given if call.value is None else call.value
-    return call, value
+    return call, given if call.value is None else call.value
+
+
+def _killer_run(fn, case):
+    call, got = _killer_call(fn, *case)
+    return _outcome(call, list(got) if isinstance(got, (list, tuple)) else got)
+
+
+KILLER_CATALOGUE = Catalogue([
+    Mistake("oldest first", lambda s, m: (s + [m])[-2:] if m not in s else s,
+            "the newest killer goes first (slot 0 is tried first), the older one moves down."),
+    Mistake("move twice", lambda s, m: ([m] + s)[:2],
+            "a move already in a slot must not fill both slots: take it out before putting it in front."),
+    Mistake("no limit", lambda s, m: [m] + [x for x in s if x != m],
+            "keep two slots: the oldest killer drops out when a new one comes in."),
+    Mistake("first slot replaced", lambda s, m: ([m] + s[1:])[:2] if m not in s else s,
+            "the old first killer is not forgotten: it moves down to the second slot, and the old second drops "
+            "out."),
+    Mistake("repeat kept in place", lambda s, m: s if m in s else ([m] + s)[:2],
+            "a killer that causes a cutoff again moves to the front: it is the most recent one now."),
+], KILLER_CASES, run=_killer_run, neutral=KILLER_HINT)
 
 
 def check_killer_update(fn: Callable) -> Verdict:
@@ -186,23 +196,15 @@ def check_killer_update(fn: Callable) -> Verdict:
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     for slots, move in KILLER_CASES:
-        call, got = _killer_result(fn, slots, move)
+        call, got = _killer_call(fn, slots, move)
         if call.stub:
             return not_answered(function=True)
-        want = update_killers(list(slots), move)
         case = f"slots {slots} and the cutoff move {move!r}"
         if got is None:
             return wrong(f"on {case}, {call.problem('a list')}", "return the new list of slots.")
-        if not isinstance(got, (list, tuple)) or list(got) != want:
-            for slip, hint in _killer_slips():
-                if all(_killer_result(fn, s, m)[1] is not None
-                       and list(_killer_result(fn, s, m)[1]) == slip(list(s), m) for s, m in KILLER_CASES):
-                    return wrong(f"on {case}, your slots are {short(got)}", hint)
-            return wrong(f"on {case}, your slots are {short(got)}",
-                         ["the slots after a cutoff: the move first, then the other killers, no move twice, "
-                          "two at most.", "try your function on the slots ['Bb5', 'Nf3'] with each of 'Qh5', "
-                          "'Nf3' and 'Bb5' by hand."], key=("chess killers",))
-    return right(f"your update agrees on all {len(KILLER_CASES)} cases", key=("chess killers",))
+        if not isinstance(got, (list, tuple)) or list(got) != update_killers(list(slots), move):
+            return wrong(f"on {case}, your slots are {short(got)}", KILLER_CATALOGUE.hint(fn))
+    return right(f"your update agrees on all {len(KILLER_CASES)} cases")
 
 
 # -- 3. quiescence's stand-pat -------------------------------------------------------------------------
@@ -221,12 +223,9 @@ STAND_PAT_CASES = (
 # Few pieces, few captures: a capture search without stand-pat (a typical mistake) searches every capture
 # sequence to the end, which on a full middle-game board takes minutes.
 
-STAND_PAT_LADDER = [
-    "at each node the side to move may stand pat: its evaluation (for the side to move) is a lower bound. If it "
-    "reaches β, return it at once; otherwise it raises α and is the best so far; then try the captures.",
-    "negamax form: a capture's value is minus the child's value with the window (-β, -α); evaluate(state) is "
-    "from White's point of view, so for Black negate it.",
-]
+STAND_PAT_HINT = ("at each node the side to move may stand pat: its evaluation (for the side to move) is a lower "
+                  "bound. If it reaches β, return it at once; otherwise it raises α and is the best so far; then "
+                  "try the captures.")
 
 
 class _Counted:
@@ -240,77 +239,71 @@ class _Counted:
         return self.evaluate(state)
 
 
-def _reference(state, alpha, beta, evaluate):
-    from ..games.chess.quiescence import quiesce
-    return quiesce(state, alpha, beta, evaluate)
-
-
-def _stand_pat_slips():
+def _quiesce_mutant(*, stand_pat=True, side_to_move=True, cut=True, captures_tried=True):
+    """The capture search with one piece of it wrong: no stand-pat (evaluate only where no capture is left),
+    White's evaluation for both sides, no return when stand-pat reaches β, or no captures tried at all."""
     import chess
 
     from ..games.chess import ChessState
     from ..games.chess.quiescence import captures
 
-    def signed(state, evaluate):
-        return evaluate(state) if state.board.turn == chess.WHITE else -evaluate(state)
+    def score(state, evaluate):
+        return evaluate(state) if state.board.turn == chess.WHITE or not side_to_move else -evaluate(state)
 
-    def no_stand_pat(state, alpha, beta, evaluate):
+    def search(state, alpha, beta, evaluate):
         best = -math.inf
-        for m in captures(state):
-            v = -no_stand_pat(ChessState(state, m), -beta, -alpha, evaluate)
+        if stand_pat:
+            best = score(state, evaluate)
+            if cut and best >= beta:
+                return best
+            alpha = max(alpha, best)
+        for m in captures(state) if captures_tried else ():
+            v = -search(ChessState(state, m), -beta, -alpha, evaluate)
             best = max(best, v)
             alpha = max(alpha, v)
             if alpha >= beta:
                 break
-        return signed(state, evaluate) if best == -math.inf else best
-
-    def white_view(state, alpha, beta, evaluate):
-        stand = evaluate(state)
-        if stand >= beta:
-            return stand
-        best, alpha = stand, max(alpha, stand)
-        for m in captures(state):
-            v = -white_view(ChessState(state, m), -beta, -alpha, evaluate)
-            best = max(best, v)
-            alpha = max(alpha, v)
-            if alpha >= beta:
-                break
-        return best
-
-    def no_cut(state, alpha, beta, evaluate):
-        stand = signed(state, evaluate)
-        best, alpha = stand, max(alpha, stand)
-        for m in captures(state):
-            v = -no_cut(ChessState(state, m), -beta, -alpha, evaluate)
-            best = max(best, v)
-            alpha = max(alpha, v)
-            if alpha >= beta:
-                break
-        return best
-
-    def only_stand_pat(state, alpha, beta, evaluate):
-        return signed(state, evaluate)
-
-    return [
-        (no_stand_pat, "stand pat first: the side to move need not capture, so its evaluation is a floor on the "
-                       "node's value; a capture counts only if it beats that."),
-        (white_view, "evaluate(state) is from White's point of view; in negamax the stand-pat score is for the side "
-                     "to move, so negate it when Black is to move."),
-        (no_cut, "when the stand-pat score already reaches β, return it at once: the opponent will not allow this "
-                 "position, so no capture needs trying."),
-        (only_stand_pat, "after standing pat, try the captures: one may be better than doing nothing (a queen "
-                         "left hanging should be taken)."),
-    ]
+        return score(state, evaluate) if best == -math.inf else best
+    return search
 
 
-def _run_stand_pat(fn, fen, alpha, beta):
-    """(call, value, evaluations) of the student's function on a fresh position."""
+def _stand_pat_call(fn, fen, alpha, beta):
+    """(call, evaluations) of ``fn`` on a fresh position of ``fen``."""
     from ..games.chess import Chess
     from ..games.chess.evaluation import material_and_squares
-    state = Chess().position(fen)
     counted = _Counted(material_and_squares)
-    call = call_student(fn, state, alpha, beta, counted, copy_args=False)
-    return call, call.value, counted.calls
+    call = call_student(fn, Chess().position(fen), alpha, beta, counted, copy_args=False)
+    return call, counted.calls
+
+
+def _stand_pat_run(fn, case):
+    """The value's place (below the window, above it, or the value inside it) and the evaluations made:
+    fail-soft and fail-hard answers alike are the same behaviour."""
+    fen, alpha, beta = case
+    call, calls = _stand_pat_call(fn, fen, alpha, beta)
+    got = call.value
+    if call.error is not None or not isinstance(got, (int, float)):
+        return _outcome(call, ERROR)
+    return _outcome(call, ("at or below α" if got <= alpha else "at or above β" if got >= beta else got, calls))
+
+
+@cache
+def stand_pat_catalogue() -> Catalogue:
+    """The usual stand-pat mistakes, each a wrong capture search (state, alpha, beta, evaluate) -> value."""
+    return Catalogue([
+        Mistake("no stand-pat", _quiesce_mutant(stand_pat=False),
+                "stand pat first: the side to move need not capture, so its evaluation is a floor on the node's "
+                "value; a capture counts only if it beats that."),
+        Mistake("White's view", _quiesce_mutant(side_to_move=False),
+                "evaluate(state) is from White's point of view; in negamax the stand-pat score is for the side "
+                "to move, so negate it when Black is to move."),
+        Mistake("no cut", _quiesce_mutant(cut=False),
+                "when the stand-pat score already reaches β, return it at once: the opponent will not allow "
+                "this position, so no capture needs trying."),
+        Mistake("only stand-pat", _quiesce_mutant(captures_tried=False),
+                "after standing pat, try the captures: one may be better than doing nothing (a queen left "
+                "hanging should be taken)."),
+    ], STAND_PAT_CASES, run=_stand_pat_run, neutral=STAND_PAT_HINT)
 
 
 def _consistent(got, want, alpha, beta) -> bool:
@@ -326,17 +319,15 @@ def check_stand_pat(fn: Callable) -> Verdict:
     """Exercise: ``fn(state, alpha, beta, evaluate)``, a quiescence search with stand-pat in negamax form: the
     value of ``state`` for the side to move. Fail-soft and fail-hard answers are both right; so is any answer
     that tries no more captures than the package's search (which tries them by MVV-LVA)."""
-    from ..games.chess import Chess
-    from ..games.chess.evaluation import material_and_squares
+    from ..games.chess.quiescence import quiesce
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
     for fen, alpha, beta in STAND_PAT_CASES:
-        call, got, calls = _run_stand_pat(fn, fen, alpha, beta)
+        call, calls = _stand_pat_call(fn, fen, alpha, beta)
         if call.stub:
             return not_answered(function=True)
-        counted = _Counted(material_and_squares)
-        want = _reference(Chess().position(fen), alpha, beta, counted)
-        case = f"{fen} with α = {alpha:g}, β = {beta:g}"
+        want_call, want_calls = _stand_pat_call(quiesce, fen, alpha, beta)
+        want, got = want_call.value, call.value
         problem = call.problem()
         if problem is None and not isinstance(got, (int, float)):
             problem = f"your function returned {short(got)}, not a number"
@@ -344,32 +335,9 @@ def check_stand_pat(fn: Callable) -> Verdict:
             problem = f"your function gives {got:.5g}" + (
                 f", but the value lies {'at or below α' if want <= alpha else 'at or above β'}"
                 if want <= alpha or want >= beta else f", but the value is {want:.5g}")
-        if problem is None and calls > counted.calls:
+        if problem is None and calls > want_calls:
             problem = (f"your value is right, but your search evaluated {calls} positions where "
-                       f"{counted.calls} suffice")
+                       f"{want_calls} suffice")
         if problem:
-            diagnosis = _diagnose(fn)
-            if diagnosis:
-                return wrong(f"on {case}, {problem}", diagnosis)
-            return wrong(f"on {case}, {problem}", STAND_PAT_LADDER, key=("chess stand pat",))
-    return right(f"your quiescence search agrees on all {len(STAND_PAT_CASES)} cases", key=("chess stand pat",))
-
-
-def _diagnose(fn) -> str | None:
-    """The hint of the one slip the student's function behaves as on every case (values and evaluations)."""
-    from ..games.chess import Chess
-    from ..games.chess.evaluation import material_and_squares
-    found: list[Any] = []
-    for slip, hint in _stand_pat_slips():
-        same = True
-        for fen, alpha, beta in STAND_PAT_CASES:
-            call, got, calls = _run_stand_pat(fn, fen, alpha, beta)
-            counted = _Counted(material_and_squares)
-            expected = slip(Chess().position(fen), alpha, beta, counted)
-            if call.problem() is not None or not isinstance(got, (int, float)) or \
-                    not _consistent(got, expected, alpha, beta) or calls != counted.calls:
-                same = False
-                break
-        if same:
-            found.append(hint)
-    return found[0] if len(found) == 1 else None
+            return wrong(f"on {fen} with α = {alpha:g}, β = {beta:g}, {problem}", stand_pat_catalogue().hint(fn))
+    return right(f"your quiescence search agrees on all {len(STAND_PAT_CASES)} cases")

@@ -18,6 +18,8 @@ a line that may be right). The hint follows the diagnosis, never the number of t
 True
 >>> catalogue.hint(lambda x: x + 2)
 'double the number: add it to itself.'
+>>> catalogue.cause(lambda x: x + 1), catalogue.cause(lambda x: x + 2)
+('you added one instead of doubling.', None)
 
 Wrong *values* are mistakes whose model is the wrong value itself (``Mistake("largest leaf", 9, ...)``), checked
 on the single case ``()``: :func:`value_catalogue` builds one, and drops every pair of mistakes that give the
@@ -142,10 +144,19 @@ class Catalogue:
         found = [m for m in self.mistakes if self.behaves_as(answer, m, outcomes)]
         return found[0] if len(found) == 1 else None
 
+    def cause(self, answer) -> str | None:
+        """The cause of ``answer``'s mistake when it is certain, else None."""
+        mistake = self.diagnose(answer)
+        return mistake.cause if mistake is not None else None
+
     def hint(self, answer) -> str:
         """The words for ``answer``: its mistake's cause when it is certain, else the neutral hint."""
-        mistake = self.diagnose(answer)
-        return mistake.cause if mistake is not None else self.neutral
+        return self.cause(answer) or self.neutral
+
+    def diagnoser(self, answer) -> Callable[[Any, Any, Any], str | None]:
+        """:func:`~adversarial.exercises.core.check_function`'s ``diagnose`` for ``answer``: its mistake's cause
+        (or None), the same whatever case failed first."""
+        return lambda case, got, want: self.cause(answer)
 
     def twins(self) -> list[tuple[str, str]]:
         """Pairs of mistakes that behave alike on every case (a catalogue should have none)."""

@@ -230,53 +230,20 @@ def _always_max(node, maximising=True):
     return node if _leaf(node) else max(_always_max(c) for c in node)
 
 
-def _swapped(node, maximising=True):
-    if _leaf(node):
-        return node
-    values = [_swapped(c, not maximising) for c in node]
-    return min(values) if maximising else max(values)
-
-
-def _no_alternation(node, maximising=True):
-    if _leaf(node):
-        return node
-    values = [_no_alternation(c, maximising) for c in node]
-    return max(values) if maximising else min(values)
-
-
-def _root_always_max(node, maximising=True):
-    def value(n, m):
-        if _leaf(n):
-            return n
-        values = [value(c, not m) for c in n]
-        return max(values) if m else min(values)
-    return value(node, True)
-
-
-def _bottom_max(node, maximising=True):
-    if _leaf(node):
-        return node
-    if all(_leaf(c) for c in node):
-        return max(node)
-    values = [_bottom_max(c, not maximising) for c in node]
-    return max(values) if maximising else min(values)
-
-
-def _int_leaf(node, maximising=True):
-    if isinstance(node, int):
-        return node
-    values = [_int_leaf(c, not maximising) for c in node]
-    return max(values) if maximising else min(values)
-
-
-def _sentinel(node, maximising=True):
-    if _leaf(node):
-        return node
-    best = -10 if maximising else 10
-    for child in node:
-        v = _sentinel(child, not maximising)
-        best = max(best, v) if maximising else min(best, v)
-    return best
+def _mutant(*, leaf=_leaf, alternate=True, swapped=False, bottom_max=False, start=None, root=None):
+    """Minimax on nested lists with one idea wrong: what a leaf is, whether the player alternates, which of
+    max and min each player takes, MAX just above the leaves, a finite ``start`` for the best value so far,
+    or a fixed player ``root`` at the root whatever ``maximising`` says."""
+    def value(node, maximising=True):
+        if leaf(node):
+            return node
+        if bottom_max and all(_leaf(c) for c in node):
+            return max(node)
+        values = [value(c, not maximising if alternate else maximising) for c in node]
+        if start is not None:
+            values.append(-start if maximising else start)
+        return max(values) if maximising != swapped else min(values)
+    return value if root is None else lambda node, maximising=True: value(node, root)
 
 
 def _first_child(node, maximising=True):
@@ -304,22 +271,22 @@ CATALOGUE = Catalogue([
     Mistake("always max", _always_max,
             "your function takes the largest value at every level, MIN's included: a MIN node takes the "
             "smallest. Pass `not maximising` to the children and choose max or min with it."),
-    Mistake("swapped", _swapped,
+    Mistake("swapped", _mutant(swapped=True),
             "your function takes the smallest value where MAX moves and the largest where MIN moves: MAX "
             "(maximising=True) takes the largest of its children's values, MIN the smallest. Swap max and min."),
-    Mistake("no alternation", _no_alternation,
+    Mistake("no alternation", _mutant(alternate=False),
             "the player never changes on the way down: the children of a MAX node are MIN nodes and the "
             "other way round, so call the children with `not maximising`."),
-    Mistake("root always MAX", _root_always_max,
+    Mistake("root always MAX", _mutant(root=True),
             "your function treats the root as MAX even when maximising=False: use the maximising argument "
             "it is given at the root as well."),
-    Mistake("bottom MAX", _bottom_max,
+    Mistake("bottom MAX", _mutant(bottom_max=True),
             "the level just above the leaves is not always MAX: the player alternates at every level, the "
             "last one included, so decide with `maximising` there too."),
-    Mistake("int leaves only", _int_leaf,
+    Mistake("int leaves only", _mutant(leaf=lambda node: isinstance(node, int)),
             "your base case recognises whole numbers only: leaves can be floats (like -2.5) too, so tell a "
             "leaf by what it is not: an inner node is a list, anything else is a leaf."),
-    Mistake("sentinel", _sentinel,
+    Mistake("sentinel", _mutant(start=10),
             "scores can be any size: start MAX's best at -math.inf (and MIN's at math.inf), not at a number "
             "like -10 that a score can be below, or take max() / min() of the children's values."),
     Mistake("first child", _first_child,

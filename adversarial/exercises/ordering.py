@@ -29,6 +29,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .diagnosis import Catalogue, Mistake
 
 knuth_moore = _knuth_moore
 alphabeta = _alphabeta
@@ -74,34 +75,35 @@ MINIMAL_LADDER = [
     "function on d = 0, 1, 2 and 3 with b = 2, counting the leaves of each proof on paper.",
 ]
 
-# The usual slips, as small models of the whole function: the one that agrees with the student's function on
-# every probe names the mistake (one case alone can fit two slips: 2 ** 2 is both b^d and b^1 + b^1).
+# The usual slips, as small models of the whole function: one is named only when the student's function agrees
+# with it, and with no other, on every probe (one case alone can fit two slips: 2 ** 2 is both b^d and b^1 + b^1).
 _MINIMAL_SLIPS = [
-    (lambda b, d: b ** d, "your function counts every leaf of the tree, b^d: that is minimax, or the worst "
-                          "order; the best order reads only the two proofs."),
-    (lambda b, d: b ** (d // 2 + 1) + b ** (d // 2) - 1,
-     "at an even depth both proofs branch at d/2 levels, but d // 2 + 1 gives one level too many: the ceiling "
-     "of d/2 equals d // 2 when d is even."),
-    (lambda b, d: 2 * b ** (d // 2) - 1,
-     "at an odd depth the two proofs differ: MAX moves at one more level than MIN, so one proof branches at one "
-     "more level than the other; yours uses the same number of levels for both."),
-    (lambda b, d: b ** ((d + 1) // 2) + b ** (d // 2),
-     "close: the two proofs share exactly one leaf (the end of the principal variation), and your count has "
-     "it twice."),
+    Mistake("every leaf", lambda b, d: b ** d,
+            "your function counts every leaf of the tree, b^d: that is minimax, or the worst order; the best order "
+            "reads only the two proofs."),
+    Mistake("a level too many", lambda b, d: b ** (d // 2 + 1) + b ** (d // 2) - 1,
+            "at an even depth both proofs branch at d/2 levels, but d // 2 + 1 gives one level too many: the "
+            "ceiling of d/2 equals d // 2 when d is even."),
+    Mistake("equal proofs", lambda b, d: 2 * b ** (d // 2) - 1,
+            "at an odd depth the two proofs differ: MAX moves at one more level than MIN, so one proof branches at "
+            "one more level than the other; yours uses the same number of levels for both."),
+    Mistake("shared leaf twice", lambda b, d: b ** ((d + 1) // 2) + b ** (d // 2),
+            "close: the two proofs share exactly one leaf (the end of the principal variation), and your count "
+            "has it twice."),
 ]
 _MINIMAL_PROBES = [(2, 2), (2, 3), (3, 3), (3, 4), (5, 5), (4, 6)]
 
 
+MINIMAL_CATALOGUE = Catalogue(_MINIMAL_SLIPS, _MINIMAL_PROBES, spread=True, neutral=MINIMAL_LADDER[0])
+
+
 def _minimal_diagnose(fn):
     def diagnose(case, got, want):
-        for model, hint in _MINIMAL_SLIPS:
-            if all(call.problem() is None and same(call.value, model(b, d))
-                   for b, d in _MINIMAL_PROBES for call in [call_student(fn, b, d)]):
-                return hint
-        if isinstance(got, float) and not isinstance(want, float):
+        cause = MINIMAL_CATALOGUE.cause(fn)
+        if cause is None and isinstance(got, float) and not isinstance(want, float):
             return ("keep it in whole numbers: ** with a fractional exponent (d / 2) gives a float; // gives "
                     "the floor of a division, and the ceiling is the floor of something else.")
-        return None
+        return cause
     return diagnose
 
 
@@ -170,28 +172,16 @@ def check_two_proofs(answer, b: int, d: int) -> Verdict:
     return wrong(f"you answered {short(answer)}", PROOFS_LADDER, key=key)
 
 
-def _proofs_diagnose(fn):
-    def diagnose(case, got, want):
-        b, d = case
-        pair = _sequence_or_none(got)
-        if pair is None:
-            return None
-        slips = [
-            (lambda b, d: proof_sizes(b, d)[::-1],
-             "your pair has MIN's proof first: MAX's proof is the one in which MAX fixes its moves, so it "
-             "branches where MIN moves."),
-            (lambda b, d: (b ** (d // 2), b ** (d // 2)),
-             "at an odd depth MAX moves at one more level than MIN, so the two proofs differ in size; yours are "
-             "equal."),
-            (lambda b, d: (b ** (d // 2 + 1), b ** (d // 2 + 1)),
-             "at an even depth each player moves at d/2 levels; count the levels again for d even and d odd."),
-        ]
-        for model, hint in slips:
-            if all(call.problem() is None and same(call.value, model(pb, pd))
-                   for pb, pd in _MINIMAL_PROBES for call in [call_student(fn, pb, pd)]):
-                return hint
-        return None
-    return diagnose
+PROOFS_CATALOGUE = Catalogue([
+    Mistake("MIN's first", lambda b, d: proof_sizes(b, d)[::-1],
+            "your pair has MIN's proof first: MAX's proof is the one in which MAX fixes its moves, so it branches "
+            "where MIN moves."),
+    Mistake("equal at odd depth", lambda b, d: (b ** (d // 2), b ** (d // 2)),
+            "at an odd depth MAX moves at one more level than MIN, so the two proofs differ in size; yours are "
+            "equal."),
+    Mistake("one level too many", lambda b, d: (b ** (d // 2 + 1), b ** (d // 2 + 1)),
+            "at an even depth each player moves at d/2 levels; count the levels again for d even and d odd."),
+], _MINIMAL_PROBES, spread=True, neutral=PROOFS_LADDER)
 
 
 def _sequence_or_none(x):
@@ -213,7 +203,7 @@ def check_proofs_function(fn) -> Verdict:
     cases = [(b, d) for b in range(1, 8) for d in range(9)]
     verdict = check_function(fn, proof_sizes, cases, spread=True, hint=PROOFS_LADDER,
                              show=lambda case: f"b = {case[0]}, d = {case[1]}", forbid=(_knuth_moore,),
-                             diagnose=_proofs_diagnose(fn), show_expected=False)
+                             diagnose=PROOFS_CATALOGUE.diagnoser(fn), show_expected=False)
     if verdict:
         return right(f"your proofs agree on all {len(cases)} (b, d); their sizes added, less the one leaf they "
                      "share, give the Knuth–Moore minimum", key=("proofs function",))

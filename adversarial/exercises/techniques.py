@@ -134,46 +134,75 @@ def _reference_playout(game, pick) -> int:
     return product
 
 
-def _playout_slip(sizes, got) -> list[str] | None:
-    """The hint for a known wrong combination of the branching factors met (``sizes``), else None."""
-    product = math.prod(sizes)
-    if not sizes:
-        return None
+def _playout_mutant(combine, *, first_move_uncounted=False):
+    """A playout that follows ``pick`` as the estimate does, then combines the numbers of legal moves it met
+    (``combine(sizes)``) the wrong way; or, ``first_move_uncounted``, makes the first move before its loop (even
+    where the game is over at once) and leaves its number of moves out."""
+    def playout(game, pick):
+        state, sizes = game.initial_state(), []
+        if first_move_uncounted:
+            state = game.result(state, pick(game.actions(state)))
+        while not game.is_terminal(state):
+            moves = game.actions(state)
+            sizes.append(len(moves))
+            state = game.result(state, pick(moves))
+        return combine(sizes)
+    return playout
+
+
+def _nodes(sizes) -> int:
     partial, total = 1, 1
     for size in sizes:
         partial *= size
         total += partial
-    if same(got, sum(sizes)) or same(got, sum(sizes) + 1):
-        return ["the move you follow stands for every move you could have played there, and each of those "
-                "leads to as many games as the one you followed: do the counts along the game add up, or "
-                "combine another way?",
-                "look at the line that takes in each position's number of legal moves: it adds."]
-    if got == 0:
-        return ["one factor of your product is 0: a finished game has no legal moves, and it should not "
-                "count as a position where a choice was made.",
-                "look at where the loop stops: take the last factor at the last position that still has "
-                "moves."]
-    if same(got, total):
-        return ["that counts every position along the game (the estimate of the tree's nodes), but the "
-                "question asks for complete games only: how many games end below the first position?",
-                "look at what you accumulate: only the last product stands for complete games."]
-    if same(got, math.prod(s - 1 for s in sizes)):
-        return ["the move you follow stands for itself *and* its siblings: count every legal move, the one "
-                "you played included.",
-                "look at the factor you multiply by: it is one short."]
-    if same(got, len(sizes)) or same(got, len(sizes) + 1):
-        return ["that is the length of the game: the estimate weighs each position by how many moves it had.",
-                "look at the line that updates your count: what does it take from the position it is at?"]
-    if len(sizes) > 1 and (same(got, math.prod(sizes[1:])) or same(got, math.prod(sizes[:-1]))):
-        return ["one position's number of moves is missing: every position where a move was chosen, the "
-                "first included, counts once.",
-                "look at the order of the lines in your loop: take a position's number of moves before you "
-                "move on from it."]
-    if product and same(got, 1 / product):
-        return ["that is the chance that the random game is this one; how many games does one game, drawn "
-                "with that chance, stand for?",
-                "look at the factor you multiply by: it divides."]
-    return None
+    return total
+
+
+PLAYOUT_FIXED = [[[1, 2], [3, 4, 5], [6]], [[[1, 2, 3]], [4, 5]], 7, [[1], [2, [3, 4]], [5, 6, 7, 8]]]
+PLAYOUT_HINT = ("one random game stands for all games: at each position, the move you follow stands for all the "
+                "moves you could have played there.")
+
+_ADDS = ("the move you follow stands for every move you could have played there, and each of those leads to as "
+         "many games as the one you followed: do the counts along the game add up, or combine another way?")
+_SIBLINGS = ("the move you follow stands for itself *and* its siblings: count every legal move, the one you played "
+             "included.")
+_LENGTH = "that is the length of the game: the estimate weighs each position by how many moves it had."
+_ONE_MISSING = ("one position's number of moves is missing: every position where a move was chosen, the first "
+                "included, counts once.")
+
+
+def _playout_run(fn, case):
+    """What ``fn`` gives on one fixed tree with a pick of a fixed seed, and how often it called pick."""
+    spec, pick_seed = case
+    pick = _Picker(pick_seed)
+    call = call_student(fn, tree(spec), pick, copy_args=False)
+    if call.error is not None or call.called:
+        return Raised(type(call.error).__name__)
+    return call.value, pick.calls
+
+
+PLAYOUT_CATALOGUE = Catalogue([
+    Mistake("sum", _playout_mutant(sum), _ADDS),
+    Mistake("sum plus one", _playout_mutant(lambda sizes: sum(sizes) + 1), _ADDS),
+    Mistake("the last position's 0", _playout_mutant(lambda sizes: 0),
+            "one factor of your product is 0: a finished game has no legal moves, and it should not count as a "
+            "position where a choice was made."),
+    Mistake("every position", _playout_mutant(_nodes),
+            "that counts every position along the game (the estimate of the tree's nodes), but the question asks "
+            "for complete games only: how many games end below the first position?"),
+    Mistake("siblings only", _playout_mutant(lambda sizes: math.prod(s - 1 for s in sizes)), _SIBLINGS),
+    Mistake("siblings only, at least one", _playout_mutant(lambda sizes: math.prod(s - 1 or 1 for s in sizes)),
+            _SIBLINGS),
+    Mistake("length", _playout_mutant(len), _LENGTH),
+    Mistake("length plus one", _playout_mutant(lambda sizes: len(sizes) + 1), _LENGTH),
+    Mistake("first missing", _playout_mutant(lambda sizes: math.prod(sizes[1:])), _ONE_MISSING),
+    Mistake("first move before the loop", _playout_mutant(math.prod, first_move_uncounted=True), _ONE_MISSING),
+    Mistake("last missing", _playout_mutant(lambda sizes: math.prod(sizes[:-1])), _ONE_MISSING),
+    Mistake("probability", _playout_mutant(lambda sizes: 1 / math.prod(sizes)),
+            "that is the chance that the random game is this one; how many games does one game, drawn with that "
+            "chance, stand for?"),
+], [(spec, pick_seed) for spec in PLAYOUT_FIXED for pick_seed in (1, 2, 3)], run=_playout_run,
+    neutral=PLAYOUT_HINT)
 
 
 def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
@@ -191,15 +220,10 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
         return not_answered(function=True)
     seed = draw_seed() if seed is None else seed
     rng = random.Random(seed)
-    fixed = [[[1, 2], [3, 4, 5], [6]], [[[1, 2, 3]], [4, 5]], 7, [[1], [2, [3, 4]], [5, 6, 7, 8]]]
-    specs = fixed + [_random_spec(rng, rng.randint(2, 5)) for _ in range(n)]
-    hint = ["one random game stands for all games: at each position, the move you follow stands for all "
-            "the moves you could have played there.",
-            "look at the line that takes in each position's number of legal moves, and at where the loop "
-            "stops."]
+    specs = PLAYOUT_FIXED + [_random_spec(rng, rng.randint(2, 5)) for _ in range(n)]
     for index, spec in enumerate(specs):
         t = tree(spec)
-        where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(fixed) else "") \
+        where = f"tree {index + 1}" + (f" (a fresh tree, seed {seed})" if index >= len(PLAYOUT_FIXED) else "") \
             + f", {_count_games(t)} complete games"
         pick_seed = seed * 1000 + index
         ref = _Picker(pick_seed)                  # the game the student's function must follow, played once
@@ -210,7 +234,7 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
             return not_answered(function=True)
         problem = call.problem()
         if problem:
-            return wrong(f"on {where}, {problem}", call.hint(hint))
+            return wrong(f"on {where}, {problem}", call.hint(PLAYOUT_HINT))
         if pick.calls != ref.calls:
             return wrong(f"on {where}, your function called pick {pick.calls} times, but the game it should "
                          f"follow has {ref.calls} positions where a move is chosen",
@@ -218,9 +242,8 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                           "own seed so that it can follow the same game as you.",
                           "look at the line that chooses a move: call pick once per position that is not over."])
         if not same(call.value, want):
-            slip = _playout_slip(ref.sizes, call.value)
             return wrong(f"on {where}, your function gives {call.value!r} for the game it played",
-                         slip or hint)
+                         PLAYOUT_CATALOGUE.hint(fn))
     return right(f"your playout gives Knuth's estimate on all {len(specs)} trees")
 
 
@@ -356,24 +379,31 @@ def _pons(winner_discs, mover_wins):
     return score if mover_wins else -score
 
 
-def _pons_slip(case, got, want):
-    discs, mover_wins = case
-    if not isinstance(got, (int, float)) or isinstance(got, bool):
-        return None
-    if got == -want:
-        return ["the score is from the point of view of the side to move: is the winner the side to move here?",
-                "look at the sign: which of the two cases is a loss for the side to move?"]
-    if abs(got) == abs(want) + 1 or abs(got) == abs(want) - 1:
-        return ["work out the smallest case, a win with the winner's 4th disc, from the convention's own words "
-                "(the section \"Solving end games exactly\"), and compare it with what your function gives.",
-                "look at the number you subtract the discs from."]
-    if abs(got) == 22 - 2 * discs or abs(got) == 22 - (2 * discs - 1) or abs(got) == 42 - discs:
-        return ["the convention counts the *winner's* discs at the end, not every disc on the board.",
-                "look at which discs your formula counts."]
-    if abs(got) == discs:
-        return ["a faster win should be worth more: fewer discs, a larger score.",
-                "look at how the score changes when winner_discs grows."]
-    return None
+def _signed(score):
+    """A Pons-score mutant: ``score(discs)`` for the winner, negated when the side to move loses."""
+    return lambda discs, mover_wins: score(discs) if mover_wins else -score(discs)
+
+
+_PONS_SIDE = "the score is from the point of view of the side to move: is the winner the side to move here?"
+_PONS_OFF_BY_ONE = ("work out the smallest case, a win with the winner's 4th disc, from the convention's own words "
+                    "(the section \"Solving end games exactly\"), and compare it with what your function gives.")
+_PONS_EVERY_DISC = "the convention counts the *winner's* discs at the end, not every disc on the board."
+
+PONS_CASES = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
+PONS_HINT = "a win is worth more the fewer discs the winner needed, and the score is the side to move's."
+
+PONS_CATALOGUE = Catalogue([
+    Mistake("the winner's side", lambda discs, mover_wins: 22 - discs, _PONS_SIDE),
+    Mistake("sign flipped", lambda discs, mover_wins: -_pons(discs, mover_wins), _PONS_SIDE),
+    Mistake("21", _signed(lambda discs: 21 - discs), _PONS_OFF_BY_ONE),
+    Mistake("23", _signed(lambda discs: 23 - discs), _PONS_OFF_BY_ONE),
+    Mistake("both players' discs", _signed(lambda discs: 22 - 2 * discs), _PONS_EVERY_DISC),
+    Mistake("both players' discs, the loser's one fewer", _signed(lambda discs: 22 - (2 * discs - 1)),
+            _PONS_EVERY_DISC),
+    Mistake("discs left", _signed(lambda discs: 42 - discs), _PONS_EVERY_DISC),
+    Mistake("more discs worth more", _signed(lambda discs: discs),
+            "a faster win should be worth more: fewer discs, a larger score."),
+], PONS_CASES, spread=True, neutral=PONS_HINT)
 
 
 def check_pons_score(fn) -> Verdict:
@@ -385,14 +415,11 @@ def check_pons_score(fn) -> Verdict:
     """
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
-    cases = [(discs, mover_wins) for discs in range(4, 22) for mover_wins in (False, True)]
-    hint = ["a win is worth more the fewer discs the winner needed, and the score is the side to move's.",
-            "write the win's value from the winner's discs, then give it the side to move's sign."]
-    verdict = _compare(fn, _pons, cases, hint=hint, diagnose=_pons_slip,
+    verdict = _compare(fn, _pons, PONS_CASES, hint=PONS_HINT, diagnose=PONS_CATALOGUE.diagnoser(fn),
                        show=lambda c: (f"a win with the winner's disc number {c[0]}, the winner "
                                        f"{'to move' if c[1] else 'not to move'}"))
     if verdict.ok:
-        return right(f"your function gives the solver's score in all {len(cases)} cases")
+        return right(f"your function gives the solver's score in all {len(PONS_CASES)} cases")
     return verdict
 
 
@@ -404,30 +431,33 @@ def _predicted(parent, rank):
     return "ALL" if parent == "CUT" else "CUT"
 
 
-def _type_slip(case, got, want):
-    parent, rank = case
-    if parent == "PV" and rank > 0 and got == "PV":
-        return ["at a PV node only one move is expected to be best; what does the search expect from the "
-                "others, tested after it?",
-                "look at the case of a PV node's later children."]
-    if parent == "PV" and rank > 0 and got == "ALL":
-        return ["a later child of a PV node is expected to be refuted: what does its side need to find, "
-                "all its moves or one?", "look at the case of a PV node's later children."]
-    if parent == "CUT" and rank > 0:
-        return ["if the first move of a CUT node did not refute it, the next move is tried for the same "
-                "purpose, and the node it leads to plays the same role as the first one's.",
-                "look at the case of a CUT node's children after the first."]
-    if parent == "CUT" and got == "CUT":
-        return ["a CUT node is refuted by one good move; the node that move leads to is searched from the "
-                "other side: can any of its moves be skipped?", "look at the case of a CUT node's children."]
-    if parent == "ALL" and got == "ALL":
-        return ["an ALL node searches all its moves because none is good enough for its side; what does each "
-                "child then need, from the other side's point of view?",
-                "look at the case of an ALL node's children."]
-    if parent == "ALL" and rank == 0 and got == "PV":
-        return ["the first child of an ALL node is not on the principal variation: only a PV node's first "
-                "child is.", "look at the case of an ALL node's first child."]
-    return None
+def _type_mutant(parent_type, wrong):
+    """The prediction with the children of a ``parent_type`` node typed by ``wrong(rank)`` instead."""
+    return lambda parent, rank: wrong(rank) if parent == parent_type else _predicted(parent, rank)
+
+
+TYPE_CASES = [(parent, rank) for parent in TYPES for rank in range(5)]
+TYPE_HINT = "think of the minimal tree: which nodes need every move searched, and which only one?"
+
+TYPE_CATALOGUE = Catalogue([
+    Mistake("PV's later children PV", _type_mutant("PV", lambda rank: "PV"),
+            "at a PV node only one move is expected to be best; what does the search expect from the others, "
+            "tested after it?"),
+    Mistake("PV's later children ALL", _type_mutant("PV", lambda rank: "ALL" if rank else "PV"),
+            "a later child of a PV node is expected to be refuted: what does its side need to find, all its moves "
+            "or one?"),
+    Mistake("CUT's later children CUT", _type_mutant("CUT", lambda rank: "CUT" if rank else "ALL"),
+            "if the first move of a CUT node did not refute it, the next move is tried for the same purpose, and "
+            "the node it leads to plays the same role as the first one's."),
+    Mistake("CUT's children CUT", _type_mutant("CUT", lambda rank: "CUT"),
+            "a CUT node is refuted by one good move; the node that move leads to is searched from the other side: "
+            "can any of its moves be skipped?"),
+    Mistake("ALL's children ALL", _type_mutant("ALL", lambda rank: "ALL"),
+            "an ALL node searches all its moves because none is good enough for its side; what does each child "
+            "then need, from the other side's point of view?"),
+    Mistake("ALL's first child PV", _type_mutant("ALL", lambda rank: "CUT" if rank else "PV"),
+            "the first child of an ALL node is not on the principal variation: only a PV node's first child is."),
+], TYPE_CASES, spread=True, neutral=TYPE_HINT)
 
 
 def check_node_type(fn, *, n: int = 0) -> Verdict:
@@ -436,10 +466,6 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
     predicts it. Every parent type with ranks 0 to 4 is tried; typical mistakes (a PV node's later
     children as PV, a CUT node's child as CUT, an ALL node's as ALL) are named."""
     check_options(None, n)
-    cases = [(parent, rank) for parent in TYPES for rank in range(5)]
-    hint = ["think of the minimal tree: which nodes need every move searched, and which only one?",
-            "write one case per parent type, and for a PV parent tell the first child from the others."]
-
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
 
@@ -447,12 +473,12 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
         got = fn(parent, rank)
         return got.upper() if isinstance(got, str) else got
 
-    verdict = _compare(student, _predicted, cases, hint=hint, diagnose=_type_slip,
+    verdict = _compare(student, _predicted, TYPE_CASES, hint=TYPE_HINT, diagnose=TYPE_CATALOGUE.diagnoser(student),
                        show=lambda case: f"a child of rank {case[1]} of {'an' if case[0] == 'ALL' else 'a'} "
                                          f"{case[0]} node")
     if verdict.ok:
         return right(f"your rule gives the type Knuth and Moore predict for every parent type and rank tried "
-                     f"({len(cases)} cases)")
+                     f"({len(TYPE_CASES)} cases)")
     return verdict
 
 
@@ -536,45 +562,66 @@ def _null_depth(depth, beta, at_root, passed_before, R, min_depth):
     return depth - 1 - R
 
 
-def _null_slip(case, got, want):
-    depth, beta, at_root, passed_before, R, min_depth = case
-    if want is None and (got is False or (got == 0 and not isinstance(got, bool) and depth - 1 - R != 0)):
-        return ["the exercise asks for None when the engine does not pass, so that a depth of 0 (a pass "
-                "searched straight to the evaluation) is not mistaken for no pass.",
-                "look at what your function returns when it does not pass."]
-    if want is None and got is not None:
-        if at_root:
-            return ["the root must give the search a move to play, and a pass is not a move of the game: "
-                    "what would a cut at the root leave the engine to play?",
-                    "look at what your function does with at_root."]
-        if passed_before:
-            return ["after one pass, passing again hands the move back: the search would test the same "
-                    "position, shallower, and prove nothing about it. The engine allows one pass a line.",
-                    "look at what your function does with passed_before."]
-        if beta == math.inf:
-            return ["the pass is a null-window test \"does this position reach β?\": can any value reach an "
-                    "infinite β? Then the test could never cut.",
-                    "look at what your function does when beta is math.inf."]
-        return ["the pass search needs plies to spare: below min_depth the engine does not pass.",
-                "look at the comparison of depth with min_depth."]
-    if want is not None and got is None:
-        if depth == min_depth:
-            return ["min_depth is the smallest depth at which the engine passes, itself included.",
-                    "look at the comparison of depth with min_depth."]
-        return ["None means no pass. If your function meant to pass here, does that path end in return? If "
-                "not, which of your conditions for not passing holds here, and is it one of the engine's?",
-                "look at each of your conditions for not passing, and at the line that returns the depth."]
-    if not isinstance(got, (int, float)) or isinstance(got, bool) or want is None:
-        return None
-    if got == depth - R:
-        return ["the pass is a ply of the search like any move: the node after it has one ply less, and the "
-                "reduction R comes on top.", "look at what you subtract from depth."]
-    if got == depth - 1:
-        return ["null-move pruning searches the pass R plies shallower than a real move: that is what makes "
-                "it cheap.", "look at what you subtract from depth."]
-    if got == depth - 1 + R or got == depth + R:
-        return ["the pass search is shallower than the node, not deeper.", "look at the sign of R."]
-    return None
+def _null_mutant(*, root=True, twice=True, infinite=True, enough=lambda d, m: d >= m,
+                 plies=lambda d, R: d - 1 - R, no_pass=None):
+    """The null-depth rule with one part changed (each keyword's default is the engine's): no pass at the root,
+    after a pass, with β infinite, unless ``enough(depth, min_depth)``; else ``plies(depth, R)``; ``no_pass`` when
+    it does not pass."""
+    def rule(depth, beta, at_root, passed_before, R, min_depth):
+        if (at_root and root) or (passed_before and twice) or (beta == math.inf and infinite) \
+                or not enough(depth, min_depth):
+            return no_pass
+        return plies(depth, R)
+    return rule
+
+
+NULL_FIXED = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
+              (5, math.inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
+              (6, -0.25, False, False, 3, 4), (4, 0, False, False, 1, 2), (2, 0, False, False, 1, 2),
+              (1, -1, False, False, 1, 2), (7, 0.125, False, False, 1, 4)]
+
+NULL_HINT = ("a pass is a bet that the position is so good that even passing keeps it at β or above: where can "
+             "that bet not be made, or not tell the search anything? And how many plies does the pass use?")
+
+_DEEPER = "the pass search is shallower than the node, not deeper."
+
+NULL_CATALOGUE = Catalogue([
+    Mistake("the pass's ply", _null_mutant(plies=lambda d, R: d - R),
+            "the pass is a ply of the search like any move: the node after it has one ply less, and the "
+            "reduction R comes on top."),
+    Mistake("no reduction", _null_mutant(plies=lambda d, R: d - 1),
+            "null-move pruning searches the pass R plies shallower than a real move: that is what makes it cheap."),
+    Mistake("R added", _null_mutant(plies=lambda d, R: d - 1 + R), _DEEPER),
+    Mistake("R added, the ply kept", _null_mutant(plies=lambda d, R: d + R), _DEEPER),
+    Mistake("min_depth excluded", _null_mutant(enough=lambda d, m: d > m),
+            "min_depth is the smallest depth at which the engine passes, itself included."),
+    Mistake("min_depth ignored", _null_mutant(enough=lambda d, m: True),
+            "the pass search needs plies to spare: below min_depth the engine does not pass."),
+    Mistake("pass at the root", _null_mutant(root=False),
+            "the root must give the search a move to play, and a pass is not a move of the game: what would a cut "
+            "at the root leave the engine to play?"),
+    Mistake("two passes", _null_mutant(twice=False),
+            "after one pass, passing again hands the move back: the search would test the same position, "
+            "shallower, and prove nothing about it. The engine allows one pass a line."),
+    Mistake("infinite beta", _null_mutant(infinite=False),
+            "the pass is a null-window test \"does this position reach β?\": can any value reach an infinite β? "
+            "Then the test could never cut."),
+    Mistake("False or 0 for no pass", _null_mutant(no_pass=False),       # 0 is the same outcome as False
+            "the exercise asks for None when the engine does not pass, so that a depth of 0 (a pass searched "
+            "straight to the evaluation) is not mistaken for no pass."),
+], NULL_FIXED, spread=True, neutral=NULL_HINT)
+
+
+def _null_diagnosis(fn):
+    """The catalogue's mistake when ``fn`` behaves exactly as one on the fixed cases; else, when the case at hand
+    got None where the engine passes, a question about that None (what the answer did, not a named mistake)."""
+    def diagnose(case, got, want):
+        cause = NULL_CATALOGUE.cause(fn)
+        if cause is None and got is None and want is not None:
+            return ("None means no pass. If your function meant to pass here, does that path end in return? If "
+                    "not, which of your conditions for not passing holds here, and is it one of the engine's?")
+        return cause
+    return diagnose
 
 
 def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
@@ -585,21 +632,14 @@ def check_null_depth(fn, *, seed: int | None = None, n: int = 60) -> Verdict:
     The pass search goes ``depth − 1 − R`` plies deep. Typical mistakes (the pass's own ply forgotten,
     ``>`` for ``>=``, passing at the root, with β infinite, or twice on a line) are named."""
     inf = math.inf
-    fixed = [(5, 0.5, False, False, 2, 3), (3, 0, False, False, 2, 3), (1, 0, False, False, 1, 3),
-             (5, inf, False, False, 2, 3), (5, 1, True, False, 2, 3), (5, 1, False, True, 2, 3),
-             (6, -0.25, False, False, 3, 4), (4, 0, False, False, 1, 2), (2, 0, False, False, 1, 2),
-             (1, -1, False, False, 1, 2), (7, 0.125, False, False, 1, 4)]
 
     def generate(rng):
         R = rng.randint(1, 3)
         beta = inf if rng.random() < 0.2 else rng.choice([rng.randint(-20, 20), rng.randint(-99, 99) / 100])
         return (rng.randint(1, 9), beta, rng.random() < 0.15, rng.random() < 0.15, R, rng.randint(R + 1, R + 3))
 
-    hint = ["a pass is a bet that the position is so good that even passing keeps it at β or above: where can "
-            "that bet not be made, or not tell the search anything? And how many plies does the pass use?",
-            "look at each condition for not passing (at_root, passed_before, beta, depth against min_depth) "
-            "and at what you subtract from depth."]
-    return _fixed_and_fresh(fn, _null_depth, fixed, generate, seed=seed, n=n, hint=hint, diagnose=_null_slip,
+    return _fixed_and_fresh(fn, _null_depth, NULL_FIXED, generate, seed=seed, n=n, hint=NULL_HINT,
+                            diagnose=_null_diagnosis(fn),
                             none_is_an_answer=True,
                             show=lambda c: (f"depth {c[0]}, beta {c[1]}, at_root {c[2]}, passed_before {c[3]}, "
                                             f"R {c[4]}, min_depth {c[5]}"),
