@@ -9,7 +9,10 @@ on the 24 Bratko–Kopec positions at depth 4 (notebook 12 runs depth 3 live).
    (material and Michniewski's piece-square tables), the same move order (python-chess's), the same ends
    of the game: both must enter the same number of nodes and find the same value (the script exits
    with status 1 otherwise). Median CPU time of alternating rounds, so the machine's speed cancels out.
-2. ``--ladder``: every rung of :mod:`adversarial.lab.chess_lab` on all 24 positions at depth 4 (minutes),
+2. ``--sharing``: the ladder's rungs at depth 3 on the first N positions, each rung on its own and the rungs
+   of a position sharing which moves give check (what :func:`adversarial.lab.chess_lab.run` does, and so
+   notebook 12): the same counts (checked), the CPU time of both, alternating rounds.
+3. ``--ladder``: every rung of :mod:`adversarial.lab.chess_lab` on all 24 positions at depth 4 (minutes),
    with each rung's spread and its paired counts against the rung above, the Knuth–Moore comparison and
    how often the chosen move is the suite's.
 """
@@ -88,6 +91,27 @@ def ratio(n: int, depth: int, rounds: int) -> str:
     return line
 
 
+def sharing(n: int, depth: int, rounds: int) -> str:
+    fens = [t.fen for t in chess_lab.SUITE[:n]]
+    rungs = range(len(chess_lab.RUNGS))
+    alone_times, shared_times = [], []
+    for _ in range(rounds):
+        start = time.process_time()
+        alone = [[chess_lab.search(f, depth, r) for r in rungs] for f in fens]
+        alone_times.append(time.process_time() - start)
+        start = time.process_time()
+        shared = [chess_lab.run(f, depth) for f in fens]
+        shared_times.append(time.process_time() - start)
+        if alone != shared:
+            print("MISMATCH: the rungs sharing their checks counted differently from the rungs on their own")
+            sys.exit(1)
+    a, s = statistics.median(alone_times), statistics.median(shared_times)
+    line = (f"| ladder, rungs sharing which moves give check / each rung on its own (first {n} positions, "
+            f"depth {depth}, all {len(rungs)} rungs) | {s / a:.2f}× | {s:.1f} s vs {a:.1f} s of CPU |")
+    print(line)
+    return line
+
+
 def _one(args):
     depth, position = args
     start = time.process_time()
@@ -128,18 +152,24 @@ def main():
     ap.add_argument("--positions", type=int, default=6, help="suite positions for the ratio (default 6)")
     ap.add_argument("--depth", type=int, default=3, help="depth for the ratio (default 3)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--sharing", action="store_true",
+                    help="also time the ladder's rungs sharing their checks against each on its own")
     ap.add_argument("--ladder", type=int, nargs="?", const=4, default=None,
                     help="also run the ordering ladder on all 24 positions at this depth (default 4)")
     ap.add_argument("--jobs", type=int, default=1, help="processes for the ladder (default 1)")
     ap.add_argument("--no-ratio", action="store_true")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = ap.parse_args()
-    body = []
+    body, rows = [], []
     if not args.no_ratio:
-        body += ["Median CPU time of alternating rounds; both searches enter the same nodes and find the same "
-                 "values (checked). The package's states share one board walked by push/pop; the bare loop "
-                 "pushes and pops on one board itself.", "", "| what | ratio | speed |", "|---|---|---|",
-                 ratio(args.positions, args.depth, args.rounds)]
+        rows.append(ratio(args.positions, args.depth, args.rounds))
+    if args.sharing:
+        rows.append(sharing(args.positions, args.depth, args.rounds))
+    if rows:
+        body += ["Median CPU time of alternating rounds; both sides of each ratio enter the same nodes and find "
+                 "the same values (checked). The package's states share one board walked by push/pop; the bare "
+                 "loop pushes and pops on one board itself.", "", "| what | ratio | speed |", "|---|---|---|",
+                 *rows]
     if args.ladder:
         body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {args.ladder}", "",
                  ladder(args.ladder, args.jobs)]

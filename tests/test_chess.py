@@ -12,7 +12,7 @@ from adversarial.beyond.ordering import History, Killers  # noqa: E402
 from adversarial.beyond.techniques import LMR, NullMove, TranspositionTable, deepening, engine  # noqa: E402
 from adversarial.games.chess import Chess, ChessState, FenError, mate_score  # noqa: E402
 from adversarial.games.chess.evaluation import SCALE, centipawns, material, material_and_squares  # noqa: E402
-from adversarial.games.chess.ordering import killer_ply, mvv_lva, tactical_first  # noqa: E402
+from adversarial.games.chess.ordering import EngineOrder, killer_ply, mvv_lva, tactical_first  # noqa: E402
 from adversarial.games.chess.quiescence import HORIZON, Quiescent, captures, quiesce  # noqa: E402
 from adversarial.games.chess.suite import bratko_kopec  # noqa: E402
 
@@ -210,6 +210,30 @@ def test_tactical_first_puts_captures_then_promotions_then_checks():
     assert order[:2] == ["axb8=Q", "axb8=R"] or order[0] == "a8=Q"
     first_quiet = next(i for i, s in enumerate(order) if "+" not in s and "=" not in s and "x" not in s)
     assert all("+" not in s for s in order[first_quiet:])
+
+
+
+def test_orders_sharing_their_checks_search_as_orders_on_their_own(monkeypatch):
+    p = GAME.position(bratko_kopec()[7].fen)
+    assert EngineOrder()(p, GAME.actions(p)) == tactical_first(p, GAME.actions(p))
+    alone = [engine(GAME, GAME.position(p.fen()), depth=2, order=EngineOrder(killers=k, history=h))
+             for k, h in ((False, False), (True, False), (True, True))]
+    calls = []
+    real = chess.Board.gives_check
+    monkeypatch.setattr(chess.Board, "gives_check", lambda board, move: calls.append(move) or real(board, move))
+    checks: dict = {}
+    shared = []
+    for k, h in ((False, False), (True, False), (True, True)):
+        before = len(calls)
+        shared.append(engine(GAME, GAME.position(p.fen()), depth=2,
+                             order=EngineOrder(killers=k, history=h, checks=checks)))
+        if k:
+            assert len(calls) - before < before       # the later orders look most moves up
+    assert [(r.value, r.stats.nodes, r.stats.leaves) for r in shared] == \
+        [(r.value, r.stats.nodes, r.stats.leaves) for r in alone]
+    assert checks and len(calls) == sum(len(said) for said in checks.values())     # each looked at once
+    with pytest.raises(TypeError, match="checks must be None or a dict"):
+        EngineOrder(checks=[])
 
 
 @pytest.mark.slow

@@ -55,21 +55,24 @@ class Run:
     moves_by_depth: tuple = ()
 
 
-def _order(name):
+def _order(name, checks):
     if name is None:
         return None
     if name == "mvv":
         return mvv_lva
-    return EngineOrder(tactics=True, killers=name in ("killers", "history"), history=name == "history")
+    return EngineOrder(tactics=True, killers=name in ("killers", "history"), history=name == "history",
+                       checks=checks)
 
 
-def search(fen: str, depth: int, rung: int) -> Run:
-    """Rung ``rung`` (0-based) of :data:`RUNGS` searching ``fen`` to ``depth``."""
+def search(fen: str, depth: int, rung: int, *, checks: dict | None = None) -> Run:
+    """Rung ``rung`` (0-based) of :data:`RUNGS` searching ``fen`` to ``depth``. ``checks``: a dict shared by
+    the rungs searching the same position, where their orders remember which moves give check
+    (:class:`~adversarial.games.chess.ordering.EngineOrder`); the counts are the same without it."""
     if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
         raise ValueError(f"rung must be a whole number from 0 to {len(RUNGS) - 1}, got {rung!r}")
     options = dict(RUNGS[rung][1])
     state = GAME.position(fen)
-    order = _order(options.pop("order", None))
+    order = _order(options.pop("order", None), checks)
     table = TranspositionTable() if options.pop("table", False) else None
     if options.pop("deepening", False):
         r = deepening(GAME, state, max_depth=depth, evaluate=material_and_squares, order=order, table=table)
@@ -81,8 +84,9 @@ def search(fen: str, depth: int, rung: int) -> Run:
 
 
 def run(fen: str, depth: int, rungs=None) -> list[Run]:
-    """Every rung (or those listed) on one position."""
-    return [search(fen, depth, rung) for rung in (range(len(RUNGS)) if rungs is None else rungs)]
+    """Every rung (or those listed) on one position; the rungs share which moves give check there and below."""
+    checks: dict = {}
+    return [search(fen, depth, rung, checks=checks) for rung in (range(len(RUNGS)) if rungs is None else rungs)]
 
 
 @remembered

@@ -21,7 +21,7 @@ from typing import Any
 
 import chess
 
-__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "tactical_first", "killer_ply", "EngineOrder",
+__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "groups", "tactical_first", "killer_ply", "EngineOrder",
            "update_killers"]
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
@@ -57,21 +57,29 @@ def mvv_lva(state, moves):
 mvv_lva.name = "captures by MVV-LVA"  # type: ignore[attr-defined]
 
 
-def tactical_first(state, moves):
-    """Captures by MVV-LVA, then promotions (to a queen first), then checks, then the rest in the order given."""
-    board = state.board
+def groups(board: chess.Board, moves, *, tactics: bool = True, gives_check=None) -> tuple:
+    """The moves in four lists: captures by MVV-LVA, promotions (to a queen first), checks and the rest, the
+    last two in the order given. Without ``tactics`` promotions and checks stay among the rest.
+    ``gives_check(move)`` (default ``board.gives_check``: a push, a look and a pop) says which moves check."""
+    gives_check = gives_check or board.gives_check
     captures, promotions, checks, quiet = [], [], [], []
     for m in moves:
         if board.is_capture(m):
             captures.append(m)
-        elif m.promotion:
+        elif tactics and m.promotion:
             promotions.append(m)
-        elif board.gives_check(m):
+        elif tactics and gives_check(m):
             checks.append(m)
         else:
             quiet.append(m)
     captures.sort(key=lambda m: mvv_lva_key(board, m))
     promotions.sort(key=lambda m: -VALUES[m.promotion])
+    return captures, promotions, checks, quiet
+
+
+def tactical_first(state, moves):
+    """Captures by MVV-LVA, then promotions (to a queen first), then checks, then the rest in the order given."""
+    captures, promotions, checks, quiet = groups(state.board, moves)
     return captures + promotions + checks + quiet
 
 
@@ -101,9 +109,14 @@ class EngineOrder:
     ('captures, tactics, killers, history', True, True)
     """
 
-    def __init__(self, *, tactics: bool = True, killers: bool = False, history: bool = False, slots: int = 2):
+    def __init__(self, *, tactics: bool = True, killers: bool = False, history: bool = False, slots: int = 2,
+                 checks: dict | None = None):
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
             raise ValueError(f"slots must be a whole number, 1 or more, got {slots!r}")
+        if checks is not None and not isinstance(checks, dict):
+            raise TypeError(f"checks must be None or a dict (shared by orders searching the same positions), "
+                            f"got {checks!r}")
+        self.checks = checks
         self.tactics, self.use_killers, self.use_history, self.slots = tactics, killers, history, slots
         self.killers: dict = {}
         self.history: dict = {}
@@ -112,18 +125,8 @@ class EngineOrder:
 
     def __call__(self, state, moves):
         board = state.board
-        captures, promotions, checks, quiet = [], [], [], []
-        for m in moves:
-            if board.is_capture(m):
-                captures.append(m)
-            elif self.tactics and m.promotion:
-                promotions.append(m)
-            elif self.tactics and board.gives_check(m):
-                checks.append(m)
-            else:
-                quiet.append(m)
-        captures.sort(key=lambda m: mvv_lva_key(board, m))
-        promotions.sort(key=lambda m: -VALUES[m.promotion])
+        captures, promotions, checks, quiet = groups(board, moves, tactics=self.tactics,
+                                                     gives_check=self._gives_check(state))
         first = []
         if self.use_killers:
             for m in self.killers.get(board.ply(), ()):
@@ -136,6 +139,22 @@ class EngineOrder:
             checks.sort(key=lambda m: -scores.get(m, 0))
             quiet.sort(key=lambda m: -scores.get(m, 0))
         return captures + promotions + first + checks + quiet
+
+    def _gives_check(self, state):
+        """``board.gives_check`` at ``state``; with a ``checks`` dict, each answer is remembered there by
+        position, so orders sharing it (the rungs of a ladder, the iterations of a deepening) play each
+        move out once."""
+        board = state.board
+        if self.checks is None:
+            return board.gives_check
+        said = self.checks.setdefault(state.key(), {})
+
+        def gives_check(move):
+            check = said.get(move)
+            if check is None:
+                check = said[move] = board.gives_check(move)
+            return check
+        return gives_check
 
     def cutoff(self, state, move, depth):
         """``move`` refuted ``state``: remember it, when quiet, as a killer at this ply and in the history."""
