@@ -14,6 +14,12 @@ records the settings its results were computed under and compares them before ha
 >>> changed(before)
 ['adversarial.games.connectfour_eval.WINDOW_POINTS']
 >>> connectfour_eval.WINDOW_POINTS = old
+>>> connectfour_eval.CELL_WEIGHTS[(0, 0)] += 1           # changed in place
+>>> changed(before)
+['adversarial.games.connectfour_eval.CELL_WEIGHTS']
+>>> connectfour_eval.CELL_WEIGHTS[(0, 0)] -= 1
+>>> changed(before)
+[]
 """
 
 from __future__ import annotations
@@ -54,13 +60,51 @@ def _text(value, depth: int = 0) -> str | None:
     return None
 
 
+# Fingerprints, so that a search that checks its evaluation's settings at every move (adversarial.lab.connectfour_lab)
+# does not write out connectfour_eval.CELL_WEIGHTS and WINDOWS each time, which took longer than a shallow search
+# itself. A value that can never change (numbers, text, tuples of them) is known by its identity (it is kept, so
+# its id is not reused); any other by its type and repr: plain data's repr spells out every item and its type
+# (1, 1.0 and True differ), so an equal repr is an equal text, and a list or dict changed in place has a new repr.
+_BY_ID: dict[int, tuple[object, str | None]] = {}
+_BY_REPR: dict[tuple[type, str], str | None] = {}
+
+
+def _frozen(value, depth: int = 0) -> bool:
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return True
+    return depth <= 6 and type(value) in (tuple, frozenset) and all(_frozen(v, depth + 1) for v in value)
+
+
+def _fingerprint(value) -> str | None:
+    held = _BY_ID.get(id(value))
+    if held is not None and held[0] is value:
+        return held[1]
+    try:
+        key = (type(value), repr(value)) if isinstance(value, (tuple, list, set, frozenset, dict)) else None
+    except Exception:                       # an object in it whose repr fails: not plain data anyway
+        key = None
+    found = _BY_REPR.get(key, "") if key is not None else ""
+    if found == "":
+        text = _text(value)
+        found = None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        if key is not None:
+            if len(_BY_REPR) > 4096:
+                _BY_REPR.clear()
+            _BY_REPR[key] = found
+    if _frozen(value):
+        if len(_BY_ID) > 4096:
+            _BY_ID.clear()
+        _BY_ID[id(value)] = (value, found)
+    return found
+
+
 def _module_settings(module) -> dict[str, str]:
     found = {}
     for name, value in vars(module).items():
         if name.isupper() and not name.startswith("_") and name != "TYPE_CHECKING":
-            text = _text(value)
-            if text is not None:
-                found[f"{module.__name__}.{name}"] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+            fingerprint = _fingerprint(value)
+            if fingerprint is not None:
+                found[f"{module.__name__}.{name}"] = fingerprint
     return found
 
 
