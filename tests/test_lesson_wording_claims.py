@@ -102,9 +102,9 @@ def test_nb5_the_threat_extension_changes_the_nodes_both_ways():
 
 
 def test_nb5_knuths_estimate_spreads_by_a_large_factor_on_other_seeds():
-    """'another ten seeds give another factor: over eight groups of ten, from about 6 to about 40' (seeds 0-79,
-    measured: 16.8, 12.2, 5.9, 10.2, 5.7, 12.3, 8.5, 40.7) -- one of those groups again here (seeds 10-19; the
-    notebook prints seeds 0-9)."""
+    """'another ten seeds give another factor, anywhere from several to dozens' (seeds 0-79 in groups of ten,
+    measured once: 16.8, 12.2, 5.9, 10.2, 5.7, 12.3, 8.5, 40.7) -- one of those groups again here (seeds 10-19;
+    the notebook prints seeds 0-9)."""
     from adversarial.games import ConnectFour
     from adversarial.lab.connectfour_lab import estimate_tree_size
 
@@ -126,9 +126,9 @@ def test_nb6_deepening_costs_more_on_every_position_and_best_first_rarely_pays()
 
 
 def test_nb6_loss_avoidance_and_win_checks_are_never_cheaper_and_search_rights_few_guesses():
-    """'dearer on every position here (on another 36 end games, dearer on all but two or three, which tie:
-    never cheaper)' and 'four moves of search put right only a few of them (one here, five of another 36 end
-    games)'."""
+    """'dearer on every position here (on other end games it ties on a few, but is never cheaper)' and 'four
+    moves of search put right only a few of them (... other end games give a few more, never many)' -- on
+    another 36 end games (measured once: ties on two or three, five put right)."""
     from adversarial import alphabeta
     from adversarial.games import ConnectFour
     from adversarial.games.connectfour import solve
