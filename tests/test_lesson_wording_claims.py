@@ -61,8 +61,8 @@ def test_nb2_fail_hard_and_fail_soft_read_the_same_leaves_only_under_the_textboo
 # -- notebook 4: a guess that outranks a win ---------------------------------------------------------------
 
 def test_nb4_open_lines_outranks_a_proved_win_unless_scaled():
-    """'its guesses count lines (X can be up to 4 lines ahead in positions a game reaches) while a win scores only
-    +1, so a guess can outrank a proved win'."""
+    """'its guesses count lines (the first line below: how many lines X can be ahead in a position a game
+    reaches) while a win scores only +1, so a guess can outrank a proved win' (the notebook prints 4)."""
     from adversarial.games import TicTacToe
     from adversarial.games.tictactoe import LINES
 
