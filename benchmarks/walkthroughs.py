@@ -148,7 +148,8 @@ def table(name: str, text: str, changed: bool = False) -> tuple[str, float, floa
         total = words * RATE + look + wait / 60 + exercise
         totals[optional_level is not None] += total
         if total >= 0.2:
-            lines.append(f"| {title[:70]}{'' if walked else ' (not walked: reading only)'} | {words:.0f} | {words * RATE:.1f} | {look:g} | {wait:.1f} | "
+            shown = title[:70] + ("" if walked else " (not walked: reading only)")
+            lines.append(f"| {shown} | {words:.0f} | {words * RATE:.1f} | {look:g} | {wait:.1f} | "
                          f"{exercise:g} | {total:.1f} |")
     lines += [f"| **required part** | | | | | | **{totals[False]:.0f}** |",
               f"| optional parts | | | | | | {totals[True]:.0f} |"]

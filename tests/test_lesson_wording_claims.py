@@ -4,9 +4,10 @@ fails here."""
 
 import random
 
+from adversarial.ordering import best_first, worst_first
+
 from adversarial import alphabeta, minimax, tree
 from adversarial.exercises.alphabeta import fail_hard, reference, run
-from adversarial.ordering import best_first, worst_first
 
 # -- notebook 2: what pruning can save --------------------------------------------------------------------
 

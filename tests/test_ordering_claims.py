@@ -114,12 +114,12 @@ def test_the_random_to_best_gap_is_the_wider_one(grid):
 
 
 # With 10 shuffles per tree (here on other trees): "the random-to-best gap is the wider one on every one of
-# these trees at every depth (on other trees not always at the smallest depths), and from d = 4 on clearly so:
+# these trees at every depth (on other trees, not always at the smallest depths), and from d = 4 on clearly so:
 # even the tree with the narrowest random-to-best gap has a wider one than the tree with the widest
 # worst-to-random gap"; "the random-to-best gap also grows faster"; "averaged over its shuffles, the costliest
 # tree costs at most about a third more than the cheapest ... other trees give a little more ... Most of a
-# random order's spread is the luck of the shuffle, not the tree." (Seeds 20-39 measured once: 9 and 8 of 10 trees at d = 2, 10 and 9 at d = 3, every
-# tree from d = 4; costliest / cheapest at most 1.42.)
+# random order's spread is the luck of the shuffle, not the tree." (Seeds 20-39 measured once: 9 and 8 of 10
+# trees at d = 2, 10 and 9 at d = 3, every tree from d = 4; costliest / cheapest at most 1.42.)
 def test_with_many_shuffles_per_tree_random_to_best_is_wider_and_grows_faster(grid):
     shuffles, medians = range(100, 110), {}
     for d in (2, 4, 6):
