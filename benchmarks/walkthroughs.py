@@ -134,7 +134,9 @@ def table(name: str, text: str, changed: bool = False) -> tuple[str, float, floa
              "exercise (min) | total (min) |", "|---|--:|--:|--:|--:|--:|--:|"]
     totals = {False: 0.0, True: 0.0}
     for (title, words), level in zip(found, levels(text)):
-        look, wait, exercise = minutes[max((k for k in minutes if title.startswith(k)), key=len)]
+        walked = [k for k in minutes if title.startswith(k)]
+        # A section written since the walk has no walked minutes: its reading is counted, and the table says so.
+        look, wait, exercise = minutes[max(walked, key=len)] if walked else (0, 0, 0)
         if changed:
             for key, (dlook, dwait, dexercise) in CHANGED.get(name, {}).items():
                 if title.startswith(key):
@@ -146,7 +148,8 @@ def table(name: str, text: str, changed: bool = False) -> tuple[str, float, floa
         total = words * RATE + look + wait / 60 + exercise
         totals[optional_level is not None] += total
         if total >= 0.2:
-            lines.append(f"| {title[:70]} | {words:.0f} | {words * RATE:.1f} | {look:g} | {wait:.1f} | "
+            shown = title[:70] + ("" if walked else " (not walked: reading only)")
+            lines.append(f"| {shown} | {words:.0f} | {words * RATE:.1f} | {look:g} | {wait:.1f} | "
                          f"{exercise:g} | {total:.1f} |")
     lines += [f"| **required part** | | | | | | **{totals[False]:.0f}** |",
               f"| optional parts | | | | | | {totals[True]:.0f} |"]

@@ -2,32 +2,21 @@
 the notebooks print: each test measures what its sentence says, so a change that makes the sentence false
 fails here."""
 
-import math
 import random
 
+from adversarial.ordering import best_first, worst_first
+
 from adversarial import alphabeta, minimax, tree
+from adversarial.exercises.alphabeta import fail_hard, reference, run
 
 # -- notebook 2: what pruning can save --------------------------------------------------------------------
 
 def _distinct_tree(seed, b=3, d=4):
-    return tree(random.Random(seed).sample(range(1000), b ** d), branching=b).to_list()
-
-
-def _sorted(spec, maximising=True, worst=False):
-    """The same tree with every node's children sorted by their minimax value, best first for the player to
-    move (worst first if ``worst``)."""
-    if not isinstance(spec, list):
-        return spec
-    children = [_sorted(child, not maximising, worst) for child in spec]
-    worth = lambda c: minimax(tree(c, root_player="MIN" if maximising else "MAX")).value  # noqa: E731
-    return sorted(children, key=worth, reverse=maximising != worst)
-
-
-def _best_first(spec):
-    return _sorted(spec)
+    return tree(random.Random(seed).sample(range(1000), b ** d), branching=b)
 
 
 def _worst_first(values, b, maximising=True):
+    """Notebook 2's construction: the values arranged in blocks so that nothing can be pruned."""
     if len(values) == 1:
         return values[0]
     k = len(values) // b
@@ -37,11 +26,11 @@ def _worst_first(values, b, maximising=True):
 
 def test_nb2_minimax_reads_81_and_the_best_order_17_whatever_the_seed():
     """'Minimax reads all 81 leaves, and the same tree with every node's children sorted best first reads 17,
-    whatever the seed.'"""
+    whatever the seed.' (The package's oracle order searches the tree as if its children were so sorted.)"""
     for seed in range(3, 40):
-        spec = _distinct_tree(seed)
-        assert minimax(tree(spec)).stats.leaves == 81
-        assert alphabeta(tree(_best_first(spec))).stats.leaves == 17 == 3 ** 2 + 3 ** 2 - 1
+        t = _distinct_tree(seed)
+        assert minimax(t).stats.leaves == 81
+        assert alphabeta(t, order=best_first(t)).stats.leaves == 17 == 3 ** 2 + 3 ** 2 - 1
 
 
 def test_nb2_the_worst_order_is_built_apart():
@@ -49,42 +38,23 @@ def test_nb2_the_worst_order_is_built_apart():
     branches worst first does not always manage that.'"""
     for values in (list(range(81)), sorted(random.Random(5).sample(range(1000), 81))):
         assert alphabeta(tree(_worst_first(values, 3))).stats.leaves == 81
-    own = [alphabeta(tree(_sorted(_distinct_tree(seed), worst=True))).stats.leaves for seed in range(20)]
+    own = [alphabeta(t, order=worst_first(t)).stats.leaves for t in map(_distinct_tree, range(20))]
     assert 70 <= min(own) < 81 == max(own)             # near every leaf (74-81 here), but not always all
 
 
-def _alphabeta_leaves(spec, hard, prune_on_equal):
-    seen = []
-
-    def search(node, alpha, beta, maximising):
-        if not isinstance(node, list):
-            seen.append(node)
-            return node
-        alpha0, beta0 = alpha, beta
-        value = -math.inf if maximising else math.inf
-        for child in node:
-            v = search(child, alpha, beta, not maximising)
-            if maximising:
-                value, alpha = max(value, v), max(alpha, v)
-            else:
-                value, beta = min(value, v), min(beta, v)
-            if alpha > beta or (prune_on_equal and alpha == beta):
-                break
-        return max(alpha0, min(value, beta0)) if hard else value
-
-    return search(spec, -math.inf, math.inf, True), seen
-
-
 def test_nb2_fail_hard_and_fail_soft_read_the_same_leaves_only_under_the_textbook_rule():
-    """'With the rule α ≥ β both read the same leaves and give the same root value ... (Under the strict rule
-    α > β they can read different leaves.)' Ties are common here: leaves 0-5."""
+    """'Under the rule α ≥ β both read the same leaves and give the same root value. Under the strict rule
+    α > β ... fail-hard can read more leaves than fail-soft.' Fail-soft is the package's alpha-beta, fail-hard
+    the one check_alphabeta accepts beside it. Ties are common here: leaves 0-5."""
     rng = random.Random(44)
     differ = 0
     for _ in range(500):
-        spec = tree([rng.randint(0, 5) for _ in range(27)], branching=3).to_list()
-        assert _alphabeta_leaves(spec, False, True) == _alphabeta_leaves(spec, True, True)
-        soft, hard = _alphabeta_leaves(spec, False, False), _alphabeta_leaves(spec, True, False)
-        assert soft[0] == hard[0] == minimax(tree(spec)).value
+        case = (tree([rng.randint(0, 5) for _ in range(27)], branching=3).to_list(), True, None, None)
+        searches = {rule: (reference(case, 0, rule)[:2], run(fail_hard(rule), case, 0)[:2]) for rule in (True, False)}
+        soft, hard = searches[True]
+        assert soft == hard
+        soft, hard = searches[False]
+        assert soft[0] == hard[0] == minimax(tree(case[0])).value
         differ += soft[1] != hard[1]
     assert differ > 0
 
@@ -92,8 +62,8 @@ def test_nb2_fail_hard_and_fail_soft_read_the_same_leaves_only_under_the_textboo
 # -- notebook 4: a guess that outranks a win ---------------------------------------------------------------
 
 def test_nb4_open_lines_outranks_a_proved_win_unless_scaled():
-    """'its guesses count lines (X can be up to 4 lines ahead in positions a game reaches) while a win scores only
-    +1, so a guess can outrank a proved win'."""
+    """'its guesses count lines (the first line below: how many lines X can be ahead in a position a game
+    reaches) while a win scores only +1, so a guess can outrank a proved win' (the notebook prints 4)."""
     from adversarial.games import TicTacToe
     from adversarial.games.tictactoe import LINES
 
@@ -133,9 +103,9 @@ def test_nb5_the_threat_extension_changes_the_nodes_both_ways():
 
 
 def test_nb5_knuths_estimate_spreads_by_a_large_factor_on_other_seeds():
-    """'another ten seeds give another factor: over eight groups of ten, from about 6 to about 40' (seeds 0-79,
-    measured: 16.8, 12.2, 5.9, 10.2, 5.7, 12.3, 8.5, 40.7) -- one of those groups again here (seeds 10-19; the
-    notebook prints seeds 0-9)."""
+    """'another ten seeds give another factor, anywhere from several to dozens' (seeds 0-79 in groups of ten,
+    measured once: 16.8, 12.2, 5.9, 10.2, 5.7, 12.3, 8.5, 40.7) -- one of those groups again here (seeds 10-19;
+    the notebook prints seeds 0-9)."""
     from adversarial.games import ConnectFour
     from adversarial.lab.connectfour_lab import estimate_tree_size
 
@@ -145,21 +115,15 @@ def test_nb5_knuths_estimate_spreads_by_a_large_factor_on_other_seeds():
 
 # -- notebook 6: deepening's cost, the solver's techniques, grading the guesses ----------------------------
 
-def test_nb6_deepening_costs_more_on_every_position_and_best_first_rarely_pays():
-    """'Plain deepening costs more than one search on every position ... [best move first] beats going straight
-    to depth 5 on only a few of the twelve positions' -- on another seed's twelve positions."""
-    from adversarial.games.connectfour_eval import open_windows
-    from adversarial.lab.connectfour_lab import deepening_costs, played_positions
-
-    costs = deepening_costs(played_positions(12, stones=10, seed=3), depth=5, evaluate=open_windows)
-    assert all(c.deepening > c.single for c in costs)
-    assert sum(c.ordered < c.single for c in costs) <= 4
+# 'Plain deepening costs more than one search on every position ... [best move first] beats going straight to
+# depth 5 on only a few of the twelve positions': tests/test_connectfour_spread.py measures it on another
+# seed's twelve positions (test_notebook_6_claim_deepening_rarely_pays_for_itself_on_other_positions).
 
 
 def test_nb6_loss_avoidance_and_win_checks_are_never_cheaper_and_search_rights_few_guesses():
-    """'dearer on every position here (on another 36 end games, dearer on all but two or three, which tie:
-    never cheaper)' and 'four moves of search put right only a few of them (one here, five of another 36 end
-    games)'."""
+    """'dearer on every position here (on other end games it ties on a few, but is never cheaper)' and 'four
+    moves of search put right only a few of them (... other end games give a few more, never many)' -- on
+    another 36 end games (measured once: ties on two or three, five put right)."""
     from adversarial import alphabeta
     from adversarial.games import ConnectFour
     from adversarial.games.connectfour import solve
@@ -173,10 +137,11 @@ def test_nb6_loss_avoidance_and_win_checks_are_never_cheaper_and_search_rights_f
     for off, on in ((no_avoidance, every), (no_checks, base)):
         assert all(a >= b for a, b in zip(off, on)) and sum(a == b for a, b in zip(off, on)) <= 3
     game = ConnectFour()
+    scores = {m: solve(m) for m in ends}             # solved once for both kinds of guess
 
     def agrees(moves, guess):
         e = game.play(moves)
-        truth = solve(moves) * (1 if e.player == "X" else -1)
+        truth = scores[moves] * (1 if e.player == "X" else -1)
         g = guess(e)
         return (truth > 0) == (g > 0) if truth else abs(g) < 0.02
 

@@ -114,12 +114,12 @@ def test_the_random_to_best_gap_is_the_wider_one(grid):
 
 
 # With 10 shuffles per tree (here on other trees): "the random-to-best gap is the wider one on every one of
-# these trees at every depth (on other trees a tree or two at d = 2 and 3 go the other way), and from d = 4 on
-# clearly so: even the tree with the narrowest random-to-best gap has a wider one than the tree with the widest
+# these trees at every depth (on other trees, not always at the smallest depths), and from d = 4 on clearly so:
+# even the tree with the narrowest random-to-best gap has a wider one than the tree with the widest
 # worst-to-random gap"; "the random-to-best gap also grows faster"; "averaged over its shuffles, the costliest
-# tree costs at most about 40% more than the cheapest ... Most of a random order's spread is the luck of the
-# shuffle, not the tree." (Seeds 20-39 measured once: 9 and 8 of 10 trees at d = 2, 10 and 9 at d = 3, every
-# tree from d = 4; costliest / cheapest at most 1.42.)
+# tree costs at most about a third more than the cheapest ... other trees give a little more ... Most of a
+# random order's spread is the luck of the shuffle, not the tree." (Seeds 20-39 measured once: 9 and 8 of 10
+# trees at d = 2, 10 and 9 at d = 3, every tree from d = 4; costliest / cheapest at most 1.42.)
 def test_with_many_shuffles_per_tree_random_to_best_is_wider_and_grows_faster(grid):
     shuffles, medians = range(100, 110), {}
     for d in (2, 4, 6):
@@ -191,10 +191,10 @@ def c4_openings():
 
 
 # "The static order, the table and iterative deepening each lower the median, and the table pays on every
-# opening ... the static order makes some openings worse ... iterative deepening is worse on a share of the
-# openings that depends on which openings you draw (a quarter of these, half of another 24). Killers lower the
-# mean by about a tenth and are rarely worse. The history heuristic on top of them is a wash: worse on a fifth
-# to a third of the openings, depending on the draw, the median within a few percent."
+# opening ... the static order makes some openings worse ... iterative deepening is worse on a quarter of
+# these openings. Killers lower the mean by about a tenth and are rarely worse. The history heuristic on top of
+# them is a wash: worse on a third of these openings, the median within a few percent ... another draw gives
+# other counts" -- on another draw of 16 openings.
 def test_the_connect_four_ladder_on_other_openings(c4_openings):
     game, openings = c4_openings
     table = ladder(game, openings, 6, connectfour_centre_first, evaluate=open_windows)

@@ -10,11 +10,12 @@ walked states exactly what was measured, and one with a section moved to the opt
 walk-through less what that section costs. A notebook never walked through states the fit alone.
 
 How sure is that? Predicting each walk-through from the one before it of the same notebook (the same method,
-on the walkers' own figures) misses by ``SPREAD`` of the time, root mean square (``--calibration`` prints it):
+on the walkers' own figures) misses by a share of the time, root mean square (``spread()``; ``--calibration``
+prints it):
 walkers differ, and so will students. So a notebook states its time "give or take" that share.
 
     python tools/notebook_times.py notebooks/02_alphabeta_by_hand.md   # minutes for one or more
-    python tools/notebook_times.py --calibration                      # the fit, its residuals and SPREAD
+    python tools/notebook_times.py --calibration                      # the fit, its residuals and spread
     python tools/notebook_times.py --write notebooks/*.md             # rewrite each **Time** paragraph
 """
 
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # through each notebook as a student, a wrong answer first on every exercise, and gave each section's
 # minutes). At f259986: issue 44's four walk-throughs of notebooks 0-11 as they stood then (their prose words
 # counted without the **Time** paragraph, which `features` leaves out since: the earlier ones include its ~30).
+# Oldest version first: the order of the versions here is the order they were walked (WALKED_AT).
 MEASURED = {
     ("00_start_here", "2ba0e70"): (20, 20, 8, 5, 962),
     ("01_minimax_by_hand", "2ba0e70"): (45, 45, 10, 8, 861),
@@ -77,7 +79,7 @@ MEASURED = {
     ("10_engine_pruning", "f259986"): (60, 60, 7, 15, 1722),
     ("11_monte_carlo_and_chance", "f259986"): (48, 48, 10, 4, 1829),
 }
-WALKED_AT = ("2ba0e70", "384db58", "34642db", "2677626", "f259986")   # the versions walked, oldest first
+WALKED_AT = tuple(dict.fromkeys(commit for _, commit in MEASURED))   # the versions walked, oldest first
 MAX_MINUTES = 60      # a required part is one sitting: at most an hour (checked by a test)
 
 
