@@ -180,37 +180,105 @@ def solution_code(cell):
     return cell.source.split("```python\n", 1)[1].split("\n```", 1)[0]
 
 
-@pytest.mark.parametrize("name", sorted(ANSWERS))
-def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name, monkeypatch):
-    monkeypatch.chdir(NOTEBOOKS)
-    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
-    namespace, exercise = {"__name__": "__main__"}, -1
-    stub = worked = None
-    for index, cell in enumerate(cells):
+def _names(source: str) -> tuple[set, set]:
+    """The names a cell's code binds (or changes: ``x.a = ...``, ``x[i] = ...``) and the names it reads."""
+    binds, reads = set(), set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            (reads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            binds.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            binds |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+            base = node.value
+            while isinstance(base, (ast.Attribute, ast.Subscript)):
+                base = base.value
+            if isinstance(base, ast.Name):
+                binds.add(base.id)
+    return binds, reads
+
+
+def needed_cells(cells, answers=()) -> set:
+    """The indices of the code cells the exercises need: every exercise, solution and check cell, and, going
+    back from them, each cell that binds a name a needed cell (or one of ``answers``) reads. The lessons' long
+    experiments whose results no exercise reads are left out: nbval runs every cell of every lesson, and these
+    tests are about the checks."""
+    wanted = set().union(*(_names(answer)[1] for answer in answers))
+    needed = set()
+    for index in reversed(range(len(cells))):
+        cell = cells[index]
+        if "solution" in tags(cell):            # the worked answer, folded in a Markdown cell
+            wanted |= _names(solution_code(cell))[1]
+            continue
         if cell.cell_type != "code" or "install" in tags(cell):
+            continue
+        binds, reads = _names(cell.source)
+        if {"exercise", "check"} & set(tags(cell)) or binds & wanted:
+            needed.add(index)
+            wanted |= reads
+    return needed
+
+
+def check_every_exercise(name, answers, namespace=None, says_hint=False):
+    """Run notebook ``name``'s cells that its exercises need in one namespace; at each exercise, its check on
+    the stub (must fail), on each wrong answer of ``answers`` (must fail, having recognised an answer, and say
+    the words given with it, or a hint with ``says_hint``) and on each right one (must pass)."""
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    sources = [a[0] if isinstance(a, tuple) else a for wrong, right in answers for a in (*wrong, *right)]
+    needed = needed_cells(cells, [s for s in sources if s != SOLUTION])
+    namespace, exercise, worked = {"__name__": "__main__", **(namespace or {})}, -1, None
+    for index, cell in enumerate(cells):
+        if index not in needed:
             continue
         if "exercise" in tags(cell):
             exercise += 1
-            stub = cell.source
             worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
-            run_cell(stub, namespace)
+            run_cell(cell.source, namespace)
             continue
         if "check" in tags(cell):
-            assert not run_cell(cell.source, namespace), f"{name} exercise {exercise + 1}: the stub passes"
-            wrong_answers, right_answers = ANSWERS[name][exercise]
+            where = f"{name} exercise {exercise + 1}"
+            assert not run_cell(cell.source, namespace), f"{where}: the stub passes"
+            wrong_answers, right_answers = answers[exercise]
             for answer in wrong_answers:
                 answer, says = answer if isinstance(answer, tuple) else (answer, "")
                 run_cell(answer, namespace)
                 verdict = run_cell(cell.source, namespace)
-                assert not verdict and verdict.answered, f"{name} exercise {exercise + 1} accepts {answer!r}"
-                assert says in verdict.message, f"{name} exercise {exercise + 1}, {answer!r}: {verdict.message}"
+                assert not verdict and verdict.answered, f"{where} accepts {answer!r}"
+                assert says in verdict.message, f"{where}, {answer!r}: {verdict.message}"
+                assert not says_hint or "Hint" in verdict.message, f"{where}, {answer!r}: {verdict.message}"
             for answer in right_answers:
                 run_cell(worked if answer == SOLUTION else answer, namespace)
                 verdict = run_cell(cell.source, namespace)
-                assert verdict, f"{name} exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
+                assert verdict, f"{where} rejects {answer!r}: {verdict!r}"
             continue
         run_cell(cell.source, namespace)
-    assert exercise + 1 == len(ANSWERS[name]) >= 4
+    assert exercise + 1 == len(answers)
+
+
+def namespace_at_check(name, number, answers=()):
+    """The namespace of notebook ``name`` run up to exercise ``number``'s check cell (the cells it needs, with
+    ``answers`` to be tried there), and that cell's source."""
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    exercise, check = 0, None
+    for index, cell in enumerate(cells):
+        exercise += cell.cell_type == "code" and "exercise" in tags(cell)
+        if cell.cell_type == "code" and "check" in tags(cell) and exercise == number:
+            check = index
+            break
+    assert check is not None, f"{name} has no exercise {number}"
+    needed = needed_cells(cells[:check + 1], answers)
+    namespace = {"__name__": "__main__"}
+    for index in sorted(needed - {check}):
+        run_cell(cells[index].source, namespace)
+    return namespace, cells[check].source
+
+
+@pytest.mark.parametrize("name", sorted(ANSWERS))
+def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name, monkeypatch):
+    monkeypatch.chdir(NOTEBOOKS)
+    check_every_exercise(name, ANSWERS[name])
+    assert len(ANSWERS[name]) >= 4
 
 
 @pytest.fixture(autouse=True)

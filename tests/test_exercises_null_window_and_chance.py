@@ -7,7 +7,7 @@ namespace, and at each exercise the check cell is run once per answer.
 import nbformat
 import pytest
 
-from .test_exercises_notebooks import NOTEBOOKS, SOLUTION, run_cell, solution_code, tags
+from .test_exercises_notebooks import NOTEBOOKS, SOLUTION, check_every_exercise, namespace_at_check, run_cell
 
 NEGAMAX_NO_NEGATION = """
 def my_negamax(spec, sign):
@@ -189,46 +189,8 @@ ANSWERS = {
 @pytest.mark.parametrize("name", sorted(ANSWERS))
 def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(name, monkeypatch):
     monkeypatch.chdir(NOTEBOOKS)
-    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
-    namespace, exercise = {"__name__": "__main__"}, -1
-    worked = None
-    for index, cell in enumerate(cells):
-        if cell.cell_type != "code" or "install" in tags(cell):
-            continue
-        if "exercise" in tags(cell):
-            exercise += 1
-            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
-            run_cell(cell.source, namespace)
-            continue
-        if "check" in tags(cell):
-            assert not run_cell(cell.source, namespace), f"{name} exercise {exercise + 1}: the stub passes"
-            wrong_answers, right_answers = ANSWERS[name][exercise]
-            for answer in wrong_answers:
-                run_cell(answer, namespace)
-                verdict = run_cell(cell.source, namespace)
-                assert not verdict and verdict.answered, f"{name} exercise {exercise + 1} accepts {answer!r}"
-            for answer in right_answers:
-                run_cell(worked if answer == SOLUTION else answer, namespace)
-                verdict = run_cell(cell.source, namespace)
-                assert verdict, f"{name} exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
-            continue
-        run_cell(cell.source, namespace)
-    assert exercise + 1 == len(ANSWERS[name]) >= 4
-
-
-def _namespace_at_check(name, number, monkeypatch):
-    """The namespace of notebook ``name`` run up to exercise ``number``'s check cell, and that cell's source."""
-    monkeypatch.chdir(NOTEBOOKS)
-    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
-    namespace, exercise = {"__name__": "__main__"}, 0
-    for cell in cells:
-        if cell.cell_type != "code" or "install" in tags(cell):
-            continue
-        exercise += "exercise" in tags(cell)
-        if "check" in tags(cell) and exercise == number:
-            return namespace, cell.source
-        run_cell(cell.source, namespace)
-    raise AssertionError(f"{name} has no exercise {number}")
+    check_every_exercise(name, ANSWERS[name])
+    assert len(ANSWERS[name]) >= 4
 
 
 @pytest.mark.parametrize("driver, words", [
@@ -239,7 +201,8 @@ def _namespace_at_check(name, number, monkeypatch):
 def test_the_mtdf_driver_that_asks_the_same_question_again_is_told_so(driver, words, monkeypatch):
     """Notebook 8, exercise 4: a driver stuck on one question is stopped, and the verdict says what happened
     in the student's terms (not "RuntimeError"), with a hint of its own."""
-    namespace, check = _namespace_at_check("08_null_window_searches", 4, monkeypatch)
+    monkeypatch.chdir(NOTEBOOKS)
+    namespace, check = namespace_at_check("08_null_window_searches", 4, [driver])
     run_cell(driver, namespace)
     verdict = run_cell(check, namespace)
     assert not verdict and verdict.answered

@@ -185,39 +185,16 @@ NOTEBOOK_ANSWERS = [    # per exercise: (wrong answers, right answers); SOLUTION
 
 def test_notebook_6_checks_reject_wrong_answers_and_accept_right_ones(monkeypatch):
     import matplotlib
-    import nbformat
 
-    from .test_exercises_notebooks import NOTEBOOKS, run_cell, solution_code, tags
+    from .test_exercises_notebooks import NOTEBOOKS, check_every_exercise
 
     matplotlib.use("Agg")
     monkeypatch.chdir(NOTEBOOKS)
     # The lesson's long experiments give their written-down results (adversarial/lab/ahead.py): nbval computes
     # them for real and compares; here only the exercises' checks matter.
     monkeypatch.setenv("ADVERSARIAL_AHEAD", "use")
-    cells = nbformat.read(NOTEBOOKS / "07_move_ordering.ipynb", as_version=4).cells
-    namespace, exercise = {"__name__": "__main__", "threats_first": threats_first}, -1
-    for index, cell in enumerate(cells):
-        if cell.cell_type != "code" or "install" in tags(cell):
-            continue
-        if "exercise" in tags(cell):
-            exercise += 1
-            worked = solution_code(next(c for c in cells[index + 1:] if "solution" in tags(c)))
-            run_cell(cell.source, namespace)
-            continue
-        if "check" in tags(cell):
-            assert not run_cell(cell.source, namespace), f"exercise {exercise + 1}: the stub passes"
-            wrong_answers, right_answers = NOTEBOOK_ANSWERS[exercise]
-            for answer in wrong_answers:
-                run_cell(answer, namespace)
-                verdict = run_cell(cell.source, namespace)
-                assert not verdict and "Hint" in verdict.message, f"exercise {exercise + 1} accepts {answer!r}"
-            for answer in right_answers:
-                run_cell(worked if answer == SOLUTION else answer, namespace)
-                verdict = run_cell(cell.source, namespace)
-                assert verdict, f"exercise {exercise + 1} rejects {answer!r}: {verdict!r}"
-            continue
-        run_cell(cell.source, namespace)
-    assert exercise + 1 == len(NOTEBOOK_ANSWERS)
+    check_every_exercise("07_move_ordering", NOTEBOOK_ANSWERS, namespace={"threats_first": threats_first},
+                         says_hint=True)
 
 
 @pytest.fixture(autouse=True)
