@@ -8,6 +8,7 @@ best moves (a check of the FENs typed into adversarial/games/chess/bratko_kopec.
 printed (run with -s to see them).
 """
 
+import functools
 import shutil
 from pathlib import Path
 
@@ -49,6 +50,8 @@ def stockfish():
     sf.quit()
 
 
+# Both tests ask about the 24 suite positions: each search is done once (the engine is the module's one).
+@functools.cache
 def oracle(sf, fen, depth=14):
     info = sf.analyse(chess.Board(fen), chess.engine.Limit(depth=depth))
     score = info["score"].white()
@@ -56,6 +59,7 @@ def oracle(sf, fen, depth=14):
     return cp, info["pv"][0]
 
 
+@functools.cache
 def ours(fen, depth=2):
     state = GAME.position(fen)
     r = engine(GAME, state, depth=depth, evaluate=Quiescent(material_and_squares),
@@ -82,7 +86,7 @@ def test_stockfish_finds_most_of_the_suites_best_moves_and_the_package_some(stoc
     suite = bratko_kopec()
     sf_hits = pkg_hits = same = 0
     for t in suite:
-        _, sf_move = oracle(stockfish, t.fen, depth=14)
+        _, sf_move = oracle(stockfish, t.fen)
         _, our_move = ours(t.fen)
         best = t.best_moves()
         sf_hits += sf_move in best
