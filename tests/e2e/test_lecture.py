@@ -542,28 +542,30 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     print(f"lecture mode at 1920×1080: {sizes}, Connect Four board {board.bounding_box()['width']:.0f} px wide")
 
 
-def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px(page, lab):
-    """zoom "follow": the window of the tree around the current node fills the page at 1920×1080; at "fit"
-    the same tree's labels were 7.6 px."""
+def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px_with_the_root_and_path_in_view(page, lab):
+    """zoom "follow": the window of the tree around the current node fills the page at 1920×1080 (at "fit" the
+    same tree's labels were 7.6 px), and the root and the path down to the current node stay in view: the
+    ancestors the window leaves out are shown in a strip above it, cut from the same picture."""
+    from adversarial.widgets.stepper import follow_geometry
+
     page.set_viewport_size(FULL_HD)
     open_cells(page, lab, "lecture_mode()\ns = Stepper(random_tree(2, 6, seed=1))\ns.set_zoom('follow')\n"
                           "s.goto(60)\ns")
-    page.locator(STEPPER).scroll_into_view_if_needed()
+    page.locator(STEPPER).evaluate("e => e.scrollIntoView({block: 'start'})")
     svg = page.locator(f"{DRAWING} >> svg").first
-    texts = svg.evaluate(SHOWN_FONT_PX)
-    smallest = min(t["px"] for t in texts)
-    gold = theme_style("projector")["current"]                  # the current node's fill (WCAG gold)
-    current = svg.evaluate("""(svg, gold) => { const c = svg.querySelector(`polygon[fill="${gold}" i]`)
-        .getBoundingClientRect();
-        const s = svg.getBoundingClientRect(); return c.left >= s.left && c.right <= s.right &&
-        c.top >= s.top && c.bottom <= s.bottom; }""", gold)
+    scale = svg.evaluate("svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    markup = svg.evaluate("svg => svg.outerHTML")
+    geometry = follow_geometry(markup)
+    smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', markup)) * scale * \
+        geometry["window scale"]
     box = svg.bounding_box()
     page.screenshot(path=str(artifact("stepper_64_leaves_follow_1920.png")))
     print(f"64 leaves, zoom follow, 1920×1080: smallest text {smallest:.1f} px, picture {box['width']:.0f}"
-          f"×{box['height']:.0f} px")
+          f"×{box['height']:.0f} px; path strip {geometry['strip']}")
     assert smallest >= 24, f"smallest text {smallest:.1f} px"
-    assert current, "the current node is outside the window"
-    assert box["y"] + box["height"] <= FULL_HD["height"] + 400      # a window, not the whole 64-leaf tree
+    assert geometry["current in view"], "the current node is outside the window"
+    assert geometry["root in view"] and geometry["path in view"], geometry
+    assert box["y"] + box["height"] <= FULL_HD["height"], "the picture is taller than the screen"
 
 
 # -- notebook 5 in a lecture hall ------------------------------------------------------------------------
