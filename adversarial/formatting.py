@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 
 def fmt(x) -> str:
@@ -188,10 +189,29 @@ class Table:
     def _repr_html_(self) -> str:
         size = _lecture_text_size()
         attributes = f'style="font-size:{size}"' if size else ""
-        table = html_table(self.columns, [[self._cell(row, c) for c in self.columns] for row in self.rows],
-                           caption=self.title, attributes=attributes)
+        cells = [[self._cell(row, c) for c in self.columns] for row in self.rows]
+        table = html_table(self.columns, cells, caption=self.title, attributes=attributes,
+                           cell_style=_lecture_cell_style(cells) if size else None)
+        if size:
+            table = _HEADER.sub(lambda m: m.group(1) + m.group(2).replace("/", "/<wbr>") + "</th>", table)
         note = f'<p style="font-size:{size}">' if size else "<p>"
         return table + f"{note}{html.escape(self.note)}</p>" if self.note else table
+
+
+# In lecture mode a table's text is large, so it must spend little width: cells get half the usual padding, a cell
+# of one word (a score such as 16-1-3, a name) is never broken at its hyphens, and a header breaks after a slash
+# ("ahead/even/behind" over three lines) as well as at its spaces. Notebook 5's standings (12 columns) then fit a
+# 1920-px screen's notebook (tests/e2e/test_lecture.py).
+_HEADER = re.compile(r"(<th\b[^>]*>)([^<]*)</th>")
+LECTURE_PADDING = "padding:0.15em 0.3em"
+
+
+def _lecture_cell_style(cells):
+    def style(row, column):
+        if row >= 0 and " " not in cells[row][column]:
+            return f"{LECTURE_PADDING};white-space:nowrap"
+        return LECTURE_PADDING
+    return style
 
 
 # The text size of HTML tables: "" (the page's own), or the projector theme's while lecture_mode() is on

@@ -72,6 +72,47 @@ def test_along_restricts_the_line_and_draw_line_scores_its_end():
     assert svg.count("<svg") == 3 and ">left<" in svg and "left: " in repr(both)
 
 
+def _placed(svg: str) -> list[tuple[float, float, float, float]]:
+    """x, y, width, height of each drawing nested in a SideBySide's SVG."""
+    import re
+    return [tuple(map(float, m)) for m in re.findall(r'<svg x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                                                        r'height="([\d.]+)"', svg)]
+
+
+def test_in_lecture_mode_a_line_runs_across_and_two_lines_stack_with_large_captions_and_movers():
+    """Notebook 5's horizon pair in lecture mode: each line of boards left to right (a line down was 2.5 screens
+    tall), the two lines one under the other, captions in the theme's size, and who is to move (on each board)
+    in the theme's small size instead of 8 pt. In the notebook theme the lines still run down, side by side."""
+    import re
+
+    from adversarial.themes import set_theme, theme_style
+    start = game.play("27477261731557762446")
+    line = (3, 6, 5)
+    down = draw_line(game, start, line, open_windows)
+    assert "rankdir=TB" in down.source and "POINT-SIZE='8'" in down.source
+    beside = _placed(SideBySide(down, down, captions=["a", "b"]).svg())
+    assert beside[0][1] == beside[1][1] and beside[1][0] > beside[0][0] + beside[0][2]     # left to right
+    set_theme("projector")
+    try:
+        across = draw_line(game, start, line, open_windows)
+        pair = SideBySide(across, across, captions=["depth 3", "depth 4"])
+        svg = pair.svg()
+    finally:
+        set_theme("notebook")
+    assert "rankdir=LR" in across.source and "tailport=e" in across.source
+    small = theme_style("projector")["small"]
+    assert across.source.count(f"<FONT POINT-SIZE='{small}'><B>MAX</B>") == 2       # the boards with X to move
+    top, bottom = _placed(svg)
+    assert top[2] > top[3] and bottom[1] >= top[1] + top[3]                         # wide, one under the other
+    total = re.search(r"viewBox='0 0 ([\d.]+) ([\d.]+)'", svg)
+    assert float(total.group(1)) > float(total.group(2))                            # wider than tall
+    assert svg.count(f"font-size='{theme_style('projector')['size']}'>depth") == 2
+    assert across.description.text == down.description.text                        # the same words
+    from adversarial import draw
+    with pytest.raises(TypeError, match="across must be True or False"):
+        draw(game, alphabeta(game, start, depth=1, evaluate=open_windows, trace=True), across="yes")
+
+
 def test_a_remembered_engine_move_is_the_move_a_fresh_search_makes():
     """engine_move remembers the package's evaluations' moves (they are pure): asked twice, at positions met
     in real games, it answers what alpha-beta answers now."""

@@ -49,3 +49,27 @@ def test_bad_formats_are_refused_when_the_table_is_built(formats, error, message
     """A bad format spec, like rows that are not dicts, used to fail only when the table was shown."""
     with pytest.raises(error, match=message):
         Table([{"a": 1.5}], formats=formats)
+
+
+def test_in_lecture_mode_a_table_keeps_scores_whole_and_breaks_headers_after_slashes():
+    """Notebook 5's standings (12 columns at 28 px) fit a projected notebook only if its W-D-L cells are not
+    broken at their hyphens, its header breaks after a slash, and cells take less padding; outside lecture mode
+    the table's HTML is what it was."""
+    from adversarial.themes import set_theme
+
+    from adversarial import formatting
+    table = Table.from_lists(["evaluation", "ahead/even/behind", "median (range)"],
+                             [["open_windows", "8/0/0", "10 (+5 to +16)"],
+                              ["centre_control", "16-1-3", "-1 (-6 to +5)"]])
+    plain = table._repr_html_()
+    assert "nowrap" not in plain and "<wbr>" not in plain and "padding" not in plain
+    set_theme("projector")
+    try:
+        lecture = table._repr_html_()
+    finally:
+        set_theme("notebook")
+    assert formatting.table_text_size == ""
+    assert "<th style=\"padding:0.15em 0.3em\">ahead/<wbr>even/<wbr>behind</th>" in lecture
+    assert '<td style="padding:0.15em 0.3em;white-space:nowrap">16-1-3</td>' in lecture
+    assert '<td style="padding:0.15em 0.3em">10 (+5 to +16)</td>' in lecture      # may wrap at its spaces
+    assert repr(table) == repr(Table.from_lists(table.columns, [list(r.values()) for r in table.rows]))

@@ -359,31 +359,38 @@ def test_an_old_ipywidgets_is_refused_with_what_to_do(monkeypatch):
         PlayBoard()
 
 
-def test_zoom_follow_shows_the_window_around_the_current_node():
+def test_zoom_follow_shows_the_window_around_the_current_node_with_the_root_and_path_in_view():
     """A 64-leaf tree in lecture mode: "follow" cuts the picture to a window around the current node (its
-    labels then read at their natural size on a 1920 px screen), moving with the search; whole at the start."""
+    labels then read at their natural size on a 1920 px screen), moving with the search; whole at the start.
+    At every step the current node is inside the window, and the root and each node of the path down to it are
+    inside the window or inside their own cut in the strip above it; the whole view stays FOLLOW_WIDTH ×
+    FOLLOW_HEIGHT (one screen with the controls), each view at the drawing's own scale."""
     import re
 
     from adversarial.drawing.themes import set_theme
     from adversarial.tree import random_tree
-    from adversarial.widgets.stepper import FOLLOW_HEIGHT, FOLLOW_WIDTH, follow
+    from adversarial.widgets.stepper import FOLLOW_HEIGHT, FOLLOW_WIDTH, follow, follow_geometry
     set_theme("projector")
     try:
         s = Stepper(random_tree(2, 6, seed=1))
         s.set_zoom("follow")
-        windows = []
-        for k in (20, 60, 120):
+        windows, strips = set(), set()
+        for k in range(1, len(s.trace), 5):              # every fifth step: about 50 windows
             s.goto(k)
-            svg = s.drawing.svg()
             shown = s.picture.value
-            x, y, width, height = map(float, re.search(r'viewBox="([^"]+)"', shown).group(1).split())
-            assert (width, height) == (FOLLOW_WIDTH, FOLLOW_HEIGHT)
-            points = re.search(r'<polygon fill="#b58b00"[^>]*points="([^"]+)"', svg, flags=re.I).group(1).split()
-            xs = [float(p.split(",")[0]) for p in points]
-            ys = [float(p.split(",")[1]) for p in points]
-            assert x <= min(xs) and max(xs) <= x + width and y <= min(ys) and max(ys) <= y + height, k
-            windows.append(x)
-        assert len(set(windows)) > 1, "the window does not move with the search"
+            geometry = follow_geometry(shown)
+            if geometry["current"] is None:
+                continue
+            assert geometry["current in view"] and geometry["root in view"] and geometry["path in view"], \
+                (k, geometry)
+            assert geometry["window scale"] == 1.0
+            width, height = map(float, re.search(r'viewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+)"', shown).groups())
+            assert width <= FOLLOW_WIDTH + 0.01 and height <= FOLLOW_HEIGHT + 0.01, (k, width, height)
+            window = re.search(r'class="adversarial-follow-window"[^>]*viewBox="([\d.\-]+)', shown)
+            windows.add(window.group(1) if window else None)
+            strips.add(len(geometry["strip"]))
+        assert len(windows) > 10, "the window does not move with the search"
+        assert max(strips) >= 4, "deep in the tree, the path above the window should be in the strip"
         s.goto(0)                                          # nothing current: the whole tree
         assert follow(s.drawing.svg()) == s.drawing.svg()
     finally:

@@ -171,7 +171,7 @@ def _fit_wide(svg: str) -> str:
 
 def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None = None, theme: str | None = None,
          legend: bool = False, max_nodes: int = 300, show_leaves: bool = False,
-         layout: "Layout | str | None" = None) -> Drawing:
+         layout: "Layout | str | None" = None, across: bool = False) -> Drawing:
     """Draw a tree (or the part of a game a traced search explored).
 
     While stepping, every node on the current path shows its current α, β and running
@@ -188,6 +188,8 @@ def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None
         show_leaves: while stepping, show the values of leaves not reached yet (predict-then-reveal).
         layout: a :class:`Layout` of this tree made once (what the stepper does): the drawing's
             SVG is then the layout restyled for this step, with no new run of the layout program.
+        across: lay the tree out left to right, the root at the left (a line of boards then reads
+            across a wide screen instead of running down several).
 
     >>> from adversarial import tree, alphabeta
     >>> t = tree([[3, 5, 6], [1, 2, 0], [9, 7, 8]])
@@ -195,7 +197,7 @@ def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None
     <Drawing: 13 nodes, 0 pruned leaves, step 15>
     """
     from ..tree import as_game
-    for name, flag in (("legend", legend), ("show_leaves", show_leaves)):
+    for name, flag in (("legend", legend), ("show_leaves", show_leaves), ("across", across)):
         check_flag(name, flag)
     game = as_game(game)
     _check_drawable(result)
@@ -229,9 +231,10 @@ def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None
     state["show_leaves"] = show_leaves
     state["strict"] = trace is not None and not getattr(trace, "prune_on_equal", True)
     state["skeleton"] = isinstance(layout, str) and layout == "skeleton"     # see Layout
+    state["across"] = across
     g = Drawing(summary=_summary(nodes, state, step, isinstance(game, Tree)), status=state["status"])
     g._words = lambda: search_description(game, nodes, state, TEXTS, trace=trace, step=step)
-    if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend:
+    if isinstance(layout, Layout) and layout.style is style and layout.game is game and not legend and not across:
         # Restyled from the layout: the DOT text is written only if asked for (saving, .source).
         g.layout, g.parts = layout, (game, nodes, state, style)
         g._unwritten = lambda: _write_dot(g, game, nodes, state, style, legend)
@@ -242,7 +245,8 @@ def draw(game: GameLike, result: SearchResult | None = None, *, step: int | None
 
 def _write_dot(g, game, nodes, state, style, legend):
     """Fill ``g`` with the drawing's DOT: graph settings, every node and note, every edge."""
-    g.attr("graph", rankdir="TB", ranksep=str(style["ranksep"]), nodesep=str(style["nodesep"]),
+    g.attr("graph", rankdir="LR" if state.get("across") else "TB", ranksep=str(style["ranksep"]),
+           nodesep=str(style["nodesep"]),
            bgcolor="white", fontname=style["font"], splines="line")
     g.attr("node", fontname=style["font"], fontsize=str(style["size"]), fixedsize="true",
            penwidth=str(style["pen"]))
@@ -573,6 +577,8 @@ def _draw_note(g, game, path, info, state, style, ink):
 
 def _draw_edge(g, game, path, state, style, parent=None):
     attrs = {"minlen": "2", "tailport": "s", "headport": "n"}
+    if state.get("across"):          # laid out left to right: from the note's right to the child's left
+        attrs.update(tailport="e", headport="w")
     probability = getattr(game, "probability", None)
     p = probability(path) if probability else None
     if p is not None:                                 # below a chance node: the outcome's probability

@@ -276,11 +276,17 @@ class ConnectFour:
 
     def picture(self, p: Position) -> str:
         """The board as a Graphviz HTML-like table, for drawing it inside a tree node."""
+        from ..drawing.themes import theme_style
+        style = theme_style()
+        # In the projector theme the board grows with the theme's small text, so that who is to move (MAX or
+        # MIN, on top) reads at the size of the notes beside it: 19 pt, not 8.
+        cell, head = (14, style["small"]) if style["heavy"] else (9, 8)
         marks = {"X": "<FONT COLOR='#B2182B'><B>X</B></FONT>", "O": "<FONT COLOR='#2166AC'>O</FONT>", ".": ""}
-        rows = "".join("<TR>" + "".join(f"<TD WIDTH='9' HEIGHT='9'>{marks[ch]}</TD>" for ch in row) + "</TR>"
-                       for row in p.rows())
+        rows = "".join("<TR>" + "".join(f"<TD WIDTH='{cell}' HEIGHT='{cell}'>{marks[ch]}</TD>" for ch in row)
+                       + "</TR>" for row in p.rows())
+        player = f"<B>{self.to_move(p)}</B>" if style["heavy"] else self.to_move(p)
         return (f"<TABLE BORDER='0' CELLBORDER='1' CELLSPACING='0' CELLPADDING='0'>"
-                f"<TR><TD COLSPAN='7'><FONT POINT-SIZE='8'>{self.to_move(p)}</FONT></TD></TR>{rows}</TABLE>")
+                f"<TR><TD COLSPAN='7'><FONT POINT-SIZE='{head}'>{player}</FONT></TD></TR>{rows}</TABLE>")
 
 
 def _check_win_ends_the_game(picture, winner, stones, mask, lead) -> None:

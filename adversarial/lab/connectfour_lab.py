@@ -272,36 +272,58 @@ class Along:
         return getattr(self._game, name)
 
 
-def draw_line(game, start, moves, evaluate, *, theme=None):
-    """Draw the line ``moves`` from ``start`` as a chain of boards, scored at its end by ``evaluate``."""
+def draw_line(game, start, moves, evaluate, *, theme=None, across=None):
+    """Draw the line ``moves`` from ``start`` as a chain of boards, scored at its end by ``evaluate``.
+
+    ``across``: the chain runs left to right instead of down; by default it does in the projector theme
+    (lecture mode), where a line of five boards down would take two and a half screens."""
     from ..drawing.render import draw
+    from ..drawing.themes import theme_style
     along = Along(game, start, moves)
     result = alphabeta(along, start, depth=len(moves), evaluate=evaluate, trace=True)
-    return draw(along, result, theme=theme)
+    if across is None:
+        across = theme_style(theme)["heavy"]
+    return draw(along, result, theme=theme, across=across)
+
+
+def _svg_size(svg: str) -> tuple[float, float]:
+    """A drawing's width and height in points, as its SVG gives them."""
+    w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
+    h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
+    return w, h
 
 
 class SideBySide:
-    """Two or more drawings in one picture, left to right, each with a caption."""
+    """Two or more drawings in one picture, each with a caption: left to right, or one under the other when
+    they are wider than tall (lines of boards laid across, as :func:`draw_line` does in lecture mode).
+    Captions are in the theme's text size."""
 
     def __init__(self, *drawings, captions=()):
         self.drawings, self.captions = drawings, list(captions) + [""] * len(drawings)
 
     def svg(self) -> str:
-        parts, x, height = [], 0.0, 0.0
-        for drawing, caption in zip(self.drawings, self.captions):
-            svg = drawing.svg()
-            w = float(re.search(r'width="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
-            h = float(re.search(r'height="([\d.]+)pt"', svg).group(1))  # type: ignore[union-attr]
+        from ..drawing.themes import theme_style
+        font = theme_style()["size"]                          # 14 pt, or 24 in the projector theme
+        head, base = 24 * font / 14, 16 * font / 14           # the caption's band above each drawing, its baseline
+        svgs = [drawing.svg() for drawing in self.drawings]
+        sizes = [_svg_size(svg) for svg in svgs]
+        stacked = all(w > h for w, h in sizes)
+        parts, x, y, width, height = [], 0.0, 0.0, 0.0, 0.0
+        for svg, (w, h), caption in zip(svgs, sizes, self.captions):
+            slot = max(w, 7.5 * font / 14 * len(caption))      # room for the caption (7.5 pt a letter at 14 pt)
             inner = re.sub(r"^.*?<svg", "<svg", svg, flags=re.S)
             inner = re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"',
-                           f'<svg x="{x:g}" y="24" width="{w:g}" height="{h:g}"', inner, count=1)
-            slot = max(w, 7.5 * len(caption))                 # room for the caption (about 7.5pt a letter)
-            inner = inner.replace(f'<svg x="{x:g}"', f'<svg x="{x + (slot - w) / 2:g}"', 1)
-            parts.append(f"<text x='{x + slot / 2:g}' y='16' text-anchor='middle' font-family='sans-serif' "
-                         f"font-size='14'>{html.escape(caption)}</text>{inner}")
-            x, height = x + slot + 30, max(height, h)
+                           f'<svg x="{x + (slot - w) / 2:g}" y="{y + head:g}" width="{w:g}" height="{h:g}"',
+                           inner, count=1)
+            parts.append(f"<text x='{x + slot / 2:g}' y='{y + base:g}' text-anchor='middle' "
+                         f"font-family='sans-serif' font-size='{font}'>{html.escape(caption)}</text>{inner}")
+            width, height = max(width, x + slot + (0 if stacked else 30)), max(height, y + head + h)
+            if stacked:
+                y += head + h + font
+            else:
+                x += slot + 30
         return (f"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
-                f"width='{x:g}pt' height='{height + 24:g}pt' viewBox='0 0 {x:g} {height + 24:g}'>"
+                f"width='{width:g}pt' height='{height:g}pt' viewBox='0 0 {width:g} {height:g}'>"
                 + "".join(parts) + "</svg>")
 
     @property

@@ -21,8 +21,10 @@ import ast
 import asyncio
 import copy
 import html
+import itertools
 import math
 import numbers
+import os
 import re
 import warnings
 from pathlib import Path
@@ -135,26 +137,159 @@ def fitted(svg: str, zoom: int | Literal["follow"] | None = None, screen: bool =
     return f'<div class="adversarial-fit" style="width:100%;overflow-x:auto">{svg}</div>'
 
 
+# The follow view's strip: each ancestor of the current node that the window leaves out, cut from the same
+# picture (its shape and its note), left to right from the root, joined by the path's colour.
+STRIP_CELL, STRIP_GAP = 150.0, 40.0          # width of one ancestor's cut and the gap between two (points)
+_FOLLOWS = itertools.count(1)                # ids for the picture each follow view reuses: none repeats in a page
+
+
+def _node_boxes(svg: str) -> dict:
+    """Each drawn node's box (left, top, right, bottom, in the SVG's viewBox units) by its Graphviz name:
+    its shape's points and its note's texts (``n0_1`` and ``n0_1_note`` make one box)."""
+    shift = re.search(r'transform="scale\([^)]*\) rotate\([^)]*\) translate\(([\d.\-]+) ([\d.\-]+)\)"', svg)
+    dx, dy = (float(shift.group(1)), float(shift.group(2))) if shift else (0.0, 0.0)
+    boxes: dict = {}
+    for name, body in re.findall(r'<g id="[^"]*" class="node"><title>([^<]*)</title>(.*?)</g>', svg, flags=re.S):
+        xs, ys = [], []
+        for points in re.findall(r'points="([^"]+)"', body):
+            for point in points.split():
+                x, y = map(float, point.split(","))
+                xs.append(x + dx)
+                ys.append(y + dy)
+        for x, y, size in re.findall(r'<text[^>]* x="([\d.\-]+)" y="([\d.\-]+)"[^>]*font-size="([\d.]+)"', body):
+            xs += [float(x) + dx]
+            ys += [float(y) + dy - float(size), float(y) + dy + 0.3 * float(size)]
+        if xs:
+            key = html.unescape(name).removesuffix("_note")
+            old = boxes.get(key)
+            box = (min(xs), min(ys), max(xs), max(ys))
+            boxes[key] = box if old is None else (min(old[0], box[0]), min(old[1], box[1]),
+                                                  max(old[2], box[2]), max(old[3], box[3]))
+    return boxes
+
+
+def _ancestors(name: str) -> list[str]:
+    """The Graphviz names of the nodes above ``name`` (``n0_1_1``: ``n``, ``n0``, ``n0_1``), root first."""
+    if not re.fullmatch(r"n(\d+(_\d+)*)?", name):
+        return []
+    moves = name[1:].split("_") if len(name) > 1 else []
+    return ["n" + "_".join(moves[:i]) for i in range(len(moves))]
+
+
 def follow(svg: str, width: float = FOLLOW_WIDTH, height: float = FOLLOW_HEIGHT) -> str:
     """The SVG cut to a window of ``width`` × ``height`` points around the current node (the one filled in
-    the current-node colour), kept inside the picture; the whole SVG when it is smaller or nothing is current."""
+    the current-node colour), kept inside the picture; the whole SVG when it is smaller or nothing is current.
+
+    The root and the path down to the current node stay in view: the ancestors the window leaves out are shown
+    in a strip above it, each cut from the same picture (shape, name, α/β), root first, and the window gets the
+    rest of the height. Every part is a view of one copy of the drawing (``<use>``), so the SVG grows little."""
     box = re.search(r'viewBox="([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+)"', svg)
     current = re.search(r'<polygon fill="(?:{})"[^>]*points="([^"]+)"'.format(
         "|".join({theme_style(name)["current"].lower() for name in ("notebook", "projector")})), svg)
     if not box or not current or float(box.group(3)) <= width:
         return svg
     x0, y0, total_width, total_height = map(float, box.groups())
-    height = min(height, total_height)
-    points = [tuple(map(float, point.split(","))) for point in current.group(1).split()]
-    if 'transform="scale(' in svg:               # the layout program's SVG: origin at its margin, bottom left
-        points = [(x + 4.0, y + total_height - 4.0) for x, y in points]
-    cx = (min(x for x, _ in points) + max(x for x, _ in points)) / 2
-    cy = (min(y for _, y in points) + max(y for _, y in points)) / 2
+    boxes = _node_boxes(svg)
+    title = re.findall(r"<title>([^<]*)</title>", svg[:current.start()])
+    name = html.unescape(title[-1]) if title else ""
+    if name not in boxes:
+        return _window(svg, box, x0, y0, total_width, total_height, None, width, min(height, total_height))
+    cx = (boxes[name][0] + boxes[name][2]) / 2
+    path = [a for a in _ancestors(name) if a in boxes]
+    strip = 0.0
+    if path:
+        strip = max(boxes[a][3] - boxes[a][1] for a in path) + 6 + 12      # a cut, 3 pt each side; the rule
+    window_height = min(height - strip if path else height, total_height)
+    top = min(max(boxes[name][1] - 0.45 * window_height, y0), y0 + total_height - window_height)
     left = min(max(cx - width / 2, x0), x0 + total_width - width)
-    top = min(max(cy - height / 2, y0), y0 + total_height - height)
+    shown = [a for a in path if not (left <= boxes[a][0] and boxes[a][2] <= left + width
+                                     and top <= boxes[a][1] and boxes[a][3] <= top + window_height)]
+    if not shown:                                     # the window holds the whole path: no strip
+        window_height = min(height, total_height)
+        top = min(max(boxes[name][1] - 0.45 * window_height, y0), y0 + total_height - window_height)
+        return _window(svg, box, x0, y0, total_width, total_height, (left, top), width, window_height)
+    return _with_strip(svg, box, boxes, shown, (left, top, width, window_height), strip)
+
+
+def _window(svg, box, x0, y0, total_width, total_height, corner, width, height):
+    """The SVG's viewBox moved to a ``width`` × ``height`` window at ``corner`` (or around its middle)."""
+    if corner is None:
+        corner = (x0 + (total_width - width) / 2, y0)
+    left, top = corner
     svg = svg.replace(box.group(0), f'viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}"', 1)
     return re.sub(r'<svg width="[\d.]+pt" height="[\d.]+pt"', f'<svg width="{width:.0f}pt" height="{height:.0f}pt"',
                   svg, count=1)
+
+
+def _with_strip(svg, box, boxes, ancestors, window, strip):
+    """One SVG: the ancestors' cuts in a strip, then the window, each a nested view of one copy of the picture."""
+    left, top, width, height = window
+    opening = re.search(r"<svg\b[^>]*>", svg)
+    head = opening.group(0)
+    rest = svg[opening.end():]
+    words = re.match(r"\s*(<title\b.*?</title>)?\s*(<desc\b.*?</desc>)?", rest, flags=re.S)
+    content = rest[words.end():rest.rindex("</svg>")]
+    key = f"adversarial-follow-{os.getpid()}-{next(_FOLLOWS)}"
+    total = max(width, len(ancestors) * (STRIP_CELL + STRIP_GAP) - STRIP_GAP)
+    ink = theme_style("projector")["path"]
+    parts = []
+    for i, name in enumerate(ancestors):
+        l_, t_, r_, b_ = boxes[name]
+        mid = (l_ + r_) / 2
+        x = i * (STRIP_CELL + STRIP_GAP)
+        parts.append(f'<svg class="adversarial-follow-path" data-node="{html.escape(name)}" x="{x:.2f}" y="0" '
+                     f'width="{STRIP_CELL:.2f}" height="{strip - 12:.2f}" '
+                     f'viewBox="{mid - STRIP_CELL / 2:.2f} {t_ - 3:.2f} {STRIP_CELL:.2f} {strip - 12:.2f}">'
+                     f'<use href="#{key}"/></svg>')
+        if i:
+            y = (strip - 12) / 2
+            parts.append(f'<line x1="{x - STRIP_GAP + 4:.2f}" y1="{y:.2f}" x2="{x - 4:.2f}" y2="{y:.2f}" '
+                         f'stroke="{ink}" stroke-width="4"/>')
+    parts.append(f'<line x1="0" y1="{strip - 6:.2f}" x2="{total:.2f}" y2="{strip - 6:.2f}" stroke="#6b6b6b" '
+                 'stroke-width="1" stroke-dasharray="6,6"/>')
+    parts.append(f'<svg class="adversarial-follow-window" x="0" y="{strip:.2f}" width="{width:.2f}" '
+                 f'height="{height:.2f}" viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}">'
+                 f'<use href="#{key}"/></svg>')
+    full = strip + height
+    head = re.sub(r'width="[\d.]+pt" height="[\d.]+pt"', f'width="{total:.0f}pt" height="{full:.0f}pt"', head, count=1)
+    head = head.replace(box.group(0), f'viewBox="0 0 {total:.2f} {full:.2f}"', 1)
+    return (f"{head}{words.group(0)}<defs><g id=\"{key}\">{content}</g></defs>" + "".join(parts) + "</svg>")
+
+
+def follow_geometry(svg: str) -> dict:
+    """What a follow view (``follow``'s SVG, or the page's copy of it) shows: whether the current node, the root
+    and every node of the path down to the current node lie inside one of its views (the window, or the path
+    strip's cut for that node), the strip's nodes, and the window's scale (outer units per drawing point)."""
+    views = {}
+    for attrs in re.findall(r"<svg ([^>]*class=\"adversarial-follow-(?:path|window)\"[^>]*)>", svg):
+        found = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
+        views[found.get("data-node", "window")] = (tuple(map(float, found["viewBox"].split())),
+                                                   float(found["width"]))
+    if "window" not in views:                   # a plain window: the picture's own viewBox
+        outer = re.search(r'viewBox="([^"]+)"', svg)
+        width = re.search(r'<svg\b[^>]*? width="([\d.]+)pt"', svg)
+        if outer and width:
+            views["window"] = (tuple(map(float, outer.group(1).split())), float(width.group(1)))
+    boxes = _node_boxes(svg)
+    gold = "|".join({theme_style(name)["current"].lower() for name in ("notebook", "projector")})
+    current = re.search(rf'<polygon fill="(?:{gold})"', svg, flags=re.I)
+    titles = re.findall(r"<title>([^<]*)</title>", svg[:current.start()]) if current else []
+    name = html.unescape(titles[-1]) if titles else None
+
+    def inside(node, view):
+        if node not in boxes or view not in views:
+            return False
+        (x, y, w, h), _ = views[view]
+        left, top, right, bottom = boxes[node]
+        return x - 1 <= left and right <= x + w + 1 and y - 1 <= top and bottom <= y + h + 1
+
+    path = _ancestors(name) if name else []
+    seen = {node: inside(node, "window") or inside(node, node) for node in path}
+    window = views.get("window")
+    return {"current": name, "current in view": bool(name) and inside(name, "window"),
+            "root in view": inside("n", "window") or inside("n", "n"), "path in view": all(seen.values()),
+            "strip": [v for v in views if v != "window"],
+            "window scale": window[1] / window[0][2] if window else 1.0}
 
 
 def require_widgets() -> None:

@@ -542,25 +542,105 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     print(f"lecture mode at 1920×1080: {sizes}, Connect Four board {board.bounding_box()['width']:.0f} px wide")
 
 
-def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px(page, lab):
-    """zoom "follow": the window of the tree around the current node fills the page at 1920×1080; at "fit"
-    the same tree's labels were 7.6 px."""
+def test_a_64_leaf_search_followed_on_a_projector_reads_at_24_px_with_the_root_and_path_in_view(page, lab):
+    """zoom "follow": the window of the tree around the current node fills the page at 1920×1080 (at "fit" the
+    same tree's labels were 7.6 px), and the root and the path down to the current node stay in view: the
+    ancestors the window leaves out are shown in a strip above it, cut from the same picture."""
+    from adversarial.widgets.stepper import follow_geometry
+
     page.set_viewport_size(FULL_HD)
     open_cells(page, lab, "lecture_mode()\ns = Stepper(random_tree(2, 6, seed=1))\ns.set_zoom('follow')\n"
                           "s.goto(60)\ns")
-    page.locator(STEPPER).scroll_into_view_if_needed()
+    page.locator(STEPPER).evaluate("e => e.scrollIntoView({block: 'start'})")
     svg = page.locator(f"{DRAWING} >> svg").first
-    texts = svg.evaluate(SHOWN_FONT_PX)
-    smallest = min(t["px"] for t in texts)
-    gold = theme_style("projector")["current"]                  # the current node's fill (WCAG gold)
-    current = svg.evaluate("""(svg, gold) => { const c = svg.querySelector(`polygon[fill="${gold}" i]`)
-        .getBoundingClientRect();
-        const s = svg.getBoundingClientRect(); return c.left >= s.left && c.right <= s.right &&
-        c.top >= s.top && c.bottom <= s.bottom; }""", gold)
+    scale = svg.evaluate("svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    markup = svg.evaluate("svg => svg.outerHTML")
+    geometry = follow_geometry(markup)
+    smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', markup)) * scale * \
+        geometry["window scale"]
     box = svg.bounding_box()
     page.screenshot(path=str(artifact("stepper_64_leaves_follow_1920.png")))
     print(f"64 leaves, zoom follow, 1920×1080: smallest text {smallest:.1f} px, picture {box['width']:.0f}"
-          f"×{box['height']:.0f} px")
+          f"×{box['height']:.0f} px; path strip {geometry['strip']}")
     assert smallest >= 24, f"smallest text {smallest:.1f} px"
-    assert current, "the current node is outside the window"
-    assert box["y"] + box["height"] <= FULL_HD["height"] + 400      # a window, not the whole 64-leaf tree
+    assert geometry["current in view"], "the current node is outside the window"
+    assert geometry["root in view"] and geometry["path in view"], geometry
+    assert box["y"] + box["height"] <= FULL_HD["height"], "the picture is taller than the screen"
+
+
+# -- notebook 5 in a lecture hall ------------------------------------------------------------------------
+
+def notebook_cells(pattern: str, *starts: str) -> list[str]:
+    """The code cells of the notebook whose .md matches ``pattern`` that start with one of ``starts`` (found by
+    content, not by number), in the notebook's order."""
+    for path in sorted(NOTEBOOKS.glob(pattern)):
+        cells = re.findall(r"```\{code-cell\} ipython3\n(?::tags: \[[^\]]*\]\n\n)?(.*?)```", path.read_text(), re.S)
+        found = [c.strip() for c in cells if c.strip().startswith(starts)]
+        if found:
+            return found
+    raise AssertionError(f"no notebook {pattern} with cells starting {starts}")
+
+
+# Each W-D-L cell of a table (16-1-3) and how many lines the browser broke it into.
+SCORE_LINES = """t => [...t.querySelectorAll('tbody td')].filter(td => /^\\d+-\\d+-\\d+$/.test(td.textContent.trim()))
+    .map(td => { const r = document.createRange(); r.selectNodeContents(td);
+                 return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
+
+
+def shown_svg_texts(img) -> tuple[float, list[tuple[str, float]]]:
+    """An image of an SVG: its scale on the page (CSS px per SVG unit) and each text of the SVG with its size
+    in CSS px (nested SVGs here are drawn at 1:1, so a text's size is its font-size times the scale)."""
+    import base64
+
+    src, shown = img.evaluate("i => [i.getAttribute('src'), i.getBoundingClientRect().width]")
+    svg = base64.b64decode(src.split(",", 1)[1]).decode("utf-8")
+    scale = shown / float(re.search(r"viewBox=['\"][\d.]+ [\d.]+ ([\d.]+)", svg).group(1))
+    texts = re.findall(r"<text\b[^>]*font-size=['\"]([\d.]+)['\"][^>]*>([^<]*)</text>", svg)
+    return scale, [(text, float(size) * scale) for size, text in texts]
+
+
+def test_notebook_05s_standings_and_horizon_pair_fit_a_projected_screen(page, lab):
+    """Notebook 5's depth-2 standings table and its horizon-effect pair, after lecture_mode(), at 1920×1080 (the
+    cells as the notebook writes them): the table fits the output area (its last column was cut, its W-D-L cells
+    broken over two lines); the pair, two lines of boards, fits on one screen (it was 2.5 screens tall) with who
+    is to move (MAX, MIN) and the captions 20 px or more (8 and 17 px)."""
+    page.set_viewport_size(FULL_HD)
+    imports = notebook_cells("05_*.md", "from adversarial import alphabeta")
+    standings = [c for c in notebook_cells("05_*.md", "standings_over_seeds(") if "depth=2" in c]
+    horizon = notebook_cells("05_*.md", "H = ", "d3 = ", "trap = ")
+    assert len(imports) == len(standings) == 1 and len(horizon) == 3, (imports, standings, horizon)
+    open_cells(page, lab, "lecture_mode()", imports[0], standings[0], *horizon)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")      # the side bar closed, as when projecting
+    try:
+        check_notebook_05s_outputs(page)
+    finally:
+        page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+
+
+def check_notebook_05s_outputs(page):
+    table = page.locator(".jp-OutputArea-output table", has_text="ahead/even/behind").first
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifact("lecture_05_standings_1920.png")))
+    area = table.evaluate("t => t.closest('.jp-OutputArea-output').getBoundingClientRect().toJSON()")
+    shown = table.bounding_box()
+    lines = table.evaluate(SCORE_LINES)
+    print(f"notebook 5's standings after lecture_mode(): {shown['width']:.0f} px wide in a {area['width']:.0f} px "
+          f"output area; W-D-L cells on {sorted(set(lines))} line(s)")
+    assert shown["x"] + shown["width"] <= area["right"] + 1, f"{shown['width']:.0f} px in {area['width']:.0f} px"
+    assert len(lines) == 24 and set(lines) == {1}, f"W-D-L cells broken: {lines}"
+    assert font_px(table.locator("td").first) >= 24
+
+    pair = page.locator(".jp-OutputArea-output .adversarial-drawing-view img").last
+    pair.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(artifact("lecture_05_horizon_pair_1920.png")))
+    box = pair.bounding_box()
+    panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+    scale, texts = shown_svg_texts(pair)
+    movers = [px for text, px in texts if text in ("MAX", "MIN")]
+    captions = [px for text, px in texts if text.startswith("depth ")]
+    print(f"notebook 5's horizon pair after lecture_mode(): {box['width']:.0f}×{box['height']:.0f} px in a "
+          f"{panel['width']:.0f}×{panel['height']:.0f} px notebook area; MAX/MIN {min(movers):.1f} px, captions "
+          f"{min(captions):.1f} px, smallest text {min(px for _, px in texts):.1f} px")
+    assert box["height"] <= panel["height"], f"the pair is {box['height']:.0f} px tall"
+    assert len(movers) >= 8 and min(movers) >= 20, movers
+    assert len(captions) == 2 and min(captions) >= 20, captions

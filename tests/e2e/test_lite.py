@@ -189,6 +189,11 @@ def test_the_lock_serves_our_packages_from_the_site(lite_build):
             assert make_lite.normalize(dependency) in local, f"{name} needs {dependency}, not served locally"
     assert packages["matplotlib"]["file_name"].startswith(make_lite.CDN)
     assert f"/v{make_lite.PYODIDE}/" in make_lite.CDN
+    # The kernel's wheels and the package are loaded with the interpreter (benchmarks/bench_lite_start.py), all
+    # from the site: each preloaded package is in the lock, served locally.
+    config = json.loads((lite_build / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    preload = config["litePluginSettings"][f"{make_lite.KERNEL_EXTENSION}:kernel"]["loadPyodideOptions"]["packages"]
+    assert preload == make_lite.PRELOAD and all(make_lite.normalize(name) in local for name in preload), preload
 
 
 @pytest.fixture(scope="module")

@@ -252,7 +252,37 @@ def write_lock(pyodide_dir: Path) -> dict:
     return local
 
 
-def build(out: Path = OUT) -> dict:
+# What the kernel installs at start, one after another, unless Pyodide's loader has them already: micropip, then
+# piplite (with micropip), then ipykernel, comm, pyodide-kernel, jedi and IPython (each a piplite.install, which
+# resolves it first). Named in loadPyodideOptions.packages they are fetched together, with the package and what it
+# needs (the first cell of every lesson imports it), while the interpreter starts, and unpacked by Pyodide's
+# loader: benchmarks/bench_lite_start.py measures the difference. The kernel's own three wheels (the ipykernel
+# stand-in, piplite, pyodide-kernel) come from the kernel extension's folder and join the lock.
+KERNEL_WHEELS = {"piplite": ["micropip"], "ipykernel": ["pyodide-kernel"], "pyodide-kernel": ["comm", "ipython"]}
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", normalize(DIST)]
+
+
+def preload_kernel(pyodide_dir: Path, aside: Path) -> list[str]:
+    """The kernel's own wheels put in the site's lock, and the site's config told to load them (and the package)
+    with the interpreter; returns the packages preloaded."""
+    folder = aside / KERNEL_EXTENSION / "static" / "pypi"
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    for name, depends in KERNEL_WHEELS.items():
+        wheel = next(folder.glob(f"{name.replace('-', '_')}-*-py3-none-any.whl"))
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+        lock["packages"][name] = entry(name, wheel.name.split("-")[1], pyodide_dir / wheel.name,
+                                       [name.replace("-", "_")], depends)
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    config = json.loads((LITE_SRC / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"].setdefault("litePluginSettings", {}).setdefault(
+        f"{KERNEL_EXTENSION}:kernel", {})
+    settings["loadPyodideOptions"] = {"packages": PRELOAD}
+    (LITE_SRC / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    return PRELOAD
+
+
+def build(out: Path = OUT, preload: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -265,6 +295,8 @@ def build(out: Path = OUT) -> dict:
     notebooks = write_reader_edition(CONTENTS, DROPPED)
     shutil.rmtree(out, ignore_errors=True)
     aside = move_kernel_extension_aside()
+    if preload:
+        preload_kernel(pyodide_dir, aside)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
          str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps",
          f"--FederatedExtensionAddon.extra_labextensions_path={aside}"], cwd=LITE_SRC,

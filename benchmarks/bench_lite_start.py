@@ -1,0 +1,201 @@
+"""The in-browser edition's start: from opening a lesson to its kernel ready and to its first output, in seconds.
+
+    python benchmarks/bench_lite_start.py [--runs 5] [--notebook 01_minimax_by_hand.ipynb] [--no-build] [--no-write]
+
+Builds the site from this checkout (tools/publish/make_lite.py, as `make lite` does; --no-build uses build/lite as
+it is), serves it from 127.0.0.1 and opens the lesson in a fresh Chromium for each run (a first visit: nothing
+cached), every request that leaves the site blocked as in the browser test. Each run measures, from the moment
+the page is asked for:
+
+- the front end: JupyterLab's notebook panel on screen (the reference: it is the part no kernel work is in),
+- kernel ready: the status bar reads "| Idle" with the kernel connected (a cell can run from then on),
+- first output: Run All pressed at kernel ready, until the first cell shows an output,
+
+and, from the requests' finishing times, when Pyodide's interpreter (pyodide.asm.wasm), the kernel's last wheel
+and the package's wheel arrived. Printed: each run, then the median and range of each figure and the ratio of
+first output to the front end (the machine's speed cancels out of it, roughly). The goal of issue 45 is a first
+output within 8 s on this machine when quiet. Needs Chromium (make test-e2e installs it). Not part of make test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import socketserver
+import statistics
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT), str(HERE), str(ROOT / "tools" / "publish")]
+
+import make_lite  # noqa: E402  (tools/publish is not a package)
+from results import write_section  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM_FLAGS, find_chromium  # noqa: E402
+from tests.e2e.lab_page import KERNEL_READY  # noqa: E402
+from tests.e2e.test_lite import FIRST_OUTPUT, QuietHandler  # noqa: E402
+
+GOAL_S = 8.0
+WHAT = {"preloaded": "the kernel's wheels and the package loaded with the interpreter",
+        "plain": "the kernel installing its wheels one by one, the package at the first cell"}
+PANEL = "() => !!document.querySelector('.jp-NotebookPanel .jp-Cell')"
+
+def serve(folder: Path):
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def _size(request) -> int:
+    try:
+        return request.sizes()["responseBodySize"]
+    except Exception:           # noqa: BLE001 -- a request without sizes counts nothing
+        return 0
+
+
+def milestones(resources: list[dict]) -> dict:
+    """When the interpreter, the kernel's wheels and the package's wheel had arrived (seconds from the start)."""
+    def last(test):
+        ends = [r["end"] for r in resources if test(r["name"])]
+        return max(ends) if ends else float("nan")
+    wheel = lambda r: r.endswith(".whl")                                           # noqa: E731
+    return {"interpreter": last(lambda n: n.endswith("pyodide.asm.wasm")),
+            "kernel wheels": last(lambda n: wheel(n) and "adversarial" not in n and "graphviz" not in n
+                                  and "ipywidgets" not in n and "widgetsnbextension" not in n),
+            "package wheels": last(lambda n: wheel(n) and ("adversarial" in n or "graphviz" in n)),
+            "megabytes": sum(r["bytes"] for r in resources) / 1e6}
+
+
+def one_run(playwright, chromium: str, site: str, notebook: str) -> dict:
+    browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
+    try:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        here = urllib.parse.urlsplit(site).netloc
+        outside = []
+
+        def guard(route):
+            url = route.request.url
+            if urllib.parse.urlsplit(url).netloc == here or url.startswith(("blob:", "data:")):
+                route.continue_()
+            else:
+                outside.append(url)
+                route.abort("blockedbyclient")
+
+        context.route("**/*", guard)
+        page = context.new_page()
+        arrived = []           # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
+        page.on("requestfinished", lambda r: arrived.append(
+            {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
+        start = time.monotonic()
+        page.goto(f"{site}/lab/index.html?path={notebook}")
+        page.wait_for_function(PANEL, timeout=240_000, polling=50)
+        front = time.monotonic() - start
+        page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
+        ready = time.monotonic() - start
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
+        first = time.monotonic() - start
+        found = milestones(arrived)
+        return {"front end": front, "kernel ready": ready, "first output": first, **found,
+                "outside requests": len(outside), "requests": sorted(arrived, key=lambda r: r["end"])}
+    finally:
+        browser.close()
+
+
+def table(runs: list[dict]) -> str:
+    names = ["front end", "interpreter", "kernel wheels", "kernel ready", "package wheels", "first output"]
+    rows = ["| from opening the page to | median | range |", "|---|--:|--:|"]
+    for name in names:
+        values = [r[name] for r in runs]
+        rows.append(f"| {name} | {statistics.median(values):.1f} s | {min(values):.1f}–{max(values):.1f} s |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh browsers, one after another (per site)")
+    parser.add_argument("--notebook", default="01_minimax_by_hand.ipynb", help="the lesson to open")
+    parser.add_argument("--no-build", action="store_true", help="use build/lite as it is")
+    parser.add_argument("--compare", action="store_true",
+                        help="also build the site without the kernel's preloaded wheels (build/lite-plain) and "
+                             "alternate runs on the two sites: the ratio is the preload's effect")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    parser.add_argument("--timeline", action="store_true", help="list each run's requests as they finished")
+    args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be 1 or more")
+    chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit("no Chromium found: run `make test-e2e` once (it installs one), or set ADVERSARIAL_CHROMIUM")
+    sites = {"preloaded": make_lite.OUT}
+    if args.compare:
+        sites = {"plain": make_lite.BUILD / "lite-plain", **sites}
+    if not args.no_build:
+        for name, folder in sites.items():
+            print(f"building the site ({name}) ...", file=sys.stderr, flush=True)
+            summary = make_lite.build(folder, preload=name == "preloaded")
+            print(f"built in {summary['seconds']} s, {summary['bytes'] / 1e6:.1f} MB", file=sys.stderr, flush=True)
+    for folder in sites.values():
+        if not (folder / "lab" / "index.html").exists():
+            raise SystemExit(f"no site in {folder}: run without --no-build")
+    from playwright.sync_api import sync_playwright
+
+    served = {name: serve(folder) for name, folder in sites.items()}
+    runs: dict[str, list[dict]] = {name: [] for name in sites}
+    try:
+        with sync_playwright() as p:
+            for k in range(args.runs):
+                for name, (_, site) in served.items():             # the sites take turns
+                    runs[name].append(one_run(p, chromium, site, args.notebook))
+                    r = runs[name][-1]
+                    print(f"run {k + 1} of {args.runs}, {name}: front end {r['front end']:.1f} s, kernel ready "
+                          f"{r['kernel ready']:.1f} s, first output {r['first output']:.1f} s (interpreter at "
+                          f"{r['interpreter']:.1f} s, kernel wheels at {r['kernel wheels']:.1f} s, package at "
+                          f"{r['package wheels']:.1f} s; {r['megabytes']:.1f} MB; load average "
+                          f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+                    if args.timeline:
+                        for q in r["requests"]:
+                            print(f"  {q['end']:6.1f} s {q['bytes'] / 1e3:8.0f} kB  {q['name'][len(site):]}",
+                                  file=sys.stderr)
+    finally:
+        for server, _ in served.values():
+            server.shutdown()
+            server.server_close()
+    parts = []
+    for name, done in runs.items():
+        first = [r["first output"] for r in done]
+        ratios = [r["first output"] / r["front end"] for r in done]
+        median = statistics.median(first)
+        parts.append(
+            f"**{name}** ({WHAT[name]}):\n\n"
+            f"{table(done)}\n\nFirst output / front end: {statistics.median(ratios):.1f}× (runs: "
+            f"{min(ratios):.1f}–{max(ratios):.1f}×). Goal: first output within {GOAL_S:.0f} s, "
+            f"{'met' if median <= GOAL_S else 'not met'} (median {median:.1f} s). "
+            f"{statistics.median(r['megabytes'] for r in done):.1f} MB transferred a run; "
+            f"{sum(r['outside requests'] for r in done)} requests to outside the site blocked.")
+    if args.compare:
+        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["plain"], runs["preloaded"])]
+        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["plain"], runs["preloaded"])]
+        parts.append(f"Preloaded / plain, run by run: first output {statistics.median(pairs):.2f}× "
+                     f"({min(pairs):.2f}–{max(pairs):.2f}×), kernel ready {statistics.median(ready):.2f}× "
+                     f"({min(ready):.2f}–{max(ready):.2f}×).")
+    body = "\n\n".join(parts) + (
+        f"\n\n{args.notebook}, {args.runs} fresh Chromium browsers per site one after another (the sites taking "
+        f"turns), nothing cached. Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it "
+        "finished.\n")
+    print(body)
+    if not args.no_write:
+        write_section("bench_lite_start", "The in-browser edition: opening a lesson to its first output", body)
+
+
+if __name__ == "__main__":
+    main()
