@@ -154,8 +154,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sharing", action="store_true",
                     help="also time the ladder's rungs sharing their checks against each on its own")
-    ap.add_argument("--ladder", type=int, nargs="?", const=4, default=None,
-                    help="also run the ordering ladder on all 24 positions at this depth (default 4)")
+    ap.add_argument("--ladder", type=int, nargs="*", default=None, metavar="DEPTH",
+                    help="also run the ordering ladder on all 24 positions at these depths (default 4)")
     ap.add_argument("--jobs", type=int, default=1, help="processes for the ladder (default 1)")
     ap.add_argument("--no-ratio", action="store_true")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
@@ -170,9 +170,9 @@ def main():
                  "the same values (checked). The package's states share one board walked by push/pop; the bare "
                  "loop pushes and pops on one board itself.", "", "| what | ratio | speed |", "|---|---|---|",
                  *rows]
-    if args.ladder:
-        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {args.ladder}", "",
-                 ladder(args.ladder, args.jobs)]
+    for depth in ([4] if args.ladder == [] else args.ladder or []):
+        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {depth}", "",
+                 ladder(depth, args.jobs)]
     if not args.no_write and body:
         write_section("bench_chess", "Chess: alpha-beta against a bare python-chess loop, and move ordering",
                       "\n".join(body))
