@@ -1,7 +1,7 @@
 """Move ordering measured on chess: the Bratko–Kopec positions, one ordering idea added per rung.
 
-Used by notebook 12 (depth 3, all 24 positions; depth 4 on a few) and ``benchmarks/bench_chess.py``
-(depth 4 on all 24, written into ``benchmarks/RESULTS.md``). Every rung searches with
+Used by notebook 12 (depth 3 on every third position; depth 4 on one) and ``benchmarks/bench_chess.py``
+(depths 3 and 4 on all 24, written into ``benchmarks/RESULTS.md``). Every rung searches with
 :func:`~adversarial.beyond.techniques.engine` (alpha-beta in negamax form) and the evaluation
 :func:`~adversarial.games.chess.evaluation.material_and_squares`, so the rungs differ only in the
 order they try moves, and every rung finds the same value (the tests check it). A rung keeps the
