@@ -1,7 +1,7 @@
 """Chess: the package's alpha-beta against a bare python-chess alpha-beta loop, and the move-ordering ladder
-on the 24 Bratko–Kopec positions at depth 4 (notebook 12 runs depth 3 live).
+on the 24 Bratko–Kopec positions (notebook 12 runs depth 3 on 8 of them live).
 
-    .venv/bin/python benchmarks/bench_chess.py              # both; --help for the options
+    .venv/bin/python benchmarks/bench_chess.py --sharing --ladder 3 4 --jobs 1    # all; --help for the options
 
 1. Ratio: on the first N suite positions (default 6) at depth 3, the package's ``alphabeta`` over
    :class:`adversarial.games.chess.Chess` (states linked to one shared board, walked by push/pop) and a
@@ -10,9 +10,11 @@ on the 24 Bratko–Kopec positions at depth 4 (notebook 12 runs depth 3 live).
    of the game: both must enter the same number of nodes and find the same value (the script exits
    with status 1 otherwise). Median CPU time of alternating rounds, so the machine's speed cancels out.
 2. ``--sharing``: the ladder's rungs at depth 3 on the first N positions, each rung on its own and the rungs
-   of a position sharing which moves give check (what :func:`adversarial.lab.chess_lab.run` does, and so
-   notebook 12): the same counts (checked), the CPU time of both, alternating rounds.
-3. ``--ladder``: every rung of :mod:`adversarial.lab.chess_lab` on all 24 positions at depth 4 (minutes),
+   of a position sharing which moves give check and a memo of each position's moves, ending, evaluation and
+   move groups (what :func:`adversarial.lab.chess_lab.run` does, and so notebook 12): the same counts
+   (checked), the CPU time of both, alternating rounds.
+3. ``--ladder [DEPTH ...]``: every rung of :mod:`adversarial.lab.chess_lab` on all 24 positions at each depth
+   given (default 4; depth 4 takes minutes),
    with each rung's spread and its paired counts against the rung above, the Knuth–Moore comparison and
    how often the chosen move is the suite's.
 """
@@ -106,7 +108,8 @@ def sharing(n: int, depth: int, rounds: int) -> str:
             print("MISMATCH: the rungs sharing their checks counted differently from the rungs on their own")
             sys.exit(1)
     a, s = statistics.median(alone_times), statistics.median(shared_times)
-    line = (f"| ladder, rungs sharing which moves give check / each rung on its own (first {n} positions, "
+    line = (f"| ladder, rungs sharing which moves give check and a memo of each position's facts / each rung "
+            f"on its own (first {n} positions, "
             f"depth {depth}, all {len(rungs)} rungs) | {s / a:.2f}× | {s:.1f} s vs {a:.1f} s of CPU |")
     print(line)
     return line
@@ -154,8 +157,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sharing", action="store_true",
                     help="also time the ladder's rungs sharing their checks against each on its own")
-    ap.add_argument("--ladder", type=int, nargs="?", const=4, default=None,
-                    help="also run the ordering ladder on all 24 positions at this depth (default 4)")
+    ap.add_argument("--ladder", type=int, nargs="*", default=None, metavar="DEPTH",
+                    help="also run the ordering ladder on all 24 positions at these depths (default 4)")
     ap.add_argument("--jobs", type=int, default=1, help="processes for the ladder (default 1)")
     ap.add_argument("--no-ratio", action="store_true")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
@@ -170,9 +173,9 @@ def main():
                  "the same values (checked). The package's states share one board walked by push/pop; the bare "
                  "loop pushes and pops on one board itself.", "", "| what | ratio | speed |", "|---|---|---|",
                  *rows]
-    if args.ladder:
-        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {args.ladder}", "",
-                 ladder(args.ladder, args.jobs)]
+    for depth in ([4] if args.ladder == [] else args.ladder or []):
+        body += ["", f"### Move ordering on the Bratko–Kopec positions, depth {depth}", "",
+                 ladder(depth, args.jobs)]
     if not args.no_write and body:
         write_section("bench_chess", "Chess: alpha-beta against a bare python-chess loop, and move ordering",
                       "\n".join(body))

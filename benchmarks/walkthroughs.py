@@ -23,7 +23,8 @@ _spec.loader.exec_module(notebook_times)
 
 WALKED = "34642db"                     # notebooks 5, 9 and 10
 WALKED_AT = {"02_alphabeta_by_hand": "2677626", "06_solving_connect_four": "2677626",     # the others at WALKED
-             "07_move_ordering": "2677626", "08_null_window_searches": "2677626"}
+             "07_move_ordering": "2677626", "08_null_window_searches": "2677626",
+             "12_chess_move_ordering": "fc8e817"}
 RATE = 10.9 / 1000      # minutes per prose word: the fit's prose weight at WALKED (about 92 words a minute)
 
 # Per section (matched by the start of its heading): minutes on its demo cells (read, predict, look), the
@@ -69,6 +70,11 @@ MINUTES = {
         "MTD(f)": (7, 0.5, 0), "How far off": (3, 0.5, 0), "Against alpha-beta": (3, 0.0, 0), "Summary": (0, 0, 0),
         "Exercises": (0, 0, 0), "Exercise 1": (0, 0.1, 7), "Exercise 2": (0.5, 0.1, 3), "Exercise 3": (0, 0.1, 10),
         "Exercise 4": (1, 0.2, 15)},
+    "12_chess_move_ordering": {
+        "12. Move": (1, 1.1, 0), "Chess as a game": (7, 0.5, 0), "An evaluation": (5, 0.1, 0),
+        "Orders, on one": (7, 1.3, 0), "The ladder on the": (10, 18.5, 0), "How close": (3, 0.0, 0),
+        "Depth 4": (3, 1.3, 0), "Summary": (0, 0, 0), "Exercises": (0, 0, 0), "Exercise 1": (0, 0.2, 12),
+        "Exercise 2": (0, 0.0, 4), "Exercise 3": (0, 0.0, 12)},
 }
 
 # Sections split off after a walk: when the first heading is in the text, its minutes (cells and waiting) were
@@ -77,6 +83,7 @@ MOVED = {
     "10_engine_pruning": {"Why not column 4": "Null-move"},
     "07_move_ordering": {"Two refinements": "Predict, then", "PV, CUT and ALL": "Why exactly"},
     "08_null_window_searches": {"How far off": "MTD(f)", "Against alpha-beta": "MTD(f)"},
+    "12_chess_move_ordering": {"How close": "The ladder on the"},
 }
 
 # Cells changed after a walk, per section (matched like MINUTES): the change in look, waiting (s) and exercise

@@ -10,7 +10,7 @@ chess = pytest.importorskip("chess")
 from adversarial import alphabeta, minimax, mtdf, negamax, pvs  # noqa: E402
 from adversarial.beyond.ordering import History, Killers  # noqa: E402
 from adversarial.beyond.techniques import LMR, NullMove, TranspositionTable, deepening, engine  # noqa: E402
-from adversarial.games.chess import Chess, ChessState, FenError, mate_score  # noqa: E402
+from adversarial.games.chess import Chess, ChessState, FenError, mate_score, ordering  # noqa: E402
 from adversarial.games.chess.evaluation import SCALE, centipawns, material, material_and_squares  # noqa: E402
 from adversarial.games.chess.ordering import EngineOrder, killer_ply, mvv_lva, tactical_first  # noqa: E402
 from adversarial.games.chess.quiescence import HORIZON, Quiescent, captures, quiesce  # noqa: E402
@@ -219,8 +219,8 @@ def test_orders_sharing_their_checks_search_as_orders_on_their_own(monkeypatch):
     alone = [engine(GAME, GAME.position(p.fen()), depth=2, order=EngineOrder(killers=k, history=h))
              for k, h in ((False, False), (True, False), (True, True))]
     calls = []
-    real = chess.Board.gives_check
-    monkeypatch.setattr(chess.Board, "gives_check", lambda board, move: calls.append(move) or real(board, move))
+    real = ordering.gives_check
+    monkeypatch.setattr(ordering, "gives_check", lambda board, move: calls.append(move) or real(board, move))
     checks: dict = {}
     shared = []
     for k, h in ((False, False), (True, False), (True, True)):
@@ -234,6 +234,66 @@ def test_orders_sharing_their_checks_search_as_orders_on_their_own(monkeypatch):
     assert checks and len(calls) == sum(len(said) for said in checks.values())     # each looked at once
     with pytest.raises(TypeError, match="checks must be None or a dict"):
         EngineOrder(checks=[])
+
+
+def test_gives_check_from_the_bitboards_agrees_with_playing_the_move():
+    boards = [chess.Board(fen) for fen in (KIWIPETE, POSITION_3, PROMOTION, MATE_IN_2,
+                                           "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",          # en passant
+                                           "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",      # castling
+                                           "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1")]           # O-O-O checks
+    boards += _random_positions(60, 30, seed=3) + [chess.Board(t.fen) for t in bratko_kopec()]
+    tried = checking = 0
+    for board in boards:
+        for move in board.legal_moves:
+            expected = board.gives_check(move)
+            assert ordering.gives_check(board, move) == expected, (board.fen(), move.uci())
+            tried, checking = tried + 1, checking + expected
+    assert tried > 2000 and checking > 50
+
+
+def _after(fen, moves):
+    board = chess.Board(fen)
+    for san in moves:
+        board.push_san(san)
+    return board
+
+
+MEMO_CASES = [
+    (KIWIPETE, 2, {}),
+    (BACK_RANK, 2, {}),
+    (PROMOTION, 3, {}),
+    ("7k/8/6K1/8/8/8/8/6Q1 w - - 98 80", 3, {}),         # the fifty-move rule falls inside the search
+    (_after(chess.STARTING_FEN, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]), 2, {}),   # Ng8: threefold
+    (bratko_kopec()[7].fen, 3, {"null_move": NullMove()}),                                    # passes
+] + [(b.fen(), 2, {}) for b in _random_positions(1, 16, seed=5)]
+
+
+@pytest.mark.parametrize("fen, depth, options", MEMO_CASES)
+def test_searches_sharing_a_memo_search_as_searches_on_their_own(fen, depth, options):
+    def engine_order():
+        return EngineOrder(killers=True, history=True)
+    alone, shared, memo = [], [], {}
+    for order, table in ((lambda: None, lambda: None), (lambda: mvv_lva, lambda: None), (EngineOrder, lambda: None),
+                         (engine_order, TranspositionTable)):      # each search with an order and a table of its own
+        alone.append(engine(GAME, GAME.position(fen), depth=depth, order=order(), table=table(), **options))
+        shared.append(engine(GAME, GAME.position(fen, memo=memo), depth=depth, order=order(), table=table(),
+                             **options))
+    assert [(r.value, r.move, r.stats.nodes, r.stats.leaves) for r in shared] == \
+        [(r.value, r.move, r.stats.nodes, r.stats.leaves) for r in alone]
+    assert memo
+
+
+def test_a_memo_answers_without_the_board_and_a_bad_memo_is_refused(monkeypatch):
+    fen = bratko_kopec()[0].fen
+    memo: dict = {}
+    first = engine(GAME, GAME.position(fen, memo=memo), depth=2, order=mvv_lva)
+    pushes = []
+    real = chess.Board.push
+    monkeypatch.setattr(chess.Board, "push", lambda board, move: pushes.append(move) or real(board, move))
+    again = engine(GAME, GAME.position(fen, memo=memo), depth=2, order=mvv_lva)
+    assert (again.value, again.stats.nodes) == (first.value, first.stats.nodes) and pushes == []
+    with pytest.raises(TypeError, match="memo must be None or a dict"):
+        GAME.position(fen, memo=[])
 
 
 @pytest.mark.slow

@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # through each notebook as a student, a wrong answer first on every exercise, and gave each section's
 # minutes). At f259986: issue 44's four walk-throughs of notebooks 0-11 as they stood then (their prose words
 # counted without the **Time** paragraph, which `features` leaves out since: the earlier ones include its ~30).
+# At fc8e817: issue 46's walk-through of notebook 12 (per section in benchmarks/walkthroughs.py).
 # Oldest version first: the order of the versions here is the order they were walked (WALKED_AT).
 MEASURED = {
     ("00_start_here", "2ba0e70"): (20, 20, 8, 5, 962),
@@ -78,6 +79,8 @@ MEASURED = {
     ("09_engine_techniques", "f259986"): (55, 55, 4, 22, 1369),
     ("10_engine_pruning", "f259986"): (60, 60, 7, 15, 1722),
     ("11_monte_carlo_and_chance", "f259986"): (48, 48, 10, 4, 1829),
+    ("12_chess_move_ordering", "fc8e817"): (58, 70, 15, 8, 1627),
+    ("12_chess_move_ordering optional", "fc8e817"): (15, 21, 1, 12, 242),
 }
 WALKED_AT = tuple(dict.fromkeys(commit for _, commit in MEASURED))   # the versions walked, oldest first
 MAX_MINUTES = 60      # a required part is one sitting: at most an hour (checked by a test)

@@ -1,7 +1,7 @@
 """Move ordering measured on chess: the Bratko–Kopec positions, one ordering idea added per rung.
 
-Used by notebook 12 (depth 3, all 24 positions; depth 4 on a few) and ``benchmarks/bench_chess.py``
-(depth 4 on all 24, written into ``benchmarks/RESULTS.md``). Every rung searches with
+Used by notebook 12 (depth 3 on every third position; depth 4 on one) and ``benchmarks/bench_chess.py``
+(depths 3 and 4 on all 24, written into ``benchmarks/RESULTS.md``). Every rung searches with
 :func:`~adversarial.beyond.techniques.engine` (alpha-beta in negamax form) and the evaluation
 :func:`~adversarial.games.chess.evaluation.material_and_squares`, so the rungs differ only in the
 order they try moves, and every rung finds the same value (the tests check it). A rung keeps the
@@ -64,14 +64,16 @@ def _order(name, checks):
                        checks=checks)
 
 
-def search(fen: str, depth: int, rung: int, *, checks: dict | None = None) -> Run:
+def search(fen: str, depth: int, rung: int, *, checks: dict | None = None, memo: dict | None = None) -> Run:
     """Rung ``rung`` (0-based) of :data:`RUNGS` searching ``fen`` to ``depth``. ``checks``: a dict shared by
     the rungs searching the same position, where their orders remember which moves give check
-    (:class:`~adversarial.games.chess.ordering.EngineOrder`); the counts are the same without it."""
+    (:class:`~adversarial.games.chess.ordering.EngineOrder`); ``memo``: a dict they share where each
+    position's moves, ending, evaluation and move groups are worked out once (``Chess.position(memo=)``).
+    The counts are the same without them."""
     if isinstance(rung, bool) or not isinstance(rung, int) or not 0 <= rung < len(RUNGS):
         raise ValueError(f"rung must be a whole number from 0 to {len(RUNGS) - 1}, got {rung!r}")
     options = dict(RUNGS[rung][1])
-    state = GAME.position(fen)
+    state = GAME.position(fen, memo=memo)
     order = _order(options.pop("order", None), checks)
     table = TranspositionTable() if options.pop("table", False) else None
     if options.pop("deepening", False):
@@ -84,9 +86,12 @@ def search(fen: str, depth: int, rung: int, *, checks: dict | None = None) -> Ru
 
 
 def run(fen: str, depth: int, rungs=None) -> list[Run]:
-    """Every rung (or those listed) on one position; the rungs share which moves give check there and below."""
+    """Every rung (or those listed) on one position; the rungs share which moves give check there and below,
+    and each position's moves, ending, evaluation and move groups (the counts are the same)."""
     checks: dict = {}
-    return [search(fen, depth, rung, checks=checks) for rung in (range(len(RUNGS)) if rungs is None else rungs)]
+    memo: dict = {}
+    return [search(fen, depth, rung, checks=checks, memo=memo)
+            for rung in (range(len(RUNGS)) if rungs is None else rungs)]
 
 
 @remembered

@@ -22,6 +22,15 @@ board walks to it: ``pop()`` back to the last state both share, ``push()`` forwa
 A depth-first search asks its states in the order it makes them, so the walk is one ``push`` per
 node entered and one ``pop`` per node left, as in an engine written with make/undo.
 
+**Searches sharing what they learn** (``position(fen, memo={})``): searches of the same positions
+(the rungs of an ordering ladder, the iterations of a deepening) meet the same positions again and
+again. States grown from roots given one ``memo`` dict work out each position's facts once there,
+by its key: its legal moves, whether the game ends there, the key of each child, and whatever else
+an order or an evaluation asks :meth:`ChessState.remember` to keep. A state whose facts are all
+known is answered without walking the board. The searches are unchanged, node for node; the
+fifty-move rule and threefold repetition, which depend on the moves played and not only on the
+position, are still asked of the board wherever they could apply.
+
 **Ends of the game** (:meth:`Chess.is_terminal`), checked in this order: checkmate, stalemate,
 insufficient material (neither side can mate), the fifty-move rule (100 plies without a capture or
 a pawn move) and threefold repetition (counted over the moves played since the position was set up:
@@ -56,10 +65,13 @@ class FenError(ValueError):
 class _Cursor:
     """The board shared by every state grown from one root, and the state it shows now."""
 
-    __slots__ = ("board", "at")
+    __slots__ = ("board", "at", "memo", "white", "ply", "history", "clock")
 
-    def __init__(self, board: chess.Board, at):
-        self.board, self.at = board, at
+    def __init__(self, board: chess.Board, at, memo: dict | None = None):
+        self.board, self.at, self.memo = board, at, memo
+        self.white, self.ply = board.turn == chess.WHITE, board.ply()
+        # plies already played at the root (threefold repetition counts them) and its fifty-move counter
+        self.history, self.clock = len(board.move_stack), board.halfmove_clock
 
 
 class ChessState:
@@ -71,7 +83,7 @@ class ChessState:
     and the repetition history are left out, as in real engines.
     """
 
-    __slots__ = ("parent", "move", "depth", "_cursor", "_moves", "_end", "_key")
+    __slots__ = ("parent", "move", "depth", "_cursor", "_moves", "_end", "_key", "_passed")
     parent: Any
     move: Any
     depth: int
@@ -79,12 +91,16 @@ class ChessState:
     _moves: tuple | None
     _end: str | None
     _key: tuple | None
+    _passed: bool
 
     def __init__(self, parent: ChessState | None, move: chess.Move | None, cursor: _Cursor | None = None):
         self.parent, self.move = parent, move
-        self.depth = 0 if parent is None else parent.depth + 1
-        self._cursor = cursor if parent is None else parent._cursor
         self._moves = self._end = self._key = None
+        if parent is None:
+            self.depth, self._cursor, self._passed = 0, cursor, False
+        else:
+            self.depth, self._cursor = parent.depth + 1, parent._cursor
+            self._passed = parent._passed or not move       # a pass (null move) on the way here
 
     # -- the shared board, walked here ------------------------------------------------
     @property
@@ -120,13 +136,33 @@ class ChessState:
 
     @property
     def white_to_move(self) -> bool:
-        return self.board.turn == chess.WHITE
+        """Whose move it is, without asking the board: every move (a pass too) hands the turn over."""
+        return self._cursor.white != (self.depth & 1)
+
+    @property
+    def ply(self) -> int:
+        """Half-moves played since the game's start (``board.ply()``), without asking the board."""
+        return self._cursor.ply + self.depth
+
+    def remember(self, what, compute):
+        """``compute()``, worked out once for this position (its :meth:`key`) among the states sharing a memo
+        (``Chess.position(fen, memo=...)``); without a memo, simply ``compute()``. ``what`` names the fact;
+        ``compute`` must depend on the position alone, not on the moves that reached it."""
+        memo = self._cursor.memo
+        if memo is None:
+            return compute()
+        name = (what, self.key())
+        try:
+            return memo[name]
+        except KeyError:
+            fact = memo[name] = compute()
+            return fact
 
     def legal_moves(self) -> tuple:
         """The legal moves in python-chess's order (by piece, from square), worked out once."""
         moves = self._moves
         if moves is None:
-            moves = self._moves = tuple(self.board.legal_moves)
+            moves = self._moves = self.remember("moves", lambda: tuple(self.board.legal_moves))
         return moves
 
     def ending(self) -> str | None:
@@ -134,6 +170,13 @@ class ChessState:
         'fifty-move rule', 'threefold repetition' or 'king left in check' (after a pass while in
         check, see :meth:`Chess.pass_turn`); ``None`` while it goes on."""
         if self._end is None:
+            cursor = self._cursor
+            if cursor.memo is not None and not self._passed and cursor.history + self.depth < 8 \
+                    and cursor.clock + self.depth < 100:
+                # Too few plies for a threefold repetition (a position comes back 4 plies later at the
+                # soonest, without passes) or the fifty-move rule: the ending is the position's own.
+                self._end = self.remember("end", self._own_ending)
+                return self._end or None
             board = self.board
             if self.move is not None and self.move == chess.Move.null() and board.was_into_check():
                 self._end = "king left in check"
@@ -149,12 +192,30 @@ class ChessState:
                 self._end = ""
         return self._end or None
 
+    def _own_ending(self) -> str:
+        """Checkmate, stalemate or insufficient material, or '': the endings the position alone decides."""
+        board = self.board
+        if not (self._moves if self._moves is not None else any(board.generate_legal_moves())):
+            return "checkmate" if board.is_check() else "stalemate"
+        return "insufficient material" if board.is_insufficient_material() else ""
+
     def key(self) -> tuple:
         key = self._key
         if key is None:
-            board = self.board
-            key = self._key = (board._transposition_key(), board.ply())   # pieces, turn, castling, en passant
+            memo, parent = self._cursor.memo, self.parent
+            if memo is not None and parent is not None:      # a child's key, worked out once per parent and move
+                name = ("child", parent.key(), self.move)
+                key = memo.get(name)
+                if key is None:
+                    key = memo[name] = self._board_key()
+            else:
+                key = self._board_key()
+            self._key = key
         return key
+
+    def _board_key(self) -> tuple:
+        board = self.board
+        return board._transposition_key(), board.ply()      # pieces, turn, castling, en passant; plies
 
     def __eq__(self, other):
         return isinstance(other, ChessState) and self.key() == other.key()
@@ -289,9 +350,12 @@ class Chess:
         return "Chess()" if fen == START else f"Chess({fen!r})"
 
     # -- positions ------------------------------------------------------------------
-    def position(self, fen=None, moves=()) -> ChessState:
+    def position(self, fen=None, moves=(), *, memo: dict | None = None) -> ChessState:
         """A root state: the FEN (or board) given, default the game's own start, after ``moves``
-        (SAN or UCI strings, each checked)."""
+        (SAN or UCI strings, each checked). ``memo``: a dict shared by the roots of searches that meet the
+        same positions, where each position's facts are worked out once (see the module docstring)."""
+        if memo is not None and not isinstance(memo, dict):
+            raise TypeError(f"memo must be None or a dict (shared by searches of the same positions), got {memo!r}")
         board = self._start.copy() if fen is None else _board(fen)
         for move in moves:
             try:
@@ -303,7 +367,7 @@ class Chess:
                     legal = ", ".join(sorted(board.san(m) for m in board.legal_moves))
                     raise FenError(f"{move!r} is not a legal move in {board.fen()!r}; the legal moves are: "
                                    f"{legal or 'none (the game is over)'}") from None
-        root = ChessState(None, None, _Cursor(board, None))
+        root = ChessState(None, None, _Cursor(board, None, memo))
         root._cursor.at = root
         return root
 
@@ -312,7 +376,7 @@ class Chess:
         return self.position()
 
     def to_move(self, state: ChessState) -> str:
-        return MAX if state.board.turn == chess.WHITE else MIN
+        return MAX if state.white_to_move else MIN
 
     def actions(self, state: ChessState) -> tuple:
         return () if state.ending() else state.legal_moves()

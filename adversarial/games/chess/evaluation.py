@@ -126,10 +126,11 @@ def material(state) -> float:
 
 def material_and_squares(state) -> float:
     """Material plus piece-square bonuses (Michniewski's tables), White's minus Black's, divided by
-    :data:`SCALE`; the true result at a finished game."""
+    :data:`SCALE`; the true result at a finished game. Worked out once per position among states sharing a
+    memo (``Chess.position(fen, memo=...)``; a memo outlives no change of the tables: make a new one)."""
     if state.ending():
         return _finished(state)
-    return centipawn_sum(state.board) / SCALE
+    return state.remember("material_and_squares", lambda: centipawn_sum(state.board) / SCALE)
 
 
 def centipawn_sum(board: chess.Board) -> int:

@@ -21,8 +21,8 @@ from typing import Any
 
 import chess
 
-__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "groups", "tactical_first", "killer_ply", "EngineOrder",
-           "update_killers"]
+__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "gives_check", "groups", "tactical_first",
+           "killer_ply", "EngineOrder", "update_killers"]
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
 
@@ -46,7 +46,12 @@ def mvv_lva_key(board: chess.Board, move: chess.Move) -> tuple:
 
 def mvv_lva(state, moves):
     """Captures first by MVV-LVA, then the quiet moves in the order given."""
-    board = state.board
+    if _all_legal(state, moves):           # the order of the position's own moves: worked out once
+        return state.remember("mvv-lva", lambda: tuple(_mvv_lva(state.board, moves)))
+    return _mvv_lva(state.board, moves)
+
+
+def _mvv_lva(board, moves):
     captures = [m for m in moves if board.is_capture(m)]
     if not captures:
         return moves
@@ -54,14 +59,57 @@ def mvv_lva(state, moves):
     return captures + [m for m in moves if not board.is_capture(m)]
 
 
+def _all_legal(state, moves) -> bool:
+    """``moves`` are the legal moves of ``state`` (a chess state) as it lists them, so an order of them
+    depends on the position alone (and :meth:`~adversarial.games.chess.ChessState.remember` may keep it)."""
+    legal = getattr(state, "legal_moves", None)
+    return legal is not None and getattr(state, "remember", None) is not None and moves is legal()
+
+
 mvv_lva.name = "captures by MVV-LVA"  # type: ignore[attr-defined]
+
+
+def gives_check(board: chess.Board, move: chess.Move) -> bool:
+    """Whether ``move`` (legal on ``board``) checks the other king: ``board.gives_check(move)``, worked out
+    from the bitboards without playing the move. The moved piece checks from its new square, or a piece of
+    the mover's side checks through the square it left (a discovered check); with the pieces where they
+    stand after the move, that is: does a piece of the mover attack the king? Castling and en passant,
+    which move two pieces, are played out by ``board.gives_check``.
+
+    >>> board = chess.Board("4k3/8/8/8/4B3/8/4R3/4K3 w - - 0 1")    # the bishop stands between rook and king
+    >>> sorted(board.san(m) for m in board.legal_moves if gives_check(board, m))[:4]
+    ['Ba8+', 'Bb1+', 'Bb7+', 'Bc2+']
+    >>> all(gives_check(board, m) == board.gives_check(m) for m in board.legal_moves)
+    True
+    """
+    us = board.turn
+    king = board.king(not us)
+    if king is None or board.is_castling(move) or board.is_en_passant(move):
+        return board.gives_check(move)
+    frm, to = move.from_square, move.to_square
+    occupied = (board.occupied & ~chess.BB_SQUARES[frm]) | chess.BB_SQUARES[to]
+    if board.attackers_mask(us, king, occupied) & ~chess.BB_SQUARES[frm]:
+        return True                                   # discovered (or already standing) check
+    piece, target = move.promotion or board.piece_type_at(frm), chess.BB_SQUARES[king]
+    if piece == chess.PAWN:
+        return bool(chess.BB_PAWN_ATTACKS[us][to] & target)
+    if piece == chess.KNIGHT:
+        return bool(chess.BB_KNIGHT_ATTACKS[to] & target)
+    attacks = 0
+    if piece in (chess.BISHOP, chess.QUEEN):
+        attacks |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occupied]
+    if piece in (chess.ROOK, chess.QUEEN):
+        attacks |= (chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occupied]
+                    | chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occupied])
+    return bool(attacks & target)                     # a king never checks
 
 
 def groups(board: chess.Board, moves, *, tactics: bool = True, gives_check=None) -> tuple:
     """The moves in four lists: captures by MVV-LVA, promotions (to a queen first), checks and the rest, the
     last two in the order given. Without ``tactics`` promotions and checks stay among the rest.
-    ``gives_check(move)`` (default ``board.gives_check``: a push, a look and a pop) says which moves check."""
-    gives_check = gives_check or board.gives_check
+    ``gives_check(move)`` (default :func:`gives_check` on ``board``) says which moves check."""
+    if gives_check is None:
+        gives_check = _checks_on(board)
     captures, promotions, checks, quiet = [], [], [], []
     for m in moves:
         if board.is_capture(m):
@@ -77,6 +125,10 @@ def groups(board: chess.Board, moves, *, tactics: bool = True, gives_check=None)
     return captures, promotions, checks, quiet
 
 
+def _checks_on(board):
+    return lambda move: gives_check(board, move)
+
+
 def tactical_first(state, moves):
     """Captures by MVV-LVA, then promotions (to a queen first), then checks, then the rest in the order given."""
     captures, promotions, checks, quiet = groups(state.board, moves)
@@ -88,7 +140,7 @@ tactical_first.name = "captures, promotions, checks"  # type: ignore[attr-define
 
 def killer_ply(state) -> int:
     """Half-moves since the game's start: the ply killer moves are kept by (``Killers(ply=killer_ply)``)."""
-    return state.board.ply()
+    return state.ply
 
 
 class EngineOrder:
@@ -124,12 +176,14 @@ class EngineOrder:
                                                               ("history", history)) if on])
 
     def __call__(self, state, moves):
-        board = state.board
-        captures, promotions, checks, quiet = groups(board, moves, tactics=self.tactics,
-                                                     gives_check=self._gives_check(state))
+        if _all_legal(state, moves):          # the position's own moves: grouped once, then copied
+            captures, promotions, checks, quiet = (list(g) for g in state.remember(
+                ("groups", self.tactics), lambda: tuple(map(tuple, self._groups(state, moves)))))
+        else:
+            captures, promotions, checks, quiet = self._groups(state, moves)
         first = []
         if self.use_killers:
-            for m in self.killers.get(board.ply(), ()):
+            for m in self.killers.get(killer_ply(state), ()):
                 for group in (checks, quiet):
                     if m in group:
                         group.remove(m)
@@ -140,32 +194,39 @@ class EngineOrder:
             quiet.sort(key=lambda m: -scores.get(m, 0))
         return captures + promotions + first + checks + quiet
 
+    def _groups(self, state, moves):
+        return groups(state.board, moves, tactics=self.tactics, gives_check=self._gives_check(state))
+
     def _gives_check(self, state):
         """``board.gives_check`` at ``state``; with a ``checks`` dict, each answer is remembered there by
         position, so orders sharing it (the rungs of a ladder, the iterations of a deepening) play each
         move out once."""
         board = state.board
         if self.checks is None:
-            return board.gives_check
+            return _checks_on(board)
         said = self.checks.setdefault(state.key(), {})
 
-        def gives_check(move):
+        def checks(move):
             check = said.get(move)
             if check is None:
-                check = said[move] = board.gives_check(move)
+                check = said[move] = gives_check(board, move)
             return check
-        return gives_check
+        return checks
 
     def cutoff(self, state, move, depth):
         """``move`` refuted ``state``: remember it, when quiet, as a killer at this ply and in the history."""
-        board = state.board
-        if board.is_capture(move) or move.promotion:
+        if move.promotion or _remember(state, ("capture", move), lambda: state.board.is_capture(move)):
             return                              # captures are tried early anyway
         if self.use_killers:
-            slot = self.killers.setdefault(board.ply(), [])
-            self.killers[board.ply()] = update_killers(slot, move, self.slots)
+            ply = killer_ply(state)
+            self.killers[ply] = update_killers(self.killers.get(ply, []), move, self.slots)
         if self.use_history and depth != float("inf"):
             self.history[move] = self.history.get(move, 0) + depth * depth
+
+
+def _remember(state, what, compute):
+    remember = getattr(state, "remember", None)
+    return compute() if remember is None else remember(what, compute)
 
 
 def update_killers(slots: list, move, size: int = 2) -> list:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import chess
-
 __all__ = ["mate_score", "final_score"]
 
 
@@ -22,13 +20,11 @@ def final_score(state) -> float:
     a draw 0."""
     end = state.ending()
     if end == "checkmate":                                   # the side to move is mated
-        board = state.board
-        score = mate_score(board.ply())
-        return -score if board.turn == chess.WHITE else score
+        score = mate_score(state.ply)
+        return -score if state.white_to_move else score
     if end == "king left in check":                          # after a pass in check: the side that passed loses
-        board = state.board
-        score = mate_score(board.ply())
-        return score if board.turn == chess.WHITE else -score
+        score = mate_score(state.ply)
+        return score if state.white_to_move else -score
     if end is None:
         raise ValueError(f"utility() of a position where the game goes on: {state.fen()!r}")
     return 0
