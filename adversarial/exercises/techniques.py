@@ -185,9 +185,11 @@ def _playout_run(fn, case):
 PLAYOUT_CATALOGUE = Catalogue([
     Mistake("sum", _playout_mutant(sum), _ADDS),
     Mistake("sum plus one", _playout_mutant(lambda sizes: sum(sizes) + 1), _ADDS),
-    Mistake("the last position's 0", _playout_mutant(lambda sizes: 0),
-            "one factor of your product is 0: a finished game has no legal moves, and it should not count as a "
-            "position where a choice was made."),
+    # a product that starts at 0 and one with the finished position's 0 moves as a factor behave alike (0 on
+    # every game), so the words name what both do, not one line (issue 42's gallery)
+    Mistake("always 0", _playout_mutant(lambda sizes: 0),
+            "your estimate is 0 on every game: a product is 0 as soon as one factor is, so look at what it starts "
+            "from and at what it multiplies in, the finished position (which has no legal moves) included."),
     Mistake("every position", _playout_mutant(_nodes),
             "that counts every position along the game (the estimate of the tree's nodes), but the question asks "
             "for complete games only: how many games end below the first position?"),

@@ -1,4 +1,4 @@
-# BUG the last position's 0: the product starts at 0.
+# BUG always 0: the product starts at 0.
 def answer(game, pick):
     state, estimate = game.initial_state(), 0
     while not game.is_terminal(state):
