@@ -435,21 +435,33 @@ def check_selfish_move(answer, payoffs) -> Verdict:
     key = ("selfish move", repr(payoffs))
     if earned[move] == max(earned):
         return right(f"move {move} earns {earned[move]} against this opponent", key=key)
+    return wrong(f"you answered move {move}", selfish_catalogue(payoffs).hint(move), key=key)
+
+
+SELFISH_HINT = ("for each move, find the reply the opponent likes best (its own score, the second number), and compare "
+                "what that reply gives you.")
+
+
+def selfish_catalogue(payoffs):
+    """The usual wrong moves against a selfish opponent: minimax's (fearing the worst reply) and the hopeful one
+    (expecting the best reply), each named only when the other does not give the same move."""
+    from .diagnosis import Mistake, value_catalogue
+    moves = range(len(payoffs))
+    earned = [_selfish_reply(options)[0] for options in payoffs]
     minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
     hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
-    hint: str | list[str]
-    if move == minimax_move:
-        hint = ("that is minimax's move: it assumes the opponent wants to hurt you. This one wants "
-                "its own score high: for each move, find the reply it likes best, then compare what you get.")
-    elif move == hopeful_move:
-        hint = ("the opponent will not hand you your best outcome: after each move it picks the pair "
-                "with the largest second number.")
-    else:
-        hint = ["for each move, find the reply the opponent likes best (its own score, the second number), "
-                "and compare what that reply gives you.",
-                "for each move m, take the pair in payoffs[m] with the largest second number; your score is its "
-                "first number; answer the move whose score is largest."]
-    return wrong(f"you answered move {move}", hint, key=key)
+    mistakes = [
+        Mistake("minimax", minimax_move,
+                "that is minimax's move: it assumes the opponent wants to hurt you. This one wants its own score "
+                "high: for each move, find the reply it likes best, then compare what you get."),
+        Mistake("hopeful", hopeful_move,
+                "the opponent will not hand you your best outcome: after each move it picks the pair with the "
+                "largest second number."),
+    ]
+    # a move that earns the most is right, whichever it is: no mistake may be one of them
+    best = max(earned)
+    mistakes = [m for m in mistakes if earned[m.model] != best]
+    return value_catalogue(mistakes, earned.index(best), neutral=SELFISH_HINT)
 
 
 # -- Notebook 8, exercise 3: which first guesses take MTD(f) two root tests ------------------------

@@ -238,16 +238,22 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
     a = plain_number(answer)
     if same(a, truth):
         return right(f"{short(answer)}, against {minimax_depth} for minimax: nearly twice as deep", key=key)
-    hint: str | list[str]
-    if same(a, minimax_depth):
-        hint = "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum instead."
-    else:
-        # (the same hint whether the depth is too deep or too shallow: two tries must not bracket the answer)
-        hint = ["the answer is the largest d whose Knuth–Moore minimum (the two proofs, less their shared leaf) "
-                "is within the budget: work the minimum out at your depth and at the next one.",
-                "let Python try the depths: go through d = 0, 1, 2, ... with exercise 2's proofs and keep the "
-                "last d whose minimum fits."]
-    return wrong(f"you answered {short(answer)}", hint, key=key)
+    return wrong(f"you answered {short(answer)}", deepest_catalogue(b, budget).hint(a), key=key)
+
+
+# (the same hint whether the depth is too deep or too shallow: two tries must not bracket the answer)
+DEEPEST_HINT = ("the answer is the largest d whose Knuth–Moore minimum (the two proofs, less their shared leaf) is "
+                "within the budget: work the minimum out at your depth and at the next one.")
+
+
+def deepest_catalogue(b: int, budget: int):
+    """The usual wrong depth: how deep minimax gets (every leaf, b^d), named only when it is not the answer."""
+    from .diagnosis import value_catalogue
+    truth = max(d for d in range(64) if _knuth_moore(b, d) <= budget)
+    minimax_depth = max(d for d in range(64) if b ** d <= budget)
+    return value_catalogue([Mistake("minimax's depth", minimax_depth,
+                                    "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum "
+                                    "instead.")], truth, neutral=DEEPEST_HINT)
 
 
 # -- beating the static order -------------------------------------------------------------
