@@ -35,6 +35,7 @@ _GAME = ConnectFour()
 NOT_ANSWERED = not_answered()
 
 
+@functools.cache
 def positions_after(plies: int) -> int:
     """How many different positions (transpositions counted once) the game can reach in ``plies`` moves."""
     level = {_GAME.initial_state()}
@@ -155,8 +156,9 @@ def moves_to_loss_catalogue(moves: str, trap: int) -> Catalogue:
                 "the search's horizon, where the loss is not seen yet. The question starts counting after the trap "
                 "and goes on to the winning disc: search the position after the trap, deeper and deeper, until the "
                 "loss shows."),
+        # (no column number in the words: in notebook 5 the trap's column is the answer itself, issue 42's student)
         Mistake("the trap counted", truth + 1,
-                f"count the moves after {trap} only (the opponent's, then the reply, ...) up to and including the "
+                "count the moves after the trap only (the opponent's, then the reply, ...) up to and including the "
                 "winning disc."),
     ], truth, neutral=LOSS_HINT)
 
