@@ -114,6 +114,7 @@ def solver_score_catalogue(moves: str) -> Catalogue:
     return value_catalogue(mistakes, truth, neutral=SCORE_HINT)
 
 
+@functools.cache
 def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8) -> int:
     """After ``trap`` is played at ``moves``, in how many moves does the opponent connect four, at the soonest?
 
