@@ -42,15 +42,14 @@ def _catalogue(check: str, options: dict):
     from adversarial.exercises import beyond, chess, engine, ordering, techniques
     if check == "check_pvs":
         return Words(engine.GENERIC_HINT, engine.BUG_HINTS)
-    if check == "check_noisy":
-        return Words(techniques.NOISY_HINT[0], {name: words[0] for name, words in techniques.NOISY_HINTS.items()})
     if check == "check_careful_table":
         from adversarial.exercises import tictactoe
         return Words(tictactoe.TABLE_LADDER, {"kind from the updated window": tictactoe.UPDATED_WINDOW_HINT})
     return {"check_lmr_depth": techniques.LMR_CATALOGUE, "check_exact_score": techniques.EXACT_CATALOGUE,
             "check_aspiration": engine.ASPIRATION_CATALOGUE, "check_negamax": beyond.NEGAMAX_CATALOGUE,
             "check_mtdf_driver": beyond.MTDF_CATALOGUE, "check_knuth_playout": techniques.PLAYOUT_CATALOGUE,
-            "check_node_type": techniques.TYPE_CATALOGUE, "check_null_depth": techniques.NULL_CATALOGUE,
+            "check_node_type": techniques.TYPE_CATALOGUE, "check_noisy": techniques.noisy_catalogue(),
+            "check_null_depth": techniques.NULL_CATALOGUE,
             "check_proofs_function": ordering.PROOFS_CATALOGUE, "check_mvv_lva": chess.mvv_lva_catalogue(),
             "check_killer_update": chess.KILLER_CATALOGUE, "check_stand_pat": chess.stand_pat_catalogue()}[check]
 
