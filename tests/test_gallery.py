@@ -6,8 +6,9 @@ typical bugs and correct variants written differently, each a file whose first l
     # BUG neutral: what the student did.                  -> rejected, the check's neutral hint shown
 
 A file defines ``answer`` (the student's function) and may set ``OPTIONS`` (keyword arguments for the check).
-Every file is checked on 20 seeds, on few random cases (the fixed cases come first and the diagnosis uses fixed
-cases only, so the verdict and the words must not change with the seed).
+Every file is checked on few random cases, on 20 seeds for the five first galleries and on 3 for the others (the
+fixed cases come first and the diagnosis uses fixed cases only, so the verdict and the words must not change with
+the seed; benchmarks/bench_gallery.py runs every file on 20 seeds); a check with fixed cases only runs once.
 """
 
 from __future__ import annotations
