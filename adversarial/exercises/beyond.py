@@ -676,6 +676,14 @@ def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                        "than γ, at most v' with the same v")
         if problem:
             ladder = call.error.hint if isinstance(call.error, Slip) and call.error.hint else MTDF_LADDER
-            return wrong(f"on {label}, {problem}", MTDF_CATALOGUE.cause(fn) or ladder)
+            mistake = MTDF_CATALOGUE.diagnose(fn)
+            if mistake is None:
+                return wrong(f"on {label}, {problem}", ladder)
+            if isinstance(call.error, Slip) and mistake.name != "same question after a yes":
+                # the check's own stop (the same question asked again, too many questions) says where the driver
+                # got stuck, not why: with the cause certain, say only what happened (its words pointed at a line
+                # that was right, issue 42)
+                problem = f"your driver did not find the value: it was stopped after {len(asked)} tests"
+            return wrong(f"on {label}, {problem}", mistake.cause)
     return right(f"your driver finds the value with null-window tests alone on all {len(fixed) + len(fresh)} "
                  "trees, and its own tests prove every answer", key=key)
