@@ -19,6 +19,7 @@ student.py`` asserts the bound (reading the messages never helps) for every chec
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -55,11 +56,14 @@ class Problem:
     mistakes: int = 0                # how many mistakes the check catalogues
     orders: int = 5                  # how many seeded orders to average over
     accepts: Callable[[Any], bool] | None = None       # a fast stand-in for the check's yes/no (blind student)
+    case_of: Callable[[str], Any] | None = None          # a function check: the failing case its message names
 
 
 def _key(answer):
     if isinstance(answer, (set, frozenset)):
         return frozenset(answer)
+    if callable(answer):
+        return id(answer)
     return answer
 
 
@@ -94,6 +98,9 @@ def reading_tries(problem: Problem, order: list, limit: int = 10_000) -> int:
                     continue
                 if problem.kind == "rule" and not all(bool(candidate(x)) == said for x, said in facts):
                     continue
+                if problem.kind == "function" and any(_identical(_gives(candidate, case), wrong_output)
+                                                      for case, wrong_output in facts):
+                    continue
                 answer = candidate
                 break
         if answer is None:
@@ -111,16 +118,43 @@ def reading_tries(problem: Problem, order: list, limit: int = 10_000) -> int:
             listed = {n for n in stated if n in set(problem.universe)}
             if listed:
                 queue.append(frozenset((set(answer) - listed) | (listed - set(answer))))
+        elif problem.kind == "function":
+            case = problem.case_of(verdict.message)
+            if case is not None:           # every candidate that gives what this answer gave there fails there too
+                facts.append((case, _gives(answer, case)))
         elif problem.kind == "rule":
-            match = re.search(r"for \w+ = (-?[\d.e+-]+).*?your rule says (yes|no)", verdict.message)
+            match = re.search(r"for (?:\w+ = |first guess )(-?\d[\d.e+-]*).*?your rule says (yes|no)",
+                              verdict.message)
             if match:
                 x = float(match.group(1))
                 facts.append((x, match.group(2) == "no"))
     raise AssertionError(f"{problem.name}: more than {limit} tries")
 
 
+def _identical(a, b) -> bool:
+    """The same output, False and 0 told apart (a check that asks for None tells them apart too)."""
+    return type(a) is type(b) and a == b
+
+
+def _gives(fn, case):
+    try:
+        return fn(*case)
+    except Exception as error:  # noqa: BLE001 (a candidate that fails gives its failure)
+        return type(error).__name__
+
+
+_MEASURED: dict = {}
+
+
 def measure(problem: Problem) -> tuple[float, float]:
-    """(mean tries told only right/wrong, mean tries reading the messages), over seeded orders."""
+    """(mean tries told only right/wrong, mean tries reading the messages), over seeded orders; measured once a
+    process for each exercise (the bound's test and the README's table read the same numbers)."""
+    if problem.name not in _MEASURED:
+        _MEASURED[problem.name] = _measure(problem)
+    return _MEASURED[problem.name]
+
+
+def _measure(problem: Problem) -> tuple[float, float]:
     blind, reading = [], []
     for seed in range(problem.orders):
         order = list(problem.candidates)
@@ -256,4 +290,136 @@ def problems() -> list[Problem]:
                 sorted(set(position_counts + around(positions_truth, 3))), "value", mistakes=len(position_counts)),
         Problem("11 ex 2, check_chance_value", lambda a: check_chance_value(a, dice), decimals(0, 9), "value",
                 mistakes=len(chance_catalogue(dice).mistakes)),
+    ] + more_problems() + function_problems()
+
+
+def more_problems() -> list[Problem]:
+    """Notebooks 5 (exercises 1 and 2), 7 (1 and 3), 8 (2 and 3) and 11 (4)."""
+    from adversarial.beyond.nullwindow import mtdf
+    from adversarial.exercises import (
+        check_deepest,
+        check_moves_to_loss,
+        check_positions_after,
+        check_pvs_order,
+        check_selfish_move,
+        check_two_proofs,
+        check_two_test_guesses,
+    )
+    from adversarial.exercises.beyond import selfish_catalogue
+    from adversarial.exercises.connectfour import moves_to_loss_catalogue, positions_after, positions_catalogue
+    from adversarial.exercises.ordering import deepest_catalogue
+    from adversarial.games.connectfour import ConnectFour
+    from adversarial.games.connectfour_eval import open_windows
+    from adversarial.search import alphabeta
+    from adversarial.tree import tree
+
+    game = ConnectFour()
+    h2 = "543155133351644442246636"                    # notebook 5's second horizon trap, and its trap move
+    trap2 = alphabeta(game, game.play(h2), depth=3, evaluate=open_windows).move
+    after6 = positions_after(6)
+    counts = [m.model for m in positions_catalogue(6).mistakes]
+    scout = [[3, 5, 6], [1, 2, 0], [9, 7, 8]]
+    payoffs = [[(2, 1), (2, 0)], [(6, 0), (1, 5)], [(3, 2), (0, 0)]]
+    powers = [9 ** k for k in range(6)]
+    guesses = [v / 2 for v in range(-2, 25)]
+    fine = [v / 8 for v in range(-16, 121)]
+    two = [mtdf(tree(scout), guess=g).stats.researches + 1 == 2 for g in fine]
+    return [
+        Problem("5 ex 1, check_positions_after", lambda a: check_positions_after(a, plies=6),
+                sorted(set(counts + [after6 + d for d in range(-3, 4)])), "value",
+                mistakes=len(positions_catalogue(6).mistakes)),
+        Problem("5 ex 2, check_moves_to_loss", lambda a: check_moves_to_loss(a, h2, trap2), list(range(1, 13)),
+                "value", mistakes=len(moves_to_loss_catalogue(h2, trap2).mistakes)),
+        Problem("7 ex 1, check_two_proofs", lambda a: check_two_proofs(a, 9, 5),
+                [(a, b) for a in powers for b in powers], "value", mistakes=3),
+        Problem("7 ex 3, check_deepest", lambda a: check_deepest(a, 35, 2_000_000), list(range(0, 13)), "value",
+                mistakes=len(deepest_catalogue(35, 2_000_000).mistakes)),
+        Problem("8 ex 2, check_pvs_order", lambda a: check_pvs_order(a, scout),
+                list(itertools.permutations(range(3))), "value"),
+        Problem("8 ex 3, check_two_test_guesses", lambda r: check_two_test_guesses(r, scout),
+                interval_rules(guesses), "rule", exception="the counterexample is the lesson", orders=2,
+                accepts=lambda r: all(bool(r(x)) == t for x, t in zip(fine, two))),
+        Problem("11 ex 4, check_selfish_move", lambda a: check_selfish_move(a, payoffs), [0, 1, 2], "value",
+                mistakes=len(selfish_catalogue(payoffs).mistakes)),
+    ]
+
+
+# -- function checks whose answer is a formula in small numbers (issue 42: "7 ex 2") ----------------------------
+
+def _numbers(text: str) -> tuple:
+    return tuple(int(x) if x.lstrip("-").isdigit() else x for x in re.findall(r"-?\d+|inf|True|False", text))
+
+
+def _case_reader(pattern: str, convert=lambda groups: groups):
+    """Reads the failing case a function check's message names (``on b = 2, d = 0, ...``), or None."""
+    def case_of(message):
+        match = re.search(pattern, message)
+        return None if match is None else convert(match.groups())
+    return case_of
+
+
+def _value(text):
+    return {"inf": math.inf, "True": True, "False": False}.get(text) if text in ("inf", "True", "False") else (
+        float(text) if "." in text else int(text))
+
+
+def function_problems() -> list[Problem]:
+    """Families of candidate functions a student might try for the formula-like function checks: every
+    combination of the usual choices, the right one among them. The student who reads the messages learns the
+    failing case each names, and drops every candidate that gives there what the failed answer gave."""
+    from adversarial.exercises import check_lmr_depth, check_node_type, check_null_depth, check_proofs_function
+    from adversarial.exercises.ordering import PROOFS_CATALOGUE
+    from adversarial.exercises.techniques import LMR_CATALOGUE, NULL_CATALOGUE, TYPE_CATALOGUE
+
+    exponents = {"d // 2": lambda d: d // 2, "(d + 1) // 2": lambda d: (d + 1) // 2, "d": lambda d: d,
+                 "d // 2 + 1": lambda d: d // 2 + 1, "0": lambda d: 0, "1": lambda d: 1,
+                 "(d + 1) // 2 + 1": lambda d: (d + 1) // 2 + 1, "d - d // 2 - 1": lambda d: max(d - d // 2 - 1, 0)}
+    proofs = [(lambda f, g: lambda b, d: (b ** f(d), b ** g(d)))(f, g) for f in exponents.values()
+              for g in exponents.values()]
+
+    def lmr(rank_test, depth_test, ply, sign):
+        def depth_of(depth, rank, after, min_depth, reduction):
+            reduced = rank_test(rank, after) and depth_test(depth, min_depth)
+            return depth - ply + (sign * reduction if reduced else 0)
+        return depth_of
+    ranks = [lambda r, a: r >= a, lambda r, a: r > a, lambda r, a: r >= a - 1, lambda r, a: r < a, lambda r, a: True]
+    depths = [lambda d, m: d >= m, lambda d, m: d > m, lambda d, m: True]
+    lmrs = [lmr(r, d, ply, sign) for r in ranks for d in depths for ply in (1, 0) for sign in (-1, 1)]
+
+    types = ("PV", "CUT", "ALL")
+
+    def node_rule(table):
+        return lambda parent, rank: table[(parent, rank > 0)]
+    keys = [(parent, later) for parent in types for later in (False, True)]
+    node_rules = [node_rule(dict(zip(keys, choice))) for choice in itertools.product(types, repeat=len(keys))]
+
+    def null_rule(root, twice, infinite, enough, plies, no_pass):
+        def rule(depth, beta, at_root, passed_before, R, min_depth):
+            if (at_root and root) or (passed_before and twice) or (beta == math.inf and infinite) \
+                    or not enough(depth, min_depth):
+                return no_pass
+            return plies(depth, R)
+        return rule
+    enoughs = [lambda d, m: d >= m, lambda d, m: d > m, lambda d, m: True]
+    plies = [lambda d, R: d - 1 - R, lambda d, R: d - R, lambda d, R: d - 1, lambda d, R: d - 1 + R]
+    null_rules = [null_rule(a, b, c, e, p, n) for a in (True, False) for b in (True, False) for c in (True, False)
+                  for e in enoughs for p in plies for n in (None, False)]
+
+    number = r"(-?\d+(?:\.\d+)?|inf)"
+    return [
+        Problem("7 ex 2, check_proofs_function", check_proofs_function, proofs, "function", orders=5,
+                case_of=_case_reader(r"on b = (\d+), d = (\d+)", lambda g: tuple(map(int, g))),
+                exception="the failing case is shown", mistakes=len(PROOFS_CATALOGUE.mistakes)),
+        Problem("9 ex 3, check_node_type", check_node_type, node_rules, "function", orders=2,
+                case_of=_case_reader(r"of rank (\d+) of an? (PV|CUT|ALL) node", lambda g: (g[1], int(g[0]))),
+                exception="the failing case is shown", mistakes=len(TYPE_CATALOGUE.mistakes)),
+        Problem("10 ex 3, check_lmr_depth", lambda fn: check_lmr_depth(fn, seed=1, n=10), lmrs, "function",
+                case_of=_case_reader(r"on depth (\d+), rank (\d+), after (\d+), min_depth (\d+), reduction (\d+)",
+                                     lambda g: tuple(map(int, g))), exception="the failing case is shown",
+                mistakes=len(LMR_CATALOGUE.mistakes)),
+        Problem("10 ex 4, check_null_depth", lambda fn: check_null_depth(fn, seed=1, n=10), null_rules, "function",
+                orders=3,
+                case_of=_case_reader(rf"on depth (\d+), beta {number}, at_root (True|False), passed_before "
+                                     r"(True|False), R (\d+), min_depth (\d+)", lambda g: tuple(map(_value, g))),
+                exception="the failing case is shown", mistakes=len(NULL_CATALOGUE.mistakes)),
     ]

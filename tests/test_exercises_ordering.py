@@ -277,3 +277,12 @@ def test_the_knuth_moore_and_proofs_catalogues_tell_their_mistakes_apart_and_nam
         for mistake in catalogue.mistakes:
             verdict = check(mistake.model)
             assert not verdict.ok and mistake.cause.rstrip(".") in verdict.message, (mistake.name, verdict.message)
+
+
+def test_best_order_prediction_names_a_mistake_only_when_no_other_gives_that_count():
+    """On a (2, 2) tree b^d = 4 is also the two proofs with their shared leaf counted twice: neither is named
+    (issue 42: the first matching branch of an if-chain used to be); on (9, 5) each count has one cause."""
+    from adversarial.exercises.ordering import BEST_ORDER_HINT
+    assert BEST_ORDER_HINT in check_best_order_leaves(4, 2, 2).message
+    assert "every leaf" in check_best_order_leaves(9 ** 5, 9, 5).message
+    assert "order of magnitude" in check_best_order_leaves(81, 9, 4).message     # b^(d/2), one cause at even d

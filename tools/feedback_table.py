@@ -21,20 +21,13 @@ START, END = "<!-- feedback table: made by tools/feedback_table.py -->", "<!-- e
 
 
 def function_rows() -> list[tuple[str, int, int, int]]:
-    """(check, mistakes catalogued, gallery bugs, gallery right answers) for the checks of functions."""
-    from adversarial.exercises.alphabeta import catalogue
-    from adversarial.exercises.engine import ASPIRATION_CATALOGUE
-    from adversarial.exercises.minimax import CATALOGUE
-    from adversarial.exercises.techniques import EXACT_CATALOGUE, LMR_CATALOGUE
-    catalogues = {"check_minimax": len(CATALOGUE.mistakes), "check_alphabeta": len(catalogue(True).mistakes),
-                  "check_exact_score": len(EXACT_CATALOGUE.mistakes), "check_lmr_depth": len(LMR_CATALOGUE.mistakes),
-                  "check_aspiration": len(ASPIRATION_CATALOGUE.mistakes)}
+    """(check, mistakes catalogued, gallery bugs, gallery right answers) for the checks of functions: one row a
+    gallery folder (tests/gallery/<check>/), the mistakes read from the check's own catalogue."""
+    from tests.test_gallery import _catalogue
     rows = []
-    for name, count in catalogues.items():
-        folder = ROOT / "tests" / "gallery" / name
-        files = list(folder.glob("*.py")) if folder.is_dir() else []
-        firsts = [f.read_text().splitlines()[0] for f in files]
-        rows.append((name, count, sum(f.startswith("# BUG") for f in firsts),
+    for folder in sorted((ROOT / "tests" / "gallery").glob("check_*")):
+        firsts = [f.read_text().splitlines()[0] for f in folder.glob("*.py")]
+        rows.append((folder.name, len(_catalogue(folder.name, {}).mistakes), sum(f.startswith("# BUG") for f in firsts),
                      sum(f.startswith("# RIGHT") for f in firsts)))
     return rows
 

@@ -435,21 +435,33 @@ def check_selfish_move(answer, payoffs) -> Verdict:
     key = ("selfish move", repr(payoffs))
     if earned[move] == max(earned):
         return right(f"move {move} earns {earned[move]} against this opponent", key=key)
+    return wrong(f"you answered move {move}", selfish_catalogue(payoffs).hint(move), key=key)
+
+
+SELFISH_HINT = ("for each move, find the reply the opponent likes best (its own score, the second number), and compare "
+                "what that reply gives you.")
+
+
+def selfish_catalogue(payoffs):
+    """The usual wrong moves against a selfish opponent: minimax's (fearing the worst reply) and the hopeful one
+    (expecting the best reply), each named only when the other does not give the same move."""
+    from .diagnosis import Mistake, value_catalogue
+    moves = range(len(payoffs))
+    earned = [_selfish_reply(options)[0] for options in payoffs]
     minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
     hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
-    hint: str | list[str]
-    if move == minimax_move:
-        hint = ("that is minimax's move: it assumes the opponent wants to hurt you. This one wants "
-                "its own score high: for each move, find the reply it likes best, then compare what you get.")
-    elif move == hopeful_move:
-        hint = ("the opponent will not hand you your best outcome: after each move it picks the pair "
-                "with the largest second number.")
-    else:
-        hint = ["for each move, find the reply the opponent likes best (its own score, the second number), "
-                "and compare what that reply gives you.",
-                "for each move m, take the pair in payoffs[m] with the largest second number; your score is its "
-                "first number; answer the move whose score is largest."]
-    return wrong(f"you answered move {move}", hint, key=key)
+    mistakes = [
+        Mistake("minimax", minimax_move,
+                "that is minimax's move: it assumes the opponent wants to hurt you. This one wants its own score "
+                "high: for each move, find the reply it likes best, then compare what you get."),
+        Mistake("hopeful", hopeful_move,
+                "the opponent will not hand you your best outcome: after each move it picks the pair with the "
+                "largest second number."),
+    ]
+    # a move that earns the most is right, whichever it is: no mistake may be one of them
+    best = max(earned)
+    mistakes = [m for m in mistakes if earned[m.model] != best]
+    return value_catalogue(mistakes, earned.index(best), neutral=SELFISH_HINT)
 
 
 # -- Notebook 8, exercise 3: which first guesses take MTD(f) two root tests ------------------------
@@ -541,37 +553,59 @@ def _driver_model(swapped=False, step=True, start=math.inf):
     return drive
 
 
-# (asking "at least lower?" again needs no model: at_least itself catches it in the act, AskedAgain)
-_DRIVER_SLIPS = [
-    (_driver_model(swapped=True),
-     "your driver moves the wrong end of the interval: a yes (bound v ≥ γ) proves the value is at least v, a no "
-     "that it is at most v. Which of lower and upper does each answer move?",
-     "a test is a yes/no question about the value: a yes is news about the bottom of the interval, a no about "
-     "its top."),
-    (_driver_model(start=10),
-     "your interval starts at a finite pair of bounds, and scores can lie beyond them: before the first test "
-     "nothing is known about the value.",
-     "what do lower and upper say before any test? Nothing yet: they must start beyond every possible score."),
-]
+MTDF_LADDER = ("after each test only one of lower and upper can move: which one, and to what? A test answers "
+               "with a bound, and the loop ends when the two ends meet.")
+
+
+def _asks_lower_again(spec, guess):
+    """The driver that asks "at least g?" with g = lower after a yes: at_least stops it (AskedAgain)."""
+    lower, upper, g = -math.inf, math.inf, guess
+    while lower < upper:
+        v = at_least(spec, g)
+        if v >= g:
+            lower = v
+        else:
+            upper = v
+        g = v
+    return lower
+
+
 _DRIVER_PROBES = [([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 0), ([[3, 5, 6], [1, 2, 0], [9, 7, 8]], 100),
                   ([[40, -35], [27, 60]], 0), ([[-120, 80], [-45, -60]], 30)]
 
 
-def _questions(fn, limit=20):
-    """What ``fn`` asks (the first ``limit`` questions) and returns on each probe."""
-    seen = []
-    for spec, guess in _DRIVER_PROBES:
-        QUESTIONS.reset(budget=400)
-        try:
-            call = call_student(fn, spec, guess, copy_args=False)
-            seen.append(([g for g, _ in QUESTIONS.asked[:limit]], call.value if call.error is None else "error"))
-        finally:
-            QUESTIONS.reset()
-    return seen
+def _driver_run(fn, case, limit=20):
+    """What ``fn`` asks (its first ``limit`` questions) and returns (or the kind of error it raises) on one
+    probe: a driver's behaviour, for the diagnosis."""
+    from .diagnosis import Raised
+    spec, guess = case
+    QUESTIONS.reset(budget=400)
+    try:
+        call = call_student(fn, spec, guess, copy_args=False)
+        asked = tuple(g for g, _ in QUESTIONS.asked[:limit])
+    finally:
+        QUESTIONS.reset()
+    if call.error is not None:
+        return asked, Raised(type(call.error).__name__)
+    return asked, plain_number(call.value) if plain_number(call.value) is not None else call.value
 
 
-MTDF_LADDER = ("after each test only one of lower and upper can move: which one, and to what? A test answers "
-               "with a bound, and the loop ends when the two ends meet.")
+def _mtdf_catalogue():
+    from .diagnosis import Catalogue, Mistake
+    return Catalogue([
+        Mistake("swapped", _driver_model(swapped=True),
+                "your driver moves the wrong end of the interval: a yes (bound v ≥ γ) proves the value is at least "
+                "v, a no that it is at most v. Which of lower and upper does each answer move?"),
+        Mistake("finite start", _driver_model(start=10),
+                "your interval starts at a finite pair of bounds, and scores can lie beyond them: before the first "
+                "test nothing is known about the value, so lower and upper start beyond every possible score."),
+        Mistake("same question after a yes", _asks_lower_again,
+                "a test is worth asking only if its answer is not known yet: a yes at γ moves lower up to the "
+                "bound; the next question must be above lower."),
+    ], _DRIVER_PROBES, run=_driver_run, neutral=MTDF_LADDER)
+
+
+MTDF_CATALOGUE = _mtdf_catalogue()
 
 
 def _settled_question(asked):
@@ -642,10 +676,14 @@ def check_mtdf_driver(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
                        "than γ, at most v' with the same v")
         if problem:
             ladder = call.error.hint if isinstance(call.error, Slip) and call.error.hint else MTDF_LADDER
-            theirs = _questions(fn)
-            for model, what, hint in _DRIVER_SLIPS:
-                if _questions(model) == theirs:
-                    return wrong(f"on {label}, {what}", hint)
-            return wrong(f"on {label}, {problem}", ladder, key=key if ladder is MTDF_LADDER else None)
+            mistake = MTDF_CATALOGUE.diagnose(fn)
+            if mistake is None:
+                return wrong(f"on {label}, {problem}", ladder)
+            if isinstance(call.error, Slip) and mistake.name != "same question after a yes":
+                # the check's own stop (the same question asked again, too many questions) says where the driver
+                # got stuck, not why: with the cause certain, say only what happened (its words pointed at a line
+                # that was right, issue 42)
+                problem = f"your driver did not find the value: it was stopped after {len(asked)} tests"
+            return wrong(f"on {label}, {problem}", mistake.cause)
     return right(f"your driver finds the value with null-window tests alone on all {len(fixed) + len(fresh)} "
                  "trees, and its own tests prove every answer", key=key)

@@ -18,7 +18,6 @@ from ..search import alphabeta
 from .core import (
     Verdict,
     call_student,
-    check_value,
     is_stub,
     not_answered,
     number_problem,
@@ -36,6 +35,7 @@ _GAME = ConnectFour()
 NOT_ANSWERED = not_answered()
 
 
+@functools.cache
 def positions_after(plies: int) -> int:
     """How many different positions (transpositions counted once) the game can reach in ``plies`` moves."""
     level = {_GAME.initial_state()}
@@ -88,22 +88,33 @@ def check_solver_score(answer, moves: str) -> Verdict:
     problem = number_problem(answer)
     if problem:
         return wrong(problem, "solve() returns one whole number: positive if the side to move wins.")
-    if truth and same(answer, -truth):
-        return wrong(f"you answered {short(answer)}: check whose side your number takes",
-                     "solve() scores from the point of view of the side to move, not X's: positive when the side "
-                     "to move wins.")
-    hint = "count the discs the winner will have played, the winning one included: 22 minus that."
-    a = plain_number(answer)
-    if truth and a is not None and abs(a) == abs(truth) + 1:
-        return Verdict(False, f"Not yet: you answered {answer!r}, one too many in size. Hint: {hint}")
-    p = _GAME.play(moves)
-    return check_value(answer, truth, key=("solver score", moves),
-                       hint=["solve() scores from the side to move's point of view: positive if it wins, "
-                             "negative if it loses, larger the sooner the win comes.",
-                             f"{p.player} is to move with {p.count} discs on the board. Find the fastest win (or, "
-                             f"if the side to move loses, the slowest loss), then {hint}"])
+    if same(answer, truth):
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", solver_score_catalogue(moves).hint(plain_number(answer)))
 
 
+SCORE_HINT = ("solve() scores from the side to move's point of view: positive if it wins, negative if it loses, larger "
+              "the sooner the win comes.")
+
+
+@functools.cache
+def solver_score_catalogue(moves: str) -> Catalogue:
+    """The usual wrong solver scores of a position: X's point of view instead of the side to move's, and the
+    winning disc left out of the count (one too many in size, with either sign)."""
+    truth = solve(moves)
+    one_more = ("one too many in size: count the discs the winner will have played, the winning one included: 22 "
+                "minus that.")
+    mistakes = [Mistake("whose side", -truth,
+                        "check whose side your number takes: solve() scores from the point of view of the side to "
+                        "move, not X's: positive when the side to move wins.")]
+    if truth:
+        size = abs(truth) + 1
+        mistakes += [Mistake("one too many", size if truth > 0 else -size, one_more),
+                     Mistake("one too many, the other side", -size if truth > 0 else size, one_more)]
+    return value_catalogue(mistakes, truth, neutral=SCORE_HINT)
+
+
+@functools.cache
 def moves_to_loss(moves: str, trap: int, evaluate=open_windows, deepest: int = 8) -> int:
     """After ``trap`` is played at ``moves``, in how many moves does the opponent connect four, at the soonest?
 
@@ -125,21 +136,32 @@ def check_moves_to_loss(answer, moves: str, trap: int) -> Verdict:
     problem = number_problem(answer, "a whole number of moves")
     if problem:
         return wrong(problem, "count the moves after the trap, up to and including the winning disc.")
+    if same(answer, truth):
+        return right(short(answer))
+    return wrong(f"you answered {short(answer)}", moves_to_loss_catalogue(moves, trap).hint(plain_number(answer)))
+
+
+LOSS_HINT = ("after the trap the opponent moves, you answer, the opponent moves again...: count the moves up to and "
+             "including the winning disc, with best play on both sides.")
+
+
+@functools.cache
+def moves_to_loss_catalogue(moves: str, trap: int) -> Catalogue:
+    """The usual wrong counts of the moves to the loss: the depth-3 search's line (it starts with the trap and
+    stops at the horizon), and the trap move counted too; each named only when the other differs."""
+    truth = moves_to_loss(moves, trap)
     line = len(alphabeta(_GAME, _GAME.play(moves), depth=3, evaluate=open_windows).pv)
-    if line != truth and same(answer, line):
-        return wrong(f"you answered {short(answer)}, the length of the depth-3 search's line: it starts with the "
-                     f"trap move itself and stops at the search's horizon, where the loss is not seen yet",
-                     "the question starts counting after the trap and goes on to the winning disc: search the "
-                     "position after the trap, deeper and deeper, until the loss shows.",
-                     key=("moves to loss", moves, trap))
-    if same(answer, truth + 1):
-        return Verdict(False, f"Not yet: you answered {answer!r}. Hint: count the moves after {trap} only "
-                              "(the opponent's, then the reply, ...) up to and including the winning disc.")
-    return check_value(answer, truth, key=("moves to loss", moves, trap),
-                       hint=["after the trap the opponent moves, you answer, the opponent moves again...: count "
-                             "the moves up to and including the winning disc, with best play on both sides.",
-                             "search the position after the trap at depth 1, 2, 3, ... and watch the value: the "
-                             "first depth at which it shows the loss is the number of moves."])
+    return value_catalogue([
+        Mistake("the depth-3 line", line,
+                "that is the length of the depth-3 search's line: it starts with the trap move itself and stops at "
+                "the search's horizon, where the loss is not seen yet. The question starts counting after the trap "
+                "and goes on to the winning disc: search the position after the trap, deeper and deeper, until the "
+                "loss shows."),
+        # (no column number in the words: in notebook 5 the trap's column is the answer itself, issue 42's student)
+        Mistake("the trap counted", truth + 1,
+                "count the moves after the trap only (the opponent's, then the reply, ...) up to and including the "
+                "winning disc."),
+    ], truth, neutral=LOSS_HINT)
 
 
 def _finished_positions(count: int, seed: int):

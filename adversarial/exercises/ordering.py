@@ -35,36 +35,51 @@ knuth_moore = _knuth_moore
 alphabeta = _alphabeta
 
 
+BEST_ORDER_HINT = ("one proof tree has b choices at MIN's levels and 1 at MAX's, the other the reverse; they share "
+                   "exactly one leaf.")
+
+
+def best_order_catalogue(b: int, d: int):
+    """The usual wrong counts of the best order's leaves on a (b, d) tree, each a value with its cause. A value
+    two causes give (or the right count gives) names none of them (:func:`value_catalogue`): on a (2, 2) tree,
+    b^d is also the two proofs with their shared leaf counted twice."""
+    from .diagnosis import value_catalogue
+    half, more = d // 2, (d + 1) // 2
+    _magnitude = ("b^(d/2) is the order of magnitude, not the count: MAX must prove its move is at least v AND MIN "
+                  "must prove it is at most v; count both proofs.")
+    mistakes = [
+        Mistake("every leaf", b ** d, "that is every leaf (minimax, or the worst order); the best order prunes most."),
+        Mistake("b^(d/2) rounded", round(b ** (d / 2)), _magnitude),
+        Mistake("b^(d//2)", b ** half, _magnitude),
+        Mistake("shared leaf twice", b ** more + b ** half,
+                "close: the two proofs share one leaf, the end of the principal variation."),
+        Mistake("equal proofs, floor", 2 * b ** half - 1,
+                "for an odd depth the two proofs differ in size: MAX moves at one more level than MIN, so MIN's "
+                "proof branches at one more level."),
+        Mistake("equal proofs, ceiling", 2 * b ** more - 1,
+                "for an odd depth the two proofs differ in size: MAX moves at one more level than MIN, so MIN's "
+                "proof branches at one more level."),
+    ]
+    # the same number with the same words is one mistake (b^(d/2) rounded and b^(d//2) at an even depth)
+    mistakes = list({(m.model, m.cause): m for m in mistakes}.values())
+    return value_catalogue(mistakes, _knuth_moore(b, d), neutral=BEST_ORDER_HINT)
+
+
 def check_best_order_leaves(answer, b: int, d: int) -> Verdict:
-    """Exercise: how many leaves does alpha-beta read with the best order on a (b, d) tree?"""
+    """Exercise: how many leaves does alpha-beta read with the best order on a (b, d) tree?
+
+    A typical wrong count is named only when no other typical mistake (and not the right count) gives the same
+    number on this tree (:func:`best_order_catalogue`); the hint never depends on earlier tries."""
     if unanswered(answer):
         return not_answered()
     problem = number_problem(answer, "the number of leaves")
     if problem:
         return wrong(problem, "count the leaves of the two proof trees.")
     truth = _knuth_moore(b, d)   # equal to best-first's count on every tree (tests/test_experiments.py)
-    key = ("best order leaves", b, d)
-    ladder = ["one proof tree has b choices at MIN's levels and 1 at MAX's, the other the reverse; they "
-              "share exactly one leaf.",
-              "count each proof's leaves as b to the power of the number of levels where it branches, add "
-              "the two, and subtract the leaf they share."]
     a = plain_number(answer)
     if same(a, truth):
-        return right(f"{short(answer)}, the Knuth–Moore minimum", key=key)
-    hint: str | list[str]
-    if same(a, b ** d):
-        hint = "that is every leaf (minimax, or the worst order); the best order prunes most."
-    elif same(a, round(b ** (d / 2))) or same(a, b ** (d // 2)):
-        hint = ("b^(d/2) is the order of magnitude, not the count: MAX must prove its move is at "
-                "least v AND MIN must prove it is at most v; count both proofs.")
-    elif same(a, b ** ((d + 1) // 2) + b ** (d // 2)):
-        hint = "close: the two proofs share one leaf, the end of the principal variation."
-    elif same(a, 2 * b ** (d // 2) - 1) or same(a, 2 * b ** ((d + 1) // 2) - 1):
-        hint = ("for an odd depth the two proofs differ in size: MAX moves at one more level "
-                "than MIN, so MIN's proof branches at one more level.")
-    else:
-        hint = ladder
-    return wrong(f"you answered {short(answer)}", hint, key=key)
+        return right(f"{short(answer)}, the Knuth–Moore minimum")
+    return wrong(f"you answered {short(answer)}", best_order_catalogue(b, d).hint(a))
 
 
 MINIMAL_LADDER = [
@@ -223,16 +238,22 @@ def check_deepest(answer, b: int, budget: int) -> Verdict:
     a = plain_number(answer)
     if same(a, truth):
         return right(f"{short(answer)}, against {minimax_depth} for minimax: nearly twice as deep", key=key)
-    hint: str | list[str]
-    if same(a, minimax_depth):
-        hint = "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum instead."
-    else:
-        # (the same hint whether the depth is too deep or too shallow: two tries must not bracket the answer)
-        hint = ["the answer is the largest d whose Knuth–Moore minimum (the two proofs, less their shared leaf) "
-                "is within the budget: work the minimum out at your depth and at the next one.",
-                "let Python try the depths: go through d = 0, 1, 2, ... with exercise 2's proofs and keep the "
-                "last d whose minimum fits."]
-    return wrong(f"you answered {short(answer)}", hint, key=key)
+    return wrong(f"you answered {short(answer)}", deepest_catalogue(b, budget).hint(a), key=key)
+
+
+# (the same hint whether the depth is too deep or too shallow: two tries must not bracket the answer)
+DEEPEST_HINT = ("the answer is the largest d whose Knuth–Moore minimum (the two proofs, less their shared leaf) is "
+                "within the budget: work the minimum out at your depth and at the next one.")
+
+
+def deepest_catalogue(b: int, budget: int):
+    """The usual wrong depth: how deep minimax gets (every leaf, b^d), named only when it is not the answer."""
+    from .diagnosis import value_catalogue
+    truth = max(d for d in range(64) if _knuth_moore(b, d) <= budget)
+    minimax_depth = max(d for d in range(64) if b ** d <= budget)
+    return value_catalogue([Mistake("minimax's depth", minimax_depth,
+                                    "that is how deep minimax (every leaf, b^d) gets; count the Knuth–Moore minimum "
+                                    "instead.")], truth, neutral=DEEPEST_HINT)
 
 
 # -- beating the static order -------------------------------------------------------------

@@ -19,6 +19,7 @@ the answer.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -184,9 +185,11 @@ def _playout_run(fn, case):
 PLAYOUT_CATALOGUE = Catalogue([
     Mistake("sum", _playout_mutant(sum), _ADDS),
     Mistake("sum plus one", _playout_mutant(lambda sizes: sum(sizes) + 1), _ADDS),
-    Mistake("the last position's 0", _playout_mutant(lambda sizes: 0),
-            "one factor of your product is 0: a finished game has no legal moves, and it should not count as a "
-            "position where a choice was made."),
+    # a product that starts at 0 and one with the finished position's 0 moves as a factor behave alike (0 on
+    # every game), so the words name what both do, not one line (issue 42's gallery)
+    Mistake("always 0", _playout_mutant(lambda sizes: 0),
+            "your estimate is 0 on every game: a product is 0 as soon as one factor is, so look at what it starts "
+            "from and at what it multiplies in, the finished position (which has no legal moves) included."),
     Mistake("every position", _playout_mutant(_nodes),
             "that counts every position along the game (the estimate of the tree's nodes), but the question asks "
             "for complete games only: how many games end below the first position?"),
@@ -700,28 +703,45 @@ NOISY_HINTS = {
 }
 
 
-def _noisy_slip(answers, cases):
-    """The hint for a known wrong rule: the student's ``answers`` on ``cases`` match it everywhere, or at the
-    first case where they differ from the engine's rule; None for other mistakes."""
-    threats = [_threats(p) for p in cases]
-    rules = {"always": lambda t: True, "never": lambda t: False,
-             "mover only": lambda t: bool(t[0]), "opponent only": lambda t: bool(t[1]),
-             "floating": lambda t: bool(t[2])}
-    for name, rule in rules.items():
-        if all(answer == rule(t) for answer, t in zip(answers, threats)):
-            return NOISY_HINTS[name]
-    for answer, (own, other, anywhere) in zip(answers, threats):
-        if answer != bool(own or other):
-            if own and not other and not answer:
-                return NOISY_HINTS["opponent only"]
-            if other and not own and not answer:
-                return NOISY_HINTS["mover only"]
-            if answer and anywhere:
-                return NOISY_HINTS["floating"]
-            if answer:
-                return NOISY_HINTS["blocked"]
-            return None
-    return None
+NOISY_HINT = ["a position is noisy when the very next disc can end the game, whoever drops it: a cell that "
+              "completes four for either side and that a disc can fall into now.",
+              "look at whose discs your function tries, and at where it lets a disc land."]
+
+
+def _any_three(p) -> bool:
+    """Any three in a row for either side, whether or not its fourth cell is free (the "blocked" mistake)."""
+    from ..games.connectfour import H1, HEIGHT
+    for stones in (p.x, p.o):
+        for step in (1, H1, HEIGHT, H1 + 1):
+            if stones & (stones >> step) & (stones >> 2 * step):
+                return True
+    return False
+
+
+def _noisy_run(fn, p):
+    """One answer's outcome on one position: its yes or no (a whole number read by its truth)."""
+    from ..beyond.techniques import connectfour_noisy
+    call = call_student(fn, p, forbid=(connectfour_noisy,))
+    if call.changed or call.called:
+        from .diagnosis import ERROR
+        return ERROR
+    if call.error is not None or not _is_yes_no(call.value):
+        return Raised(type(call.error).__name__ if call.error is not None else "not yes or no")
+    return bool(call.value)
+
+
+@functools.cache
+def noisy_catalogue() -> Catalogue:
+    """The usual wrong rules for "noisy", each named only when an answer says yes and no exactly as it does on
+    every fixed position (issue 42: the first position that differed used to pick the hint, so a function that
+    skipped a column was told it ignored the side to move's wins)."""
+    from ..games.connectfour import ConnectFour
+    game = ConnectFour()
+    rules = {"always": lambda p: True, "never": lambda p: False,
+             "mover only": lambda p: bool(_threats(p)[0]), "opponent only": lambda p: bool(_threats(p)[1]),
+             "floating": lambda p: bool(_threats(p)[2]), "blocked": _any_three}
+    return Catalogue([Mistake(name, rule, NOISY_HINTS[name][0]) for name, rule in rules.items()],
+                     [game.play(moves) for moves in NOISY_FIXED], run=_noisy_run, neutral=NOISY_HINT[0])
 
 
 def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
@@ -744,9 +764,7 @@ def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
     if drawn is None:
         return not_answered(function=True)
     seed, cases = drawn
-    hint = ["a position is noisy when the very next disc can end the game, whoever drops it: a cell that "
-            "completes four for either side and that a disc can fall into now.",
-            "look at whose discs your function tries, and at where it lets a disc land."]
+    hint = NOISY_HINT
     answers, first_wrong = [], None
     for index, p in enumerate(cases):
         where = (f"game.play({p.history!r}) ({p.player} to move"
@@ -768,7 +786,7 @@ def check_noisy(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
         return right(f"your function finds the noisy positions the engine's rule finds, on all {len(cases)} "
                      "positions")
     return wrong(f"on the position {first_wrong}, your function's answer differs from the engine's rule (run "
-                 "that game.play(...) in a cell to see the board)", _noisy_slip(answers, cases) or hint)
+                 "that game.play(...) in a cell to see the board)", noisy_catalogue().hint(fn))
 
 
 def _is_yes_no(value) -> bool:

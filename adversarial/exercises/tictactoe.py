@@ -365,6 +365,11 @@ TABLE_LADDER = ("a stored value is only as good as the window it was found in: k
                 "settles the current window.")
 
 
+UPDATED_WINDOW_HINT = ("a node that stopped early (a cutoff) found only a bound: decide the kind against the α and β "
+                       "the node was called with, not the ones the loop has changed. At a MAX node the loop raises α "
+                       "to the value, so after the loop value <= alpha is always true.")
+
+
 def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     """Check notebook 4's ``careful_alphabeta(game, board, alpha, beta, table)`` on depth-aware tic-tac-toe.
 
@@ -438,9 +443,7 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 signature = all(k != "exact" for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
                 if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
                     hint_key = ("careful table", "kind from the updated window")
-                    hint = ("a node that stopped early (a cutoff) found only a bound: decide the kind against "
-                            "the α and β the node was called with, not the ones the loop has changed. At a MAX "
-                            "node the loop raises α to the value, so after the loop value <= alpha is always true.")
+                    hint = UPDATED_WINDOW_HINT
                 return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
                              f"('{kind}'), but its value is {real}", hint, key=hint_key)
     # (3) planted entries: a bound that settles the window is used, one that does not is not

@@ -1,0 +1,3 @@
+# BUG neutral: one slot only.
+def answer(slots, move):
+    return [move]

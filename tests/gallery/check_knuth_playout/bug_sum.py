@@ -1,0 +1,8 @@
+# BUG sum plus one: the numbers of moves added (from 1), not multiplied.
+def answer(game, pick):
+    state, estimate = game.initial_state(), 1
+    while not game.is_terminal(state):
+        moves = game.actions(state)
+        estimate += len(moves)
+        state = game.result(state, pick(moves))
+    return estimate

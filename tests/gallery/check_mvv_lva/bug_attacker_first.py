@@ -1,0 +1,12 @@
+# BUG attacker first: sorted by the attacker, then the victim.
+import chess
+
+from adversarial.games.chess.ordering import VALUES
+
+
+def answer(board, moves):
+    def victim(m):
+        return chess.PAWN if board.is_en_passant(m) else board.piece_type_at(m.to_square)
+    captures_ = [m for m in moves if board.is_capture(m)]
+    captures_.sort(key=lambda m: (VALUES[board.piece_type_at(m.from_square)], -VALUES[victim(m)]))
+    return captures_ + [m for m in moves if not board.is_capture(m)]

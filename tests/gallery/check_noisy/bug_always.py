@@ -1,0 +1,3 @@
+# BUG always: every position is noisy.
+def answer(p):
+    return True

@@ -1,0 +1,3 @@
+# BUG never: no position is noisy.
+def answer(p):
+    return False

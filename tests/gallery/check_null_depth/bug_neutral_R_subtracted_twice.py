@@ -1,0 +1,10 @@
+# BUG neutral: R taken off twice.
+import math
+
+
+def answer(depth, beta, at_root, passed_before, R, min_depth):
+    if at_root or passed_before:
+        return None
+    if beta == math.inf or depth < min_depth:
+        return None
+    return depth - 1 - 2 * R

@@ -1,0 +1,10 @@
+# BUG the pass's ply: the pass's own ply forgotten.
+import math
+
+
+def answer(depth, beta, at_root, passed_before, R, min_depth):
+    if at_root or passed_before:
+        return None
+    if beta == math.inf or depth < min_depth:
+        return None
+    return depth - R
