@@ -477,6 +477,15 @@ def _watch(forbid: Iterable[Callable]):
     return profile, seen, codes
 
 
+_audit = sys.audit          # taken once, at import: a hand-in that replaces sys.audit later changes nothing here
+
+
+def hand_over() -> None:
+    """Say, just before a check runs the student's code, that it does: a grading kernel (tools/grading_kernel.py)
+    then takes the checks' reference answers out of that code's reach. Elsewhere it does nothing."""
+    _audit("adversarial.exercises.student")
+
+
 def call_student(fn: Callable, *args, forbid: Iterable[Callable] = (), copy_args: bool = True,
                  **kwargs) -> Call:
     """Call the student's ``fn`` on deep copies of ``args`` and report what happened.
@@ -492,6 +501,7 @@ def call_student(fn: Callable, *args, forbid: Iterable[Callable] = (), copy_args
     if codes:
         sys.setprofile(profile)
     try:
+        hand_over()
         value = fn(*given, **kwargs)
     except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed: a verdict, no traceback)
         return Call(error=error, called=seen[0] if seen else None)

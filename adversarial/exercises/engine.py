@@ -64,6 +64,7 @@ from .core import (
     check_function,
     check_options,
     draw_seed,
+    hand_over,
     is_stub,
     not_answered,
     number_problem,
@@ -108,6 +109,7 @@ def run(fn, case, salt):
     root, _ = _build(spec, maximising, salt, log)
     alpha, beta = (-INF, INF) if window is None else window
     try:
+        hand_over()
         value = fn(root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising)
     except RecursionError:
         return None, log, RecursionError("your function calls itself without end")
