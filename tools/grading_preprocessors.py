@@ -152,6 +152,9 @@ class RefusalsCost(NbGraderPreprocessor):
         path = resources.get("grading_refused")
         refusals = read_lines(path)[resources.get("grading_refused_before", 0):]
         os.environ.pop("GRADING_LOCKED", None)
+        if os.environ.get("GRADING_SCRATCH"):      # the hand-in's pids cgroup, if its sandbox made one
+            from grading_sandbox import release_pids_cgroup
+            release_pids_cgroup(os.environ["GRADING_SCRATCH"])
         own = resources.get("grading_scratch_own")
         if own:
             for name in own:
@@ -162,8 +165,10 @@ class RefusalsCost(NbGraderPreprocessor):
             test = cell.metadata.get("nbgrader", {}).get("grade_id")
             if test in charged and cell.cell_type == "code":
                 text = f"the hand-in tried {charged[test]} (refused by the grader): this exercise scores nothing"
-                cell.outputs.append(NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
-                                                 traceback=[f"RefusedByGrader: {text}"]))
+                # First: nbgrader scores a cell by its first error or result, and a share of the points (partial
+                # credit) is a result.
+                cell.outputs.insert(0, NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
+                                                    traceback=[f"RefusedByGrader: {text}"]))
         return nb, resources
 
 

@@ -69,12 +69,14 @@ from ..trace import Cutoff as _Cutoff
 from ..trace import Leaf as _Leaf
 from ..tree import tree as _make_tree
 from .core import (
+    COUNTED,
     CheckOptionError,
     Verdict,
     call_student,
     check_options,
     draw_seed,
     is_stub,
+    naming,
     not_answered,
     plain_number,
     returned_problem,
@@ -281,6 +283,8 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
         if error is not None and error.stub:
             return not_answered(function=True)
         if _differs((got, reads, error), case, salt, prune_on_equal):
+            if not naming():
+                return Verdict(False, COUNTED)
             bug = _diagnose(fn, prune_on_equal)
             small = _shrink(fn, case, salt, prune_on_equal)
             where = "" if index < len(EDGE_CASES) else f"; random trees drawn with seed {seed}"

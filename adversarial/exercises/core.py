@@ -477,6 +477,20 @@ def _watch(forbid: Iterable[Callable]):
     return profile, seen, codes
 
 
+_naming = [True]
+
+
+# A failing answer's verdict when the checks name no mistakes (grading counts right groups of cases, no more).
+COUNTED = "a case went wrong (counted, not described: the grader counts the groups of hidden cases it gets right)"
+
+
+def naming() -> bool:
+    """Do the checks name a failing answer's mistake (their catalogues' diagnoses)? Grading that only counts how
+    many groups of hidden cases an answer gets right (tools/assignments.py's partial credit) turns it off on its
+    own copy of the checks: the diagnosis costs more than the cases."""
+    return _naming[0]
+
+
 _audit = sys.audit          # taken once, at import: a hand-in that replaces sys.audit later changes nothing here
 
 

@@ -58,6 +58,7 @@ from fractions import Fraction
 from ..tree import Tree, tree
 from .alphabeta import ExerciseNode, cases, estimate, right_value
 from .core import (
+    COUNTED,
     CheckOptionError,
     Verdict,
     call_student,
@@ -66,6 +67,7 @@ from .core import (
     draw_seed,
     hand_over,
     is_stub,
+    naming,
     not_answered,
     number_problem,
     plain_number,
@@ -227,6 +229,8 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
                                                            and outcome[0] is ...):
             return not_answered(function=True)
         if not _outcome_right(outcome, case, salt):
+            if not naming():
+                return Verdict(False, COUNTED)
             failing.append((index, case, salt, outcome))
             if len(failing) >= 12:
                 break
@@ -239,6 +243,8 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
 
 
 def _diagnose(fn, some_cases, seed):
+    if not naming():
+        return None
     outcomes = [run(fn, case, seed + i) for i, case in enumerate(some_cases)]
     if any(o[2] is not None for o in outcomes):
         return None
