@@ -166,3 +166,63 @@ def test_each_route_hands_over_a_passing_answer_when_nothing_guards(route):
 def test_every_route_is_tried_in_a_handin():
     tried = {route for routes in HANDINS.values() for route in routes if route}
     assert tried == set(ROUTES) | {"cell-name", "right"}
+
+
+# -- the guard's rules, in a Python of their own (an audit hook cannot be removed) ----------------------------
+
+GUARDED = """\
+import json, os, sys, tempfile
+sys.path.insert(0, {tools!r})
+import grading_kernel as kernel
+library = tempfile.mkdtemp()                 # a library the hand-in imports, never compiled before
+with open(os.path.join(library, "freshlib.py"), "w") as handle:
+    handle.write("VALUE = 42\\n")
+sys.path.insert(0, library)
+sys.dont_write_bytecode = True
+import adversarial, adversarial.exercises
+space = {{"check_pvs": adversarial.exercises.check_pvs, "kept": 1}}
+guard = kernel.ReferenceGuard([], os.path.dirname(os.path.realpath(adversarial.exercises.__file__)), adversarial,
+                              lambda: space)
+trusted = kernel.trusted_paths(adversarial) + (os.path.realpath(library) + os.sep,)
+guard.trusted = trusted
+guard.hide()
+kernel.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, None, [None], guard)
+seen = {{"names": sorted(space), "package": hasattr(adversarial, "exercises")}}
+
+
+def attempt(name, action):
+    try:
+        seen[name] = repr(action())
+    except Exception as error:
+        seen[name] = type(error).__name__
+
+
+import freshlib
+seen["library"] = freshlib.VALUE
+attempt("import", lambda: __import__("adversarial.exercises.engine"))
+attempt("modules", lambda: sys.modules["adversarial.exercises.engine"])
+attempt("read", lambda: open(os.path.join(os.path.dirname(adversarial.__file__), "exercises", "engine.py")).read())
+attempt("compile", lambda: compile("x = 1", os.path.join(library, "freshlib.py"), "exec"))
+attempt("own-compile", lambda: compile("x = 1", "<mine>", "exec") and "compiled")
+attempt("code", lambda: attempt.__code__.replace(co_name="other"))
+print(json.dumps(seen))
+"""
+
+
+def test_the_guard_refuses_the_handins_routes_and_lets_libraries_compile(tmp_path):
+    """This script plays the hand-in: the checks leave its namespace and the package, importing or reading them and
+    compiling under a library's name are refused, its own compile is not, and a library it imports is compiled
+    (by the import system, under the library's name) without a refusal."""
+    import json
+    import subprocess
+    import sys
+    script = tmp_path / "handin.py"
+    script.write_text(GUARDED.format(tools=str(ROOT / "tools")))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["names"] == ["kept"] and seen["package"] is False and seen["library"] == 42
+    assert {k: seen[k] for k in ("import", "modules", "read", "compile", "code")} == {
+        "import": "PermissionError", "modules": "KeyError", "read": "PermissionError", "compile": "PermissionError",
+        "code": "PermissionError"}
+    assert seen["own-compile"] == "'compiled'"

@@ -104,7 +104,8 @@ class ReferenceGuard:
     imports them again. Meanwhile the hand-in's own code (anywhere on the stack) may not import them (any route:
     ``import``, ``importlib``, ``__import__``, the hidden tests' loader), read their files (to ``exec`` them or
     read a docstring), compile code under a trusted file's name or a locked cell's, or make code objects: each
-    is a refusal, which costs the exercise its points."""
+    is a refusal, which costs the exercise its points. (Compiling and making code objects are refused when the
+    hand-in's code asks itself: the import system compiles a library's source for it, under the library's name.)"""
 
     def __init__(self, locked_hashes: list[str], folder: str, package, namespace):
         from ipykernel.compiler import get_tmp_directory
@@ -160,7 +161,7 @@ class ReferenceGuard:
         self.names.clear()
         sys.audit = self.audit
 
-    def event(self, event, args, handins_code_on_stack, resolved) -> str | None:
+    def event(self, event, args, handins_code_on_stack, handins_code_asks, resolved) -> str | None:
         """What to refuse (a description), or None."""
         if event == "exec":
             name = args[0].co_filename if type(args[0]) is CodeType else None
@@ -197,10 +198,10 @@ class ReferenceGuard:
                 return None
             real = resolved(name)
             if (name in self.locked or real in self.locked or real.startswith(self.trusted)) and \
-                    handins_code_on_stack():
+                    handins_code_asks():
                 return f"compiling code under the name {name} (not the hand-in's)"
             return None
-        if event == "code.__new__" and handins_code_on_stack():
+        if event == "code.__new__" and handins_code_asks():
             return "making a code object"
         return None
 
@@ -257,6 +258,19 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             frame = frame.f_back
         return False
 
+    here = os.path.realpath(__file__)
+
+    def handins_code_asks() -> bool:
+        """Is the code that raised the event (the first frame outside this file) the hand-in's own? Not the
+        import system compiling a library it imports for the hand-in, nor a library making code objects."""
+        frame = getframe(1)
+        while frame is not None and resolved(frame.f_code.co_filename) == here:
+            frame = frame.f_back
+        if frame is None:
+            return False
+        name = resolved(frame.f_code.co_filename)
+        return not (name.startswith("<frozen") or name.startswith(trusted) or name in guard.locked)
+
     def refuse(what):
         if refused_log:
             busy[0] = True
@@ -273,7 +287,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         if guard is not None and event in GUARDED_EVENTS:
             busy[0] = True
             try:
-                what = guard.event(event, args, handins_code_on_stack, resolved)
+                what = guard.event(event, args, handins_code_on_stack, handins_code_asks, resolved)
             finally:
                 busy[0] = False
             if what:
