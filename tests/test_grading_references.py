@@ -226,3 +226,11 @@ def test_the_guard_refuses_the_handins_routes_and_lets_libraries_compile(tmp_pat
         "import": "PermissionError", "modules": "KeyError", "read": "PermissionError", "compile": "PermissionError",
         "code": "PermissionError"}
     assert seen["own-compile"] == "'compiled'"
+
+
+def test_the_nodes_a_check_hands_over_lead_nowhere():
+    """A hand-in's search gets ExerciseNodes while the check runs; their methods' globals are a module of their own
+    (adversarial/exercises/nodes.py), not the module of the alpha-beta reference (``_model``)."""
+    from adversarial.exercises.alphabeta import ExerciseNode
+    reachable = {name for name in ExerciseNode.value.fget.__globals__ if not name.startswith("__")}
+    assert reachable == {"annotations", "ExerciseNode"}

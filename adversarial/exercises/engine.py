@@ -6,7 +6,7 @@ aspiration windows and the birthday estimate of collisions (notebook 10).
     def my_pvs(node, depth, alpha, beta, maximising):
         ...   # return the node's value
 
-(``node``: an :class:`~adversarial.exercises.alphabeta.ExerciseNode`; reading ``node.value``
+(``node``: an :class:`~adversarial.exercises.nodes.ExerciseNode`; reading ``node.value``
 evaluates it and is recorded, every time.) The first child of a node is searched with the
 window (α, β); each later child is first *tested* with a null window — at a MAX node
 ``(α, α + 1)``, "better than α?", at a MIN node ``(β − 1, β)``, "worse than β?" (scores are
