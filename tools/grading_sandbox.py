@@ -234,13 +234,20 @@ def pids_cgroup(name: str, limit: int) -> str | None:
     return None
 
 
-def release_pids_cgroup(scratch: str) -> None:
-    """Remove the pids cgroup of the hand-in whose scratch folder is ``scratch`` (once its processes are gone)."""
+def release_pids_cgroup(scratch: str, wait: float = 1.0) -> None:
+    """Remove the pids cgroup of the hand-in whose scratch folder is ``scratch`` once its processes are gone
+    (Linux reaps a PID namespace's processes after its first one ends: up to ``wait`` seconds). One still busy
+    then is removed by the next sandbox's start."""
+    import time
     for parent in _pids_parents():
-        try:
-            (parent / Path(scratch).name).rmdir()
-        except OSError:
-            pass
+        group, until = parent / Path(scratch).name, time.monotonic() + wait
+        while group.exists():
+            try:
+                group.rmdir()
+            except OSError:
+                if time.monotonic() > until:
+                    break
+                time.sleep(0.05)
 
 
 def main(argv: list[str]) -> None:
