@@ -21,8 +21,8 @@ from typing import Any
 
 import chess
 
-__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "groups", "tactical_first", "killer_ply", "EngineOrder",
-           "update_killers"]
+__all__ = ["VALUES", "victim", "attacker", "mvv_lva", "mvv_lva_key", "groups", "tactical_first", "killer_ply",
+           "EngineOrder", "update_killers"]
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
 
