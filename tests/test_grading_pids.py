@@ -64,7 +64,7 @@ def test_a_fork_bomb_in_the_sandbox_stops_at_the_pids_limit(tmp_path):
     assert seen["stopped"] == "BlockingIOError" and 10 < seen["made"] < 24, seen
     groups = [parent / "scratch" for parent in sandbox._pids_parents()]
     assert any(g.exists() for g in groups)
-    sandbox.release_pids_cgroup(str(tmp_path / "scratch"))
+    sandbox.release_pids_cgroup(str(tmp_path / "scratch"), wait=10.0)
     assert not any(g.exists() for g in groups)
     if os.geteuid() == 0:       # the control: as root nothing else stops it (RLIMIT_NPROC does not bind root)
         assert run_bomb(tmp_path, 60, pids=None) == {"made": 60, "stopped": None}
