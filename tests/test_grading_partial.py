@@ -112,7 +112,8 @@ def test_the_built_test_shares_and_the_grader_lets_the_visible_check_give_way(tm
     cell.metadata["nbgrader"] = {"grade": True, "locked": True, "grade_id": "test-1", "points": 2}
     facts = nbgrader_hooks.GraderFacts()
     nb = nbformat.v4.new_notebook(cells=[cell])
-    resources = {"nbgrader": {"student": "s", "assignment": "09_engine_techniques", "db_url": f"sqlite:///{tmp_path / 'gradebook.db'}"}}
+    resources = {"nbgrader": {"student": "s", "assignment": "09_engine_techniques",
+                              "db_url": f"sqlite:///{tmp_path / 'gradebook.db'}"}}
     facts.config.CourseDirectory.root = str(tmp_path)
     facts.preprocess(nb, resources)
     assert nbgrader_hooks.SHARE not in nb.cells[0].source and nbgrader_hooks.SHARED in nb.cells[0].source
