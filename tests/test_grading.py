@@ -23,6 +23,7 @@ import re
 import sys
 import textwrap
 import time
+import types
 import uuid
 from pathlib import Path
 
@@ -97,9 +98,7 @@ class Assignment:
 def bug_source(function, name: str) -> str:
     """A buggy function from an exercise's own tests, with the module-level functions it calls, bound to
     ``name``: the wrong answer as a student would hand it in."""
-    module = sys.modules.get(function.__module__)
-    if module is None:      # a gallery answer (tests/gallery): its file is the student's whole answer
-        return f"{Path(inspect.getfile(function)).read_text()}\n\n{name} = {function.__name__}\n"
+    module = sys.modules.get(function.__module__) or types.SimpleNamespace(**function.__globals__)  # a gallery file
     wanted, order = [function], []
     while wanted:
         f = wanted.pop()
@@ -312,6 +311,8 @@ LESSONS = ("01", "02", "09")
 SANDBOXED = "02"
 # The hand-ins whose nbgrader feedback pages are made (a second each) and checked, where a lesson has them.
 FEEDBACK = ("right", "stub", "wrong-1-0", "segfault")
+# The lesson whose batch also gets tests/test_grading_references.py's hand-ins.
+REFERENCES = "09"
 # What grading writes in a course (the rest is the build's and must stay byte for byte).
 OUTPUTS = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submitted", "jupyter")
 
@@ -319,6 +320,7 @@ OUTPUTS = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submi
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Every hand-in of the three assignments, and the sandbox's (lesson 2), graded in one batch of one course."""
+    from tests import test_grading_references as references
     from tests import test_grading_sandbox as escapes
     from tests.test_grading_sandbox import tree_hashes
     assignments, grade = _tool("assignments"), _tool("grade")
@@ -333,6 +335,8 @@ def graded(tmp_path_factory):
         a = Assignment(course, name)
         folder = folders[name] = tmp_path_factory.mktemp(f"handins-{lesson}")
         cases = handins(a, outside, every=EVERY_HANDIN or lesson == SANDBOXED)
+        if lesson == REFERENCES:        # tests/test_grading_references.py's routes to the reference answers
+            cases.update(references.reference_handins(a))
         if lesson == SANDBOXED and sandbox:
             tries = escapes.sandbox_handins(a, course, folder, sandbox["elsewhere"], sandbox["token"])
             assert not set(tries) & set(cases)
@@ -423,6 +427,13 @@ def test_the_gradebook_has_every_handin(graded):
         for name, rows in tables.items():
             scores = {s.student.id: s.score for s in gradebook.assignment_submissions(name)}
             assert scores == {row["student"]: expected[name, row["student"]] for row in rows}
+
+
+def test_the_reference_answers_are_out_of_reach(graded):
+    """Each route to a reference answer (tests/test_grading_references.py) lost its exercise, for its reason."""
+    from tests.test_grading_references import check_reasons
+    tables = graded[1]
+    check_reasons(next(rows for name, rows in tables.items() if name.startswith(REFERENCES)))
 
 
 # -- the sandbox's hand-ins (tests/test_grading_sandbox.py), graded in the batch above ------------------

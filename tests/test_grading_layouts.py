@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from tests import test_grading_partial as partial
 from tests.test_grading import Assignment, _tool
 
 nbformat = pytest.importorskip("nbformat")
@@ -64,6 +65,8 @@ def duplicated(a: Assignment):
 def course(tmp_path_factory):
     assignments, grade = _tool("assignments"), _tool("grade")
     course = tmp_path_factory.mktemp("course")
+    # A known secret (its hidden seeds give José's minimax a share of its points: tests/test_grading_partial.py)
+    (course / "grading_secret").write_text(partial.LAYOUTS_SECRET + "\n", encoding="utf-8")
     [name] = assignments.build([LESSON], course)
     return course, name, Assignment(course, name), grade
 
@@ -85,13 +88,15 @@ def in_place(course):
 @pytest.fixture(scope="module")
 def flat(course, in_place, tmp_path_factory):
     """Then a folder of STUDENT.ipynb elsewhere: a name typed on macOS (decomposed accents) whose answer raises
-    KeyboardInterrupt, and a file with a space in its name that is not a notebook."""
+    KeyboardInterrupt and whose minimax is right on some hidden cases only (a share of its points), and a file
+    with a space in its name that is not a notebook."""
     course, name, a, grade = course
     folder = tmp_path_factory.mktemp("handins")
     first, second = list(a.defines)[:2]
     outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
     refused = f"try:\n    open({str(outside)!r}, 'w')\nexcept OSError:\n    pass\n" + a.answer(second)
-    nbformat.write(a.handin({first: "raise KeyboardInterrupt\n", second: refused}), folder / "Jose\u0301.ipynb")
+    nbformat.write(a.handin({first: "raise KeyboardInterrupt\n", second: refused,
+                             a.exercise("my_minimax"): partial.FORGETS_A_FIFTH_CHILD}), folder / "Jose\u0301.ipynb")
     (folder / "王 小明.ipynb").write_text('{"cells": [', encoding="utf-8")
     before = fingerprint(folder)
     rows = grade.grade(LESSON, folder, course, jobs=1, timeout=30, cpu=60, feedback=False)
@@ -151,7 +156,11 @@ def test_each_reason_says_what_happened(course, flat):
     assert "the cell raised KeyboardInterrupt itself" in rows["José"]["reasons"]
     assert "timed out" not in rows["José"]["reasons"]
     assert f"test-{second}: RefusedByGrader: the hand-in tried" in rows["José"]["reasons"]
-    assert rows["José"]["score"] == a.total - a.points[first] - a.points[second]
+    f = a.exercise("my_minimax")
+    share = partial.expected_share(course[0], a.name, f"test-{f}", partial.FORGETS_A_FIFTH_CHILD)
+    assert 0 < share < a.points[f]
+    assert rows["José"]["score"] == a.total - a.points[first] - a.points[second] - (a.points[f] - share)
+    assert f"test-{f}: hidden cases: your function is right on " in rows["José"]["reasons"]
     broken = rows["王%20小明"]
     assert broken["status"] == "failed" and broken["score"] == 0
     assert "is not valid JSON" in broken["reasons"] and "so it is not a notebook" in broken["reasons"]

@@ -34,7 +34,10 @@ What an assignment holds, read from the lesson's cell tags (never from a list ke
   seeds, drawn from the course's secret file. A hidden test run without it fails and says so.
 
 Points: an exercise whose stub defines a function or a rule is worth 2, a value 1; a stub cell's metadata
-``points`` overrides that.
+``points`` overrides that. A function whose check draws its cases (``seed``, ``n``) earns a share of its points
+for the share of 10 groups of hidden cases it gets right, in quarters of its points, all of them only when every
+group is right (nbgrader's partial credit: the test cell's result is the points; ``--no-partial`` turns it off);
+the feedback says how many groups were right, not which cases. Other exercises are all or nothing.
 """
 
 from __future__ import annotations
@@ -217,6 +220,29 @@ def _fresh(*modules):
     return [importlib.import_module(f"{name}.exercises.{module}") for module in modules]
 
 
+def _share(core, check, seed, n, worth, visible=None, groups=10, steps=4):
+    """Points for the share of the hidden cases a function gets right: ``groups`` groups of ``n // groups`` cases
+    (each group its own seed, drawn from ``seed``), checked without naming mistakes (quicker). All right: None
+    (nbgrader's full points). Else the share rounded down to a quarter of the points, never all of them; none
+    (a share under a quarter) fails, saying what the visible check (``visible``, its verdict above) said."""
+    core._naming[0] = False
+    try:
+        right = sum(1 for k in range(groups)
+                    for v in [check((seed * groups + k) % 999_983 + 1, max(1, n // groups))]
+                    if type(v) is core.Verdict and v.ok is True)
+    finally:
+        core._naming[0] = True
+    if right == groups:
+        return None
+    points = min(worth * (steps - 1) / steps, (right * steps // groups) * worth / steps)
+    if points <= 0:
+        said = str(getattr(visible, "message", "")) if visible is not None and not visible else ""
+        raise AssertionError(f"hidden cases: {said or f'right on {right} of {groups} groups of cases'}")
+    print(f"hidden cases: your function is right on {right} of {groups} groups of cases: {points:g} of {worth:g} "
+          "points")
+    return points
+
+
 def _must_pass(core, verdict, where):
     if type(verdict) is not core.Verdict or verdict.ok is not True:
         raise AssertionError(f"{where}: {verdict.message if type(verdict) is core.Verdict else verdict!r}")
@@ -322,8 +348,22 @@ def variant_cell(varied: dict[int, dict], course_id: str, name: str) -> str:
     return "\n".join(lines)
 
 
+def shared(calls: list) -> dict | None:
+    """How a function's test gives a share of the points for a share of the hidden cases (partial credit), or
+    None: only for one call of a check that draws its cases (takes ``seed`` and ``n``) and is not given either.
+    Checks on fixed cases, and value, set and rule exercises, stay all or nothing."""
+    import adversarial.exercises as checks
+    if len(calls) != 1 or any(k.arg in ("seed", "n") for k in calls[0].keywords):
+        return None
+    check = getattr(checks, calls[0].func.id)
+    parameters = inspect.signature(check).parameters
+    if not {"seed", "n"} <= set(parameters):
+        return None
+    return {"call": calls[0], "module": check.__module__.rsplit(".", 1)[1], "n": parameters["n"].default}
+
+
 def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, varied: dict | None = None,
-                form: str | None = None, course_id: str = COURSE_ID, name: str = "") -> str:
+                form: str | None = None, course_id: str = COURSE_ID, name: str = "", partial: bool = True) -> str:
     """The autograded test cell: the lesson's check (visible), or with ``form`` only the answer's form (a value,
     set or rule exercise in an assignment with variants); then the hidden tests, which grade."""
     import adversarial.exercises as checks
@@ -335,6 +375,7 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
     tree = _parse(check)
     last = tree.body[-1]
     points_are = f"Autograded test ({worth} point{'s' * (worth != 1)})"
+    share = shared(calls) if partial and not varied and not form else None
     if form:
         answer = varied["answer"] if varied else ast.get_source_segment(check, calls[-1].args[0])
         spec = f", {tree_name(number)}" if varied and varied["kind"] == "set" else ""
@@ -343,18 +384,21 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                  "from adversarial.exercises.variants import check_answer_form",
                  f"verdict = check_answer_form({answer}, {(varied or {}).get('kind', form)!r}{spec})"]
     else:
-        lines = [f"# {points_are}: the lesson's check; the points need its ✓.",
+        lines = [f"# {points_are}: the lesson's check; the points need its ✓." if not share else
+                 f"# {points_are}: the lesson's check. When you hand in, the grader tries your function on hidden "
+                 "cases: all right, all the points; a share of them right, a share of the points.",
                  "from adversarial.exercises import " + ", ".join(names)]
         lines += [ast.get_source_segment(check, stmt) for stmt in tree.body[:-1]
                   if not isinstance(stmt, (ast.Import, ast.ImportFrom))]
         lines += [f"verdict = {ast.get_source_segment(check, last.value if isinstance(last, ast.Expr) else last)}"]
     lines += ["display(verdict)",
               "if not verdict:",
-              "    raise AssertionError(verdict.message)"]
+              "    " + (nbgrader_hooks.SHARE if share else "raise AssertionError(verdict.message)")]
     modules = sorted({getattr(checks, n).__module__.rsplit(".", 1)[1] for n in names} - {"core"}
                      | ({"variants"} if varied else set()))
     hidden = ["### BEGIN HIDDEN TESTS", FRESH_LOADER.rstrip(), "", "",
-              "def _hidden(_fresh=_fresh, _must_pass=_must_pass):     # bound now: the hand-in runs inside",
+              "def _hidden(_fresh=_fresh, _must_pass=_must_pass, _share=_share):    # bound now: the hand-in runs "
+              "inside",
               f"    {nbgrader_hooks.FACTS}",
               f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})",
               "    if _GRADER is None:     # not written in: the instructor validating this version, or a wrong set-up",
@@ -372,7 +416,13 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                    f"{varied['spec']!r}, variant=mine, others=_GRADER['others'], kind={varied['kind']!r}, "
                    f"needs={varied['needs']!r}{options}), "
                    "'graded on your own tree')"]
-    for call in [] if varied else calls:
+    if share:
+        fresh = f"{share['module']}." + ast.get_source_segment(check, share["call"])
+        graded = fresh[:-1].rstrip() + (", " if share["call"].args or share["call"].keywords else "") + \
+            "seed=seed, n=n)"
+        hidden += [f"    return _share(core, lambda seed, n: {graded}, _GRADER['seeds'][0], {share['n']}, {worth}, "
+                   "verdict)"]
+    for call in [] if varied or share else calls:
         check_name = call.func.id
         module = getattr(checks, check_name).__module__.rsplit(".", 1)[1]
         fresh = f"{module}." + ast.get_source_segment(check, call)
@@ -383,7 +433,7 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                        f"        _must_pass(core, {seeded}, 'hidden cases')"]
         else:
             hidden.append(f"    _must_pass(core, {fresh}, 'the check again, from a fresh copy of the package')")
-    hidden += ["", "", "_hidden()"]
+    hidden += ["", "", "_hidden()"]   # a share of the points (partial credit): a number, nbgrader's partial grade
     hidden.append("### END HIDDEN TESTS")
     return "\n".join(lines + hidden)
 
@@ -397,10 +447,12 @@ def marked(cell, grade_id: str, *, solution=False, grade=False, locked=False, wo
     return cell
 
 
-def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True):
+def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True, partial: bool = True):
     """The instructor's version of the lesson at ``path`` (an nbformat notebook). With ``variants`` (the
     default), each student gets their own tree in every exercise :func:`variation` can vary, and the visible
-    test of every value, set or rule exercise checks only the answer's form (the hidden tests grade it)."""
+    test of every value, set or rule exercise checks only the answer's form (the hidden tests grade it). With
+    ``partial`` (the default), a function whose check draws its cases earns a share of its points for a share of
+    the hidden cases (:func:`shared`)."""
     notebook = nbformat.read(path, as_version=4)
     found = exercises(notebook)
     if not found:
@@ -456,7 +508,8 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True)
         cells[-1].metadata["exercise"] = number
         form = _answer_kind(e) if variants else None
         cells.append(code(test_source(e, f"test-{number}", worth, number=number, varied=varied.get(number),
-                                      form=form, course_id=course_id, name=path.stem)))
+                                      form=form, course_id=course_id, name=path.stem,
+                                      partial=partial)))
     base = path.stem
     for index, cell in enumerate(cells):
         grade_id = f"{base}-{index:02d}"
@@ -494,7 +547,7 @@ def kernel_spec(course: Path, limits: dict | None = None, sandbox: str | None = 
         import grading_sandbox
         readable = [arg for path in grading_sandbox.read_only_paths() for arg in ("--read-only", path)]
         spec["argv"] = [sys.executable, "-S", str(ROOT / "tools" / "grading_sandbox.py"), "--bwrap", sandbox,
-                        "--hide", str(course), *readable, "--"] + argv
+                        "--hide", str(course), "--pids", str(limits["processes"]), *readable, "--"] + argv
         # A signal would reach the sandbox's outer process, not the kernel: interrupt through a message.
         spec["interrupt_mode"] = "message"
     (where / "kernel.json").write_text(json.dumps(spec, indent=1))
@@ -541,10 +594,12 @@ def prepare(course: Path, course_id: str = COURSE_ID) -> None:
     kernel_spec(course)
 
 
-def build(numbers: list[str], course: Path = COURSE, *, course_id: str = COURSE_ID, variants: bool = True) -> list[str]:
+def build(numbers: list[str], course: Path = COURSE, *, course_id: str = COURSE_ID, variants: bool = True,
+          partial: bool = True) -> list[str]:
     """Write and generate the assignments of these lessons; return their names. ``course_id`` names the course
     (nbgrader's exchange and the students' variants use it); ``variants=False`` asks the lessons' own questions
-    with their visible checks (a course whose lessons' answers are not public)."""
+    with their visible checks (a course whose lessons' answers are not public); ``partial=False`` grades every
+    exercise all or nothing."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", course_id):
         raise SystemExit(f"course id {course_id!r}: use letters, digits, '-', '_' and '.', as nbgrader's exchange "
                          "folders do")
@@ -556,7 +611,8 @@ def build(numbers: list[str], course: Path = COURSE, *, course_id: str = COURSE_
         name = path.stem
         folder = course / "source" / name
         folder.mkdir(parents=True, exist_ok=True)
-        nbformat.write(assignment(path, course_id=course_id, variants=variants), folder / f"{name}.ipynb")
+        nbformat.write(assignment(path, course_id=course_id, variants=variants, partial=partial),
+                       folder / f"{name}.ipynb")
         done = grader.generate_assignment(name, force=True, create=True)
         if not done["success"]:
             raise SystemExit(f"nbgrader generate_assignment {name} failed:\n{done.get('error') or done.get('log')}")
@@ -583,9 +639,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--course-id", default=COURSE_ID, help=f"the course's id (default {COURSE_ID})")
     parser.add_argument("--no-variants", action="store_true",
                         help="ask the lessons' own questions, with their visible checks")
+    parser.add_argument("--no-partial", action="store_true",
+                        help="grade every exercise all or nothing (default: a function earns a share of its points "
+                             "for the share of the hidden cases it gets right)")
     args = parser.parse_args(argv)
     numbers = [re.sub(r"\D", "", n) or n for n in args.lessons] or with_exercises()
-    build(numbers, args.course.resolve(), course_id=args.course_id, variants=not args.no_variants)
+    build(numbers, args.course.resolve(), course_id=args.course_id, variants=not args.no_variants,
+          partial=not args.no_partial)
 
 
 if __name__ == "__main__":

@@ -436,11 +436,16 @@ def reasons(course: Path, assignment: str, student: str) -> dict[str, str]:
             if "CellTimeoutError" in names:           # nbgrader's Execute adds it when it interrupted the cell
                 found[meta["grade_id"]] = "timed out: the cell ran longer than the grader's time limit"
             elif errors:
-                output = errors[-1]
+                output = next((o for o in errors if o.get("ename") == "RefusedByGrader"), errors[-1])
                 text = f"{output.get('ename')}: {output.get('evalue')}".strip().rstrip(":")
                 if output.get("ename") == "KeyboardInterrupt":      # raised by the hand-in: no time-out
                     text = "KeyboardInterrupt: the cell raised KeyboardInterrupt itself (the grader did not stop it)"
                 found[meta["grade_id"]] = text[:500]
+            elif meta.get("grade"):                  # a share of the points (partial credit) says so
+                said = [line for o in cell.get("outputs", []) if o.get("output_type") == "stream"
+                        for line in "".join(o.get("text", "")).splitlines() if line.startswith("hidden cases: ")]
+                if said:
+                    found[meta["grade_id"]] = said[-1][:500]
     return found
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import os
 import resource
 import sys
+from types import CodeType
 
 FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 REFUSED_EVENTS = frozenset({
@@ -79,10 +80,137 @@ def limit_process(limits: dict) -> None:
         resource.setrlimit(kind, (value, hard))
 
 
+# The package's reference answers: the checks' modules (their private reference models, the worked answers in
+# their docstrings) under their own names, and the private copies the hidden tests load (tools/assignments.py).
+REFERENCES = ("adversarial.exercises", "_graded_adversarial_")
+HANDING_OVER = "adversarial.exercises.student"     # raised by a check just before it calls the hand-in's code
+GUARDED_EVENTS = frozenset({"import", "open", "exec", "compile", "code.__new__", HANDING_OVER})
+
+
+def is_reference(name) -> bool:
+    return type(name) is str and (name == REFERENCES[0] or name.startswith((REFERENCES[0] + ".", REFERENCES[1])))
+
+
+class ReferenceGuard:
+    """Keeps the package's reference answers out of the hand-in's reach while its code runs (the audit hook
+    calls :meth:`event`; it holds the only reference to this object, so nothing of it is reachable from a cell).
+
+    The instructor's locked cells (their sources' names, from ``$GRADING_LOCKED``, written by
+    tools/grading_preprocessors.py after nbgrader restored them) load the checks as usual. Before any other
+    cell runs, and each time a check hands the hand-in's own function a case (``sys.audit(HANDING_OVER)``, in
+    adversarial/exercises/core.py and the few checks that call it directly), the check modules leave
+    ``sys.modules`` and ``adversarial.exercises``, and the names bound to them leave the notebook's namespace (a
+    check function, ``verdict``, ``variant``); they come back for the next locked cell, or when trusted code
+    imports them again. Meanwhile the hand-in's own code (anywhere on the stack) may not import them (any route:
+    ``import``, ``importlib``, ``__import__``, the hidden tests' loader), read their files (to ``exec`` them or
+    read a docstring), compile code under a trusted file's name or a locked cell's, or make code objects: each
+    is a refusal, which costs the exercise its points. (Compiling and making code objects are refused when the
+    hand-in's code asks itself: the import system compiles a library's source for it, under the library's name.)"""
+
+    def __init__(self, locked_hashes: list[str], folder: str, package, namespace):
+        from ipykernel.compiler import get_tmp_directory
+        cells = get_tmp_directory()
+        self.cells = (cells + os.sep, os.path.realpath(cells) + os.sep)
+        self.locked = {cell + f"{h}.py" for cell in self.cells for h in locked_hashes}
+        self.folder = (folder + os.sep, os.path.realpath(folder) + os.sep)
+        self.package, self.namespace = package, namespace
+        self.modules, self.names = {}, {}
+        self.audit = sys.audit
+
+    def _from_reference(self, value) -> bool:
+        """Does ``value`` come from a check module (a module, class, function or instance)? Read without running
+        any of the hand-in's code (no ``getattr`` on its objects)."""
+        kind = type(value)
+        if kind is type(sys):
+            return is_reference(value.__dict__.get("__name__"))
+        if kind is type(is_reference):
+            return is_reference(type(is_reference).__dict__["__module__"].__get__(value))
+        owner = value if isinstance(value, type) else kind
+        try:
+            return is_reference(type.__dict__["__module__"].__get__(owner))
+        except Exception:  # noqa: BLE001
+            return False
+
+    def hide(self) -> None:
+        for name in [m for m in list(sys.modules) if is_reference(m)]:
+            self.modules[name] = sys.modules.pop(name)
+        if "exercises" in self.package.__dict__:
+            self.modules[None] = self.package.__dict__.pop("exercises")
+        namespace = self.namespace()
+        for name, value in list(namespace.items()):
+            if self._from_reference(value):
+                self.names[name] = namespace.pop(name)
+        outputs = namespace.get("Out")
+        if type(outputs) is dict:
+            for number, value in list(outputs.items()):
+                if self._from_reference(value):
+                    del outputs[number]
+
+    def bring_back_modules(self) -> None:
+        for name, module in self.modules.items():
+            if name is None:
+                self.package.__dict__.setdefault("exercises", module)
+            else:
+                sys.modules.setdefault(name, module)
+        self.modules.clear()
+
+    def bring_back_names(self) -> None:
+        namespace = self.namespace()
+        for name, value in self.names.items():
+            namespace.setdefault(name, value)
+        self.names.clear()
+        sys.audit = self.audit
+
+    def event(self, event, args, handins_code_on_stack, handins_code_asks, resolved) -> str | None:
+        """What to refuse (a description), or None."""
+        if event == "exec":
+            name = args[0].co_filename if type(args[0]) is CodeType else None
+            if type(name) is str and name.startswith(self.cells) and not handins_code_on_stack():
+                if name in self.locked:
+                    self.bring_back_names()
+                else:
+                    self.hide()
+            return None
+        if event == HANDING_OVER:
+            self.hide()
+            return None
+        if event == "import":
+            if not is_reference(args[0]):
+                return None
+            if handins_code_on_stack():
+                return f"importing {args[0]} (the checks and their reference answers)"
+            self.bring_back_modules()
+            return None
+        if event == "open":
+            path = args[0]
+            if isinstance(path, bytes):
+                path = os.fsdecode(path)
+            if type(path) is not str or "exercises" not in path:
+                return None
+            if resolved(os.path.abspath(path)).startswith(self.folder) and handins_code_on_stack():
+                return f"reading {path} (the checks and their reference answers)"
+            return None
+        if event == "compile":
+            name = args[1]
+            if isinstance(name, bytes):
+                name = os.fsdecode(name)
+            if type(name) is not str or not name.startswith(os.sep):
+                return None
+            real = resolved(name)
+            if (name in self.locked or real in self.locked or real.startswith(self.trusted)) and \
+                    handins_code_asks():
+                return f"compiling code under the name {name} (not the hand-in's)"
+            return None
+        if event == "code.__new__" and handins_code_asks():
+            return "making a code object"
+        return None
+
+
 def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refused_log: str | None,
-                       current: list) -> None:
+                       current: list, guard: ReferenceGuard | None = None) -> None:
     """Refuse the events above when the code asking is the hand-in's (see the module's docstring); each
-    refusal is written to ``refused_log`` with the cell that ran (``current[0]``), for the grader."""
+    refusal is written to ``refused_log`` with the cell that ran (``current[0]``), for the grader. With
+    ``guard``, also keep the package's reference answers from the hand-in (:class:`ReferenceGuard`)."""
     import sys as _sys
     getframe = _sys._getframe
     busy = [False]
@@ -118,9 +246,54 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             return True
         return where is not None and where != os.devnull and not where.startswith(writable)
 
+    def handins_code_on_stack() -> bool:
+        """Is any of the hand-in's code on the stack (a notebook cell that is not one of the instructor's
+        locked cells, or a file of the hand-in's)? Library code called by it acts for it."""
+        frame = getframe(1)
+        while frame is not None:
+            name = resolved(frame.f_code.co_filename)
+            helper = name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))
+            if not helper and not name.startswith(trusted) and name not in guard.locked:
+                return True
+            frame = frame.f_back
+        return False
+
+    here = os.path.realpath(__file__)
+
+    def handins_code_asks() -> bool:
+        """Is the code that raised the event (the first frame outside this file) the hand-in's own? Not the
+        import system compiling a library it imports for the hand-in, nor a library making code objects."""
+        frame = getframe(1)
+        while frame is not None and resolved(frame.f_code.co_filename) == here:
+            frame = frame.f_back
+        if frame is None:
+            return False
+        name = resolved(frame.f_code.co_filename)
+        return not (name.startswith("<frozen") or name.startswith(trusted) or name in guard.locked)
+
+    def refuse(what):
+        if refused_log:
+            busy[0] = True
+            try:
+                with open(refused_log, "a", encoding="utf-8") as log:
+                    log.write(repr((what, current[0])) + "\n")
+            finally:
+                busy[0] = False
+        raise PermissionError(f"graded hand-ins may not do this ({what}): the grader refused it")
+
     def hook(event, args):
         if busy[0]:
             return
+        if guard is not None and event in GUARDED_EVENTS:
+            busy[0] = True
+            try:
+                what = guard.event(event, args, handins_code_on_stack, handins_code_asks, resolved)
+            finally:
+                busy[0] = False
+            if what:
+                refuse(what)
+            if event != "open":
+                return
         if event == "object.__getattr__" and args[1] not in FRAME_ATTRIBUTES:
             return
         if event == "open":
@@ -142,15 +315,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         finally:
             busy[0] = False
         if students:
-            what = f"{event} {args[0]!r}" if event == "open" or event in PATH_EVENTS else event
-            if refused_log:
-                busy[0] = True
-                try:
-                    with open(refused_log, "a", encoding="utf-8") as log:
-                        log.write(repr((what, current[0])) + "\n")
-                finally:
-                    busy[0] = False
-            raise PermissionError(f"graded hand-ins may not do this ({what}): the grader refused it")
+            refuse(f"{event} {args[0]!r}" if event == "open" or event in PATH_EVENTS else event)
 
     _sys.addaudithook(hook)
 
@@ -208,6 +373,22 @@ def restore_imports(shell) -> None:
     shell.events.register("pre_run_cell", before)
 
 
+def reference_guard(shell, package, trusted: tuple[str, ...], locked: str | None) -> ReferenceGuard | None:
+    """The guard of the reference answers (:class:`ReferenceGuard`) when the grader named the locked cells
+    (nbgrader's autograde with the course's config); cells are named by their source alone (not by
+    ``$IPYKERNEL_CELL_NAME``, which the hand-in could set), and the checks start hidden."""
+    if locked is None:
+        return None
+    from ipykernel.compiler import get_tmp_directory, get_tmp_hash_seed, murmur2_x86
+    cells, seed = get_tmp_directory() + os.sep, get_tmp_hash_seed()
+    shell.compile.get_code_name = lambda raw, transformed, number: f"{cells}{murmur2_x86(raw, seed)}.py"
+    folder = os.path.dirname(os.path.realpath(package.exercises.__file__))
+    guard = ReferenceGuard([h for h in locked.split(",") if h], folder, package, lambda: shell.user_ns)
+    guard.trusted = trusted
+    guard.hide()
+    return guard
+
+
 def record_progress(shell, path: str | None, current: list) -> None:
     def started(info):
         current[0] = info.raw_cell
@@ -255,6 +436,8 @@ def scratch_home() -> None:
 
 def main(argv: list[str]) -> None:
     limits, rest = options(argv)
+    # The names of the instructor's locked cells (tools/grading_preprocessors.py), read before any cell runs.
+    locked = os.environ.pop("GRADING_LOCKED", None)
     make_socket_folder(rest)
     scratch_home()
     here = os.path.realpath(os.getcwd())
@@ -278,7 +461,8 @@ def main(argv: list[str]) -> None:
     restore_imports(shell)
     cap_output(shell, limits["output"] * 1000)
     guard_exits()
-    install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current)
+    install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current,
+                       reference_guard(shell, adversarial, trusted, locked))
     app.start()
 
 

@@ -10,7 +10,9 @@ nbgrader's pipelines:
   Here the earlier copies become ordinary cells (they still run, they score nothing), the last copy is graded,
   and a note above each earlier copy says so, in the autograded notebook and in the student's feedback page;
   ``duplicates()`` reads the notes back for the grade table's reasons.
-- ``ListenForRefusals`` (before nbgrader's ``Execute``) and ``RefusalsCost`` (after it): the grading kernel
+- ``ListenForRefusals`` (before nbgrader's ``Execute``) names the instructor's locked cells for the grading
+  kernel (``$GRADING_LOCKED``: only they may load the checks and their reference answers), and with
+  ``RefusalsCost`` (after ``Execute``) turns refusals into lost points: the grading kernel
   (tools/grading_kernel.py) writes each action it refused, with the cell that asked, to ``$GRADING_REFUSED``
   in the hand-in's scratch folder (:func:`scratch_folder`: tools/grade.py makes one for each run of a hand-in;
   the formgrader's button gets one here, removed afterwards). Each refusal costs its exercise the
@@ -103,6 +105,15 @@ def scratch_folder() -> dict[str, str]:
             "GRADING_REFUSED": str(scratch / "refused.txt")}
 
 
+def locked_cells(nb) -> str:
+    """The instructor's locked cells (as nbgrader restored them), named as the kernel names a cell it runs (a
+    hash of its source, ipykernel's): the grading kernel lets these load the checks, which it keeps from every
+    other cell (tools/grading_kernel.py's ReferenceGuard). Passed in ``$GRADING_LOCKED``."""
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+    meta = [c for c in nb.cells if c.cell_type == "code" and (utils.is_locked(c) or utils.is_grade(c))]
+    return ",".join(sorted({str(murmur2_x86(c.source, get_tmp_hash_seed())) for c in meta}))
+
+
 class ListenForRefusals(NbGraderPreprocessor):
     """Before the hand-in runs: where its kernel writes what it refused (``$GRADING_REFUSED``); a scratch folder
     of its own (:func:`scratch_folder`) when the grader made none (the formgrader's button)."""
@@ -112,6 +123,7 @@ class ListenForRefusals(NbGraderPreprocessor):
             own = scratch_folder()
             os.environ.update(own)
             resources["grading_scratch_own"] = own
+        os.environ["GRADING_LOCKED"] = locked_cells(nb)
         path = os.environ["GRADING_REFUSED"]
         resources["grading_refused"] = path
         resources["grading_refused_before"] = len(read_lines(path))
@@ -139,6 +151,10 @@ class RefusalsCost(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         path = resources.get("grading_refused")
         refusals = read_lines(path)[resources.get("grading_refused_before", 0):]
+        os.environ.pop("GRADING_LOCKED", None)
+        if os.environ.get("GRADING_SCRATCH"):      # the hand-in's pids cgroup, if its sandbox made one
+            from grading_sandbox import release_pids_cgroup
+            release_pids_cgroup(os.environ["GRADING_SCRATCH"])
         own = resources.get("grading_scratch_own")
         if own:
             for name in own:
@@ -149,8 +165,10 @@ class RefusalsCost(NbGraderPreprocessor):
             test = cell.metadata.get("nbgrader", {}).get("grade_id")
             if test in charged and cell.cell_type == "code":
                 text = f"the hand-in tried {charged[test]} (refused by the grader): this exercise scores nothing"
-                cell.outputs.append(NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
-                                                 traceback=[f"RefusedByGrader: {text}"]))
+                # First: nbgrader scores a cell by its first error or result, and a share of the points (partial
+                # credit) is a result.
+                cell.outputs.insert(0, NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
+                                                    traceback=[f"RefusedByGrader: {text}"]))
         return nb, resources
 
 

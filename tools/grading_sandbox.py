@@ -192,6 +192,64 @@ def command(bwrap: str, kernel: list[str], workdir: str, scratch: str, hide: lis
     return args + ["--"] + kernel
 
 
+# Linux's count of a hand-in's processes and threads: a pids cgroup of its own, which binds root too (the
+# RLIMIT_NPROC the kernel sets does not: Linux exempts root). cgroup v1's pids hierarchy, or v2's when the
+# grader's cgroup may have children with the pids controller.
+PIDS_PARENT = "adversarial-grading"
+
+
+def _pids_parents() -> list[Path]:
+    found = [Path("/sys/fs/cgroup/pids")]
+    try:
+        own = next(line.split("::", 1)[1] for line in Path("/proc/self/cgroup").read_text().splitlines()
+                   if line.startswith("0::"))
+        unified = Path("/sys/fs/cgroup") / own.strip().lstrip("/")
+        if "pids" in (unified / "cgroup.subtree_control").read_text().split():
+            found.append(unified)
+    except (OSError, StopIteration):
+        pass
+    return [p / PIDS_PARENT for p in found if (p / "cgroup.procs").exists()]
+
+
+def pids_cgroup(name: str, limit: int) -> str | None:
+    """Put this process (and so everything the hand-in starts) in a pids cgroup ``name`` of at most ``limit``
+    processes and threads; its path, or None where no cgroup can be made (then the rlimit and the PID namespace
+    are the bound). Empty groups of earlier hand-ins are removed on the way."""
+    for parent in _pids_parents():
+        try:
+            parent.mkdir(exist_ok=True)
+            for stale in parent.iterdir():
+                if stale.is_dir() and stale.name != name:
+                    try:
+                        stale.rmdir()            # only an empty group can go: a running hand-in's stays
+                    except OSError:
+                        pass
+            group = parent / name
+            group.mkdir(exist_ok=True)
+            (group / "pids.max").write_text(str(limit))
+            (group / "cgroup.procs").write_text(str(os.getpid()))
+            return str(group)
+        except OSError:
+            continue
+    return None
+
+
+def release_pids_cgroup(scratch: str, wait: float = 0.0) -> None:
+    """Remove the pids cgroup of the hand-in whose scratch folder is ``scratch`` once its processes are gone
+    (Linux reaps a PID namespace's processes after its first one ends: wait up to ``wait`` seconds; the grader
+    does not wait). One still busy is removed by the next sandbox's start."""
+    import time
+    for parent in _pids_parents():
+        group, until = parent / Path(scratch).name, time.monotonic() + wait
+        while group.exists():
+            try:
+                group.rmdir()
+            except OSError:
+                if time.monotonic() > until:
+                    break
+                time.sleep(0.05)
+
+
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--probe"]:
         bwrap, why = available()
@@ -207,6 +265,8 @@ def main(argv: list[str]) -> None:
         import tempfile
         scratch = os.environ["GRADING_SCRATCH"] = tempfile.mkdtemp(prefix="grading-")
     args = command(bwrap, kernel, os.getcwd(), scratch, hide, read_only)
+    if "--pids" in options:
+        pids_cgroup(Path(scratch).name, int(options[options.index("--pids") + 1]))
     os.execv(bwrap, args)
 
 

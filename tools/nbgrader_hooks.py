@@ -1,7 +1,8 @@
 """nbgrader preprocessors of a course built by tools/assignments.py (its nbgrader_config.py names them).
 
 - :class:`GraderFacts` (autograde, after nbgrader restores the locked cells and tests, before it runs them):
-  writes what only the grader knows into the hand-in's locked cells: the student's id (which chooses the
+  lets a function test with partial credit go on to its hidden cases when the visible check fails (``SHARE``),
+  and writes what only the grader knows into the hand-in's locked cells: the student's id (which chooses the
   student's variant; nbgrader's own, not anything the hand-in says), the other students' ids (to flag an
   answer that fits another variant), and the hidden cases' seeds, drawn from the course's secret
   (``COURSE/grading_secret``, written by the build, never in a notebook the students get). Because it is a
@@ -27,6 +28,10 @@ SECRET = "grading_secret"
 FACTS = "_GRADER = None  # the grader writes the student's id, the other students' ids and the hidden seeds here"
 STUDENT = "student=None)  # your id; the grader writes it here"
 BEGIN, END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+# A function test with partial credit (tools/assignments.py): the visible check's failure raises in the student's
+# own run, and at grading gives way to the hidden cases' share of the points.
+SHARE = "raise AssertionError(verdict.message)  # graded: a share of the points for a share of the hidden cases"
+SHARED = "pass  # at grading the hidden cases below give the points: a share of them for a share of the cases"
 HIDDEN_SEEDS = 1
 
 
@@ -80,6 +85,8 @@ class GraderFacts(NbGraderPreprocessor):
                 continue
             if STUDENT in cell.source:
                 cell.source = cell.source.replace(STUDENT, f"student={student!r})  # your id, written by the grader")
+            if meta.get("grade") and SHARE in cell.source:
+                cell.source = cell.source.replace(SHARE, SHARED)
             if FACTS in cell.source:
                 seeds = hidden_seeds(secret, assignment, meta.get("grade_id", ""))
                 written = {"student": student, "others": others, "seeds": seeds}

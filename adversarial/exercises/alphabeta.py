@@ -69,12 +69,14 @@ from ..trace import Cutoff as _Cutoff
 from ..trace import Leaf as _Leaf
 from ..tree import tree as _make_tree
 from .core import (
+    COUNTED,
     CheckOptionError,
     Verdict,
     call_student,
     check_options,
     draw_seed,
     is_stub,
+    naming,
     not_answered,
     plain_number,
     returned_problem,
@@ -86,36 +88,11 @@ from .core import (
 )
 from .diagnosis import ERROR, Catalogue, Mistake
 from .minimax import _distinct, _measure, _smaller, random_spec
+from .nodes import ExerciseNode
 
 _FORBID = (_package_minimax, _package_alphabeta, _package_negamax)
 
 INF = math.inf
-
-
-class ExerciseNode:
-    """A node of the tree a student's alpha-beta searches; reading ``value`` is recorded."""
-
-    __slots__ = ("_log", "_value", "children", "label", "path", "player")
-
-    def __init__(self, path, player, label, value, children, log):
-        self.path, self.player, self.label = path, player, label
-        self._value, self.children, self._log = value, children, log
-
-    @property
-    def is_leaf(self) -> bool:
-        """True at a leaf (the game is over here)."""
-        return not self.children
-
-    @property
-    def value(self):
-        """The score of a leaf, or the estimate of an inner node: reading it evaluates the node."""
-        self._log.append(self.path)
-        return self._value
-
-    def __repr__(self) -> str:
-        if self.is_leaf:
-            return f"<leaf {self.label}>"
-        return f"<{self.player} node {self.label}: {len(self.children)} children>"
 
 
 # -- the cases -----------------------------------------------------------------------
@@ -281,6 +258,8 @@ def check_alphabeta(fn, *, prune_on_equal: bool = True, seed: int | None = None,
         if error is not None and error.stub:
             return not_answered(function=True)
         if _differs((got, reads, error), case, salt, prune_on_equal):
+            if not naming():
+                return Verdict(False, COUNTED)
             bug = _diagnose(fn, prune_on_equal)
             small = _shrink(fn, case, salt, prune_on_equal)
             where = "" if index < len(EDGE_CASES) else f"; random trees drawn with seed {seed}"

@@ -477,6 +477,29 @@ def _watch(forbid: Iterable[Callable]):
     return profile, seen, codes
 
 
+_naming = [True]
+
+
+# A failing answer's verdict when the checks name no mistakes (grading counts right groups of cases, no more).
+COUNTED = "a case went wrong (counted, not described: the grader counts the groups of hidden cases it gets right)"
+
+
+def naming() -> bool:
+    """Do the checks name a failing answer's mistake (their catalogues' diagnoses)? Grading that only counts how
+    many groups of hidden cases an answer gets right (tools/assignments.py's partial credit) turns it off on its
+    own copy of the checks: the diagnosis costs more than the cases."""
+    return _naming[0]
+
+
+_audit = sys.audit          # taken once, at import: a hand-in that replaces sys.audit later changes nothing here
+
+
+def hand_over() -> None:
+    """Say, just before a check runs the student's code, that it does: a grading kernel (tools/grading_kernel.py)
+    then takes the checks' reference answers out of that code's reach. Elsewhere it does nothing."""
+    _audit("adversarial.exercises.student")
+
+
 def call_student(fn: Callable, *args, forbid: Iterable[Callable] = (), copy_args: bool = True,
                  **kwargs) -> Call:
     """Call the student's ``fn`` on deep copies of ``args`` and report what happened.
@@ -492,6 +515,7 @@ def call_student(fn: Callable, *args, forbid: Iterable[Callable] = (), copy_args
     if codes:
         sys.setprofile(profile)
     try:
+        hand_over()
         value = fn(*given, **kwargs)
     except (Exception, SystemExit) as error:  # noqa: BLE001 (the student's code failed: a verdict, no traceback)
         return Call(error=error, called=seen[0] if seen else None)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core import call_student, plain_number, same
+from .core import call_student, naming, plain_number, same
 
 __all__ = ["Mistake", "Catalogue", "value_catalogue", "ERROR", "Raised"]
 
@@ -137,7 +137,10 @@ class Catalogue:
         return all(self._agree(a, b) for a, b in zip(outcomes, self._models()[mistake.name]))
 
     def diagnose(self, answer) -> Mistake | None:
-        """The one catalogued mistake ``answer`` behaves exactly as on every case; None if none or several."""
+        """The one catalogued mistake ``answer`` behaves exactly as on every case; None if none or several (or
+        when the checks name no mistakes: :func:`~adversarial.exercises.core.naming`)."""
+        if not naming():
+            return None
         outcomes = [self.outcome(answer, c) for c in self.cases]
         if any(o is ERROR for o in outcomes):
             return None

@@ -6,7 +6,7 @@ aspiration windows and the birthday estimate of collisions (notebook 10).
     def my_pvs(node, depth, alpha, beta, maximising):
         ...   # return the node's value
 
-(``node``: an :class:`~adversarial.exercises.alphabeta.ExerciseNode`; reading ``node.value``
+(``node``: an :class:`~adversarial.exercises.nodes.ExerciseNode`; reading ``node.value``
 evaluates it and is recorded, every time.) The first child of a node is searched with the
 window (α, β); each later child is first *tested* with a null window — at a MAX node
 ``(α, α + 1)``, "better than α?", at a MIN node ``(β − 1, β)``, "worse than β?" (scores are
@@ -59,13 +59,16 @@ from fractions import Fraction
 from ..tree import Tree, tree
 from .alphabeta import ExerciseNode, cases, estimate, right_value
 from .core import (
+    COUNTED,
     CheckOptionError,
     Verdict,
     call_student,
     check_function,
     check_options,
     draw_seed,
+    hand_over,
     is_stub,
+    naming,
     not_answered,
     number_problem,
     plain_number,
@@ -109,6 +112,7 @@ def run(fn, case, salt):
     root, _ = _build(spec, maximising, salt, log)
     alpha, beta = (-INF, INF) if window is None else window
     try:
+        hand_over()
         value = fn(root, _depth(spec) + 1 if depth is None else depth, alpha, beta, maximising)
     except RecursionError:
         return None, log, RecursionError("your function calls itself without end")
@@ -235,6 +239,8 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
                                                            and outcome[0] is ...):
             return not_answered(function=True)
         if not _outcome_right(outcome, case, salt):
+            if not naming():
+                return Verdict(False, COUNTED)
             failing.append((index, case, salt, outcome))
             if len(failing) >= 12:
                 break
@@ -253,6 +259,8 @@ def _fixed_pvs_cases() -> list:
 
 
 def _diagnose(fn, some_cases, seed):
+    if not naming():
+        return None
     outcomes = [run(fn, case, seed + i) for i, case in enumerate(some_cases)]
     if any(o[2] is not None for o in outcomes):
         return None

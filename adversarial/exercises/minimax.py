@@ -28,11 +28,13 @@ from ..search import minimax as _package_minimax
 from ..search import negamax as _package_negamax
 from ..tree import tree as _tree
 from .core import (
+    COUNTED,
     Verdict,
     call_student,
     check_options,
     draw_seed,
     is_stub,
+    naming,
     not_answered,
     returned_problem,
     right,
@@ -115,6 +117,8 @@ def check_minimax(fn, *, seed: int | None = None, n: int = 289) -> Verdict:
         problem = _problem(fn, spec, maximising, first=index == 0)
         if problem == "stub":
             return not_answered(function=True)
+        if problem and not naming():
+            return Verdict(False, COUNTED)
         if problem:
             spec, maximising = shrink(fn, spec, maximising)
             where = "" if index < len(EDGE_CASES) else f" (random trees drawn with seed {seed})"

@@ -31,6 +31,7 @@ from .core import (
     call_student,
     check_options,
     draw_seed,
+    hand_over,
     is_stub,
     not_answered,
     plain_number,
@@ -473,6 +474,7 @@ def check_node_type(fn, *, n: int = 0) -> Verdict:
         return not_answered(function=True)
 
     def student(parent, rank):
+        hand_over()
         got = fn(parent, rank)
         return got.upper() if isinstance(got, str) else got
 

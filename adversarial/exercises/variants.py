@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from ..search import minimax as _minimax
 from ..tree import _complete
-from .core import Verdict, is_stub, number_problem, plain_number, short, unanswered
+from .core import Verdict, hand_over, is_stub, number_problem, plain_number, short, unanswered
 from .core import not_answered as _not_answered
 from .handwork import _build, _skipped
 
@@ -249,6 +249,7 @@ def check_answer_form(answer, kind: str, spec=None) -> Verdict:
         if not callable(answer):
             return no(f"{short(answer)} is not a function")
         try:
+            hand_over()
             said = answer(1.5)
         except Exception as error:  # noqa: BLE001 (the student's function: any error is its form's fault)
             return no(f"calling it on 1.5 raised {type(error).__name__}")
