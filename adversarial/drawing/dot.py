@@ -99,13 +99,18 @@ def check_format(fmt: str) -> None:
                          f"{', '.join(sorted(known))}. For a picture use 'png' or 'svg'.")
 
 
-def pipe(source: str, fmt: str = "svg") -> bytes:
-    """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained."""
+def pipe(source: str, fmt: str = "svg", *, placed: bool = False) -> bytes:
+    """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained.
+    ``placed``: every node and edge already has its ``pos`` (neato -n2: drawn where it says, no layout)."""
     if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start
+        if placed:
+            raise RuntimeError("a drawing with placed nodes (follow slides) needs the layout program, which "
+                               "the in-browser edition does not have: save slides in JupyterLab or Colab")
         from . import dot_browser
         return dot_browser.pipe(source, fmt)
     program = layout_program()
-    proc = subprocess.run([str(program), "-Kdot", f"-T{fmt}"], input=source.encode("utf-8"),
+    engine = ["-Kneato", "-n2"] if placed else ["-Kdot"]
+    proc = subprocess.run([str(program), *engine, f"-T{fmt}"], input=source.encode("utf-8"),
                           capture_output=True, check=False)
     if proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip()

@@ -292,6 +292,94 @@ def follow_geometry(svg: str) -> dict:
             "window scale": window[1] / window[0][2] if window else 1.0}
 
 
+# Slides that follow the search (save_slides(zoom="follow")): the stepper's follow view, laid out by the
+# layout program so that a PNG can be written. Each slide is the step's drawing with every node where the
+# layout put it (neato -n2), white boxes over what lies outside the window, the strip's ancestors copied above
+# it, the words under it, and Graphviz's viewport cutting the slide out: the words are placed inside the cut.
+SLIDE_TEXT_PX = 24          # the drawing's smallest text on a 1920 px slide (values, α/β, names)
+
+
+def _follow_slides(style: dict, lines: int, width: int):
+    """A function ``(drawing, svg, words) -> DOT source`` of one 16:9 follow slide ``width`` pixels wide."""
+    height = round(width * 9 / 16)
+    scale = width / 1920 * SLIDE_TEXT_PX / min(style["small"], style["size"])    # pixels per point
+    slide_w, slide_h = width / scale, height / scale
+    margin, text = width / 40 / scale, width / 48 / scale                         # as the whole-tree slides
+    words_h = lines * text * 1.3 + text
+    view_w, view_h = slide_w - 2 * margin, slide_h - 2 * margin - words_h
+
+    def make(drawing, svg, words):
+        laid = render.dot.pipe(drawing.source, "dot").decode("utf-8")
+        nodes = {name: body for name, body in re.findall(r"^\t(\w+)\t\[(.*?)\];$", laid, flags=re.M | re.S)}
+        x0, y0, total_w, total_h = map(float, re.search(
+            r'viewBox="([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+)"', svg).groups())
+        followed = follow(svg, view_w, view_h)
+        found = re.search(r'class="adversarial-follow-window" x="0" y="([\d.]+)"[^>]*viewBox="([^"]+)"', followed)
+        strip, cells = 0.0, []
+        if found:
+            strip = float(found.group(1))
+            left, top, w_, h_ = map(float, found.group(2).split())
+            cells = re.findall(r'class="adversarial-follow-path" data-node="([^"]+)"', followed)
+        elif followed != svg:
+            left, top, w_, h_ = map(float, re.search(r'viewBox="([^"]+)"', followed).group(1).split())
+        else:                   # nothing current (before and after the search), or a narrow tree: the root's top
+            w_, h_ = min(total_w, view_w), min(total_h, view_h)
+            left, top = x0 + (total_w - w_) / 2, y0
+        gx = lambda sx: sx - 4                                  # the SVG's points -> the layout's  # noqa: E731
+        gy = lambda sy: y0 + total_h - 4 - sy                                                  # noqa: E731
+        win_left, win_top = gx(left), gy(top)
+        slide_left = win_left - margin - (view_w - w_) / 2
+        slide_top = win_top + strip + margin + (view_h - strip - h_) / 2     # a short window sits in the middle
+        slide_bottom, slide_right = slide_top - slide_h, slide_left + slide_w
+        extra = []
+
+        def box(name, x_left, y_top, x_right, y_bottom, colour="white", label='""'):
+            extra.append(f'\t{name} [shape=box style=filled fixedsize=true penwidth=0 color="{colour}" '
+                         f'fillcolor="{colour}" label={label} width={(x_right - x_left) / 72:.4f} '
+                         f'height={(y_top - y_bottom) / 72:.4f} pos="{(x_left + x_right) / 2:.2f},'
+                         f'{(y_top + y_bottom) / 2:.2f}"];')
+
+        # White over all but the window (nodes are drawn after edges, in order: these after the tree's).
+        win_right, win_bottom = win_left + w_, win_top - h_
+        box("mask_top", slide_left, slide_top + 1, slide_right, win_top)
+        box("mask_bottom", slide_left, win_bottom, slide_right, slide_bottom - 1)
+        box("mask_left", slide_left - 1, win_top, win_left, win_bottom)
+        box("mask_right", win_right, win_top, slide_right + 1, win_bottom)
+        if cells:               # the path's ancestors the window leaves out, root first, joined by the path's ink
+            slot = min(STRIP_CELL + STRIP_GAP, view_w / len(cells))
+            boxes = _node_boxes(svg)
+            for i, name in enumerate(cells):
+                l_, t_, r_, _ = boxes[name]
+                centre = slide_left + margin + i * slot + slot / 2
+                dx, dy = centre - gx((l_ + r_) / 2), (win_top + strip - 3) - gy(t_)
+                for part in (name, f"{name}_note"):
+                    if part not in nodes:
+                        continue
+                    x, y = map(float, re.search(r'pos="([\d.\-]+),([\d.\-]+)"', nodes[part]).groups())
+                    body = re.sub(r'pos="[^"]*"', f'pos="{x + dx:.2f},{y + dy:.2f}"', nodes[part])
+                    extra.append(f"\tstrip_{part}\t[{body}];")
+                if i:
+                    mid = win_top + strip - (strip - 12) / 2
+                    box(f"strip_join{i}", centre - slot + 60, mid + 2, centre - 60, mid - 2, style["path"])
+            box("strip_rule", slide_left + margin, win_top + 6.5, slide_left + margin + view_w, win_top + 5.5,
+                "#6b6b6b")
+        rows = [html.escape(said) for said in words] + ["&#160;"] * (lines - len(words))
+        label = (f"<<TABLE BORDER='0' CELLSPACING='0' CELLPADDING='0'><TR><TD WIDTH='{view_w:.0f}' "
+                 f"HEIGHT='{words_h:.0f}' FIXEDSIZE='TRUE' ALIGN='LEFT' BALIGN='LEFT'>"
+                 + "<BR/>".join(rows) + "</TD></TR></TABLE>>")
+        extra.append(f'\twords [shape=plaintext margin=0 fontname="Helvetica" fontsize="{text:.2f}" label={label} '
+                     f'pos="{slide_left + slide_w / 2:.2f},{slide_bottom + margin + words_h / 2:.2f}"];')
+        corner = min(0.0, slide_left, slide_bottom) - 100   # the lowest, leftmost point: viewport counts from it
+        extra.append(f'\tcorner [shape=point width=0 height=0 style=invis label="" pos="{corner:.2f},{corner:.2f}"];')
+        low = corner - 0.36                                 # the point's half width
+        cut = (f'\tgraph [pad=0 outputorder=edgesfirst dpi="{72 * scale:.4f}" viewport="{slide_w:.2f},'
+               f'{slide_h:.2f},1,{slide_left + slide_w / 2 - low:.2f},{slide_bottom + slide_h / 2 - low:.2f}"];')
+        end = laid.rstrip().rindex("}")
+        return laid[:end] + "\n".join([cut, *extra]) + "\n}\n"
+
+    return make
+
+
 def require_widgets() -> None:
     """Refuse, with what to do, when an ipywidgets older than 8 is loaded.
 
@@ -708,12 +796,18 @@ class Stepper(w.VBox):
         self._show()
         return view
 
-    def save_slides(self, folder, *, format: str = "png", width: int = 1920) -> list[Path]:
+    def save_slides(self, folder, *, format: str = "png", width: int = 1920,
+                    zoom: Literal["fit", "follow"] = "fit") -> list[Path]:
         """Write every step as a 16:9 slide to ``folder`` (step_000.png, step_001.png, ...): the
         picture, the step's sentence and the counters, ``width`` pixels wide (1920: 1920×1080),
         through the bundled layout program; the tree stays in place from slide to slide.
         ``format="pdf"`` also writes ``slides.pdf``, every slide as one page (needs Pillow, which
         the notebooks' matplotlib installs). Returns the files written.
+
+        ``zoom="follow"`` (a big tree): each slide shows the part of the tree around the step's current
+        node, its smallest text 24 px on a 1920 px slide, as the stepper's follow view does: the root and
+        the path down to the current node stay in view (the ancestors the window leaves out in a strip
+        above it), and the words stay whole under it. ``zoom="fit"`` (the default): the whole tree.
 
         >>> import tempfile
         >>> s = Stepper([[3, 5], [2]])
@@ -724,6 +818,9 @@ class Stepper(w.VBox):
             raise ValueError(f"format must be 'png', 'svg' or 'pdf', got {format!r}")
         if isinstance(width, bool) or not isinstance(width, int) or width < 320:
             raise ValueError(f"width is in pixels, a whole number of at least 320, got {width!r}")
+        if not isinstance(zoom, str) or zoom not in ("fit", "follow"):
+            raise ValueError(f"zoom must be 'fit' (the whole tree on every slide) or 'follow' (the part around "
+                             f"the current node, readable on a big tree), got {zoom!r}")
         import textwrap
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -735,13 +832,21 @@ class Stepper(w.VBox):
             words.append(textwrap.wrap(self.sentence, 80) + [_counted(self.counters, " · ")])
         self.slider.value = kept
         first = render.draw(self.game, self.result, step=0, theme=self.theme, show_leaves=self.show_leaves)
-        make = render.slide_maker(first, max(map(len, words)), width=width)
+        if zoom == "follow":
+            make = _follow_slides(theme_style(self.theme), max(map(len, words)), width)
+        else:
+            make = render.slide_maker(first, max(map(len, words)), width=width)
         for k in range(len(self.trace) + 1):
             drawing = render.draw(self.game, self.result, step=k, theme=self.theme,
                                   show_leaves=self.show_leaves)
-            source = make(drawing, words[k])
+            if zoom == "follow":
+                fast = self._layout and render.draw(self.game, self.result, step=k, theme=self.theme,
+                                                    show_leaves=self.show_leaves, layout=self._layout)
+                source = make(drawing, (fast or drawing).svg(ids=False), words[k])
+            else:
+                source = make(drawing, words[k])
             path = folder / f"step_{k:0{digits}d}.{'svg' if format == 'svg' else 'png'}"
-            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png"))
+            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png", placed=zoom == "follow"))
             written.append(path)
         if format == "pdf":
             try:
