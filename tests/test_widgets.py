@@ -309,6 +309,74 @@ def test_save_slides_writes_16_by_9_slides_with_the_sentence_and_counters_nothin
         s.save_slides(tmp_path, format="gif")
 
 
+def _slide_geometry(svg: str) -> dict:
+    """Where a follow slide (an SVG from save_slides(zoom="follow")) puts things, in the slide's own units (its
+    viewBox, 1920 wide for a 1920 px slide): the window (what the white boxes leave), the words, every node's box
+    (strip copies as strip_<name>), and each text's size."""
+    boxes = stepper_module._node_boxes(svg)
+    scale = float(re.search(r'transform="scale\(([\d.]+)', svg).group(1))
+    _, _, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())
+    window = (boxes["mask_left"][2], boxes["mask_top"][3], boxes["mask_right"][0], boxes["mask_bottom"][1])
+    texts = [(scale * float(size), text) for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)<', svg)]
+    gold = re.search(r'<polygon fill="#b58b00"', svg, flags=re.I)
+    current = re.findall(r"<title>([^<]*)</title>", svg[:gold.start()])[-1] if gold else None
+    return {"boxes": boxes, "window": window, "slide": (0.0, 0.0, width, height), "texts": texts,
+            "current": current}
+
+
+def _within(box, area, slack=1.0):
+    return (area[0] - slack <= box[0] and box[2] <= area[2] + slack and area[1] - slack <= box[1]
+            and box[3] <= area[3] + slack)
+
+
+def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_readable_size():
+    from adversarial import random_tree
+    from adversarial.drawing import render
+    from adversarial.drawing.themes import theme_style
+    s = Stepper(random_tree(2, 5, seed=3))          # 32 leaves: the whole tree is about 2000 points wide
+    deep = next(k for k in range(1, len(s.trace) + 1) if len(s.trace[k - 1].path) == 5)     # a leaf's step
+    make = stepper_module._follow_slides(theme_style(None), 3, 1920)
+    strips = 0
+    for k in (deep, deep + 40, 0):
+        s.goto(k)
+        drawing = render.draw(s.game, s.result, step=k)
+        words = [s.sentence, "leaves evaluated: 1"]
+        svg = render.dot.pipe(make(drawing, s.drawing.svg(ids=False), words), "svg", placed=True).decode()
+        seen = _slide_geometry(svg)
+        assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
+        window, boxes = seen["window"], seen["boxes"]
+        assert _within(window, seen["slide"])
+        if k:
+            name = seen["current"]
+            assert name and name.startswith("n")
+            assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
+            path = stepper_module._ancestors(name)
+            assert path and path[0] == "n"
+            for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
+                inside = node in boxes and _within(boxes[node], window)
+                copy = f"strip_{node}"
+                above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
+                assert inside or above, f"step {k}: {node} of the path is not in view"
+                strips += not inside
+        # The words: whole, under the window, inside the slide; every text at least 20 px on the 1920 px slide.
+        assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
+        said = " ".join(text for _, text in seen["texts"])
+        assert " ".join(s.sentence.split()) in " ".join(said.split())
+        assert min(size for size, _ in seen["texts"]) >= 20, sorted(seen["texts"])[:3]
+    assert strips >= 2                  # the deep steps' upper ancestors are shown in the strip
+
+
+def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_path):
+    s = Stepper(tree([[3, 5], [2]]))
+    files = s.save_slides(tmp_path, zoom="follow", width=640)
+    assert len(files) == len(s.trace) + 1
+    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(640, 360)}
+    assert len({f.read_bytes() for f in files}) == len(files)
+    for bad in ("200%", None, "Follow"):
+        with pytest.raises(ValueError, match="zoom must be 'fit' .* or 'follow'"):
+            s.save_slides(tmp_path, zoom=bad)
+
+
 def test_a_pdf_deck_has_one_page_per_step(tmp_path):
     s = Stepper(tree([[3, 5], [2]]))
     files = s.save_slides(tmp_path, format="pdf", width=640)

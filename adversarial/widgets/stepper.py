@@ -145,11 +145,13 @@ _FOLLOWS = itertools.count(1)                # ids for the picture each follow v
 
 def _node_boxes(svg: str) -> dict:
     """Each drawn node's box (left, top, right, bottom, in the SVG's viewBox units) by its Graphviz name:
-    its shape's points and its note's texts (``n0_1`` and ``n0_1_note`` make one box)."""
-    shift = re.search(r'transform="scale\([^)]*\) rotate\([^)]*\) translate\(([\d.\-]+) ([\d.\-]+)\)"', svg)
-    dx, dy = (float(shift.group(1)), float(shift.group(2))) if shift else (0.0, 0.0)
+    its shape's points and its note's texts (``n0_1`` and ``n0_1_note`` make one box), scaled as the
+    picture's group is (a slide's points are drawn larger)."""
+    shift = re.search(r'transform="scale\(([\d.]+)[^)]*\) rotate\([^)]*\) translate\(([\d.\-]+) ([\d.\-]+)\)"', svg)
+    zoom, dx, dy = (float(shift.group(1)), float(shift.group(2)), float(shift.group(3))) if shift else (1.0, 0.0, 0.0)
     boxes: dict = {}
-    for name, body in re.findall(r'<g id="[^"]*" class="node"><title>([^<]*)</title>(.*?)</g>', svg, flags=re.S):
+    for name, body in re.findall(r'<g id="[^"]*" class="node">\s*<title>([^<]*)</title>(.*?)</g>', svg,
+                                  flags=re.S):
         xs, ys = [], []
         for points in re.findall(r'points="([^"]+)"', body):
             for point in points.split():
@@ -160,6 +162,7 @@ def _node_boxes(svg: str) -> dict:
             xs += [float(x) + dx]
             ys += [float(y) + dy - float(size), float(y) + dy + 0.3 * float(size)]
         if xs:
+            xs, ys = [zoom * x for x in xs], [zoom * y for y in ys]
             key = html.unescape(name).removesuffix("_note")
             old = boxes.get(key)
             box = (min(xs), min(ys), max(xs), max(ys))
