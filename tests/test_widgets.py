@@ -337,7 +337,9 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
     deep = next(k for k in range(1, len(s.trace) + 1) if len(s.trace[k - 1].path) == 5)     # a leaf's step
     make = stepper_module._follow_slides(theme_style(None), 3, 1920)
     strips = 0
-    for k in (deep, deep + 40, 0):
+    s.goto(0)
+    assert make(render.draw(s.game, s.result, step=0), s.drawing.svg(ids=False), ["x"]) is None   # whole tree
+    for k in (deep, deep + 40):
         s.goto(k)
         drawing = render.draw(s.game, s.result, step=k)
         words = [s.sentence, "leaves evaluated: 1"]
@@ -346,18 +348,17 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
         assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
         window, boxes = seen["window"], seen["boxes"]
         assert _within(window, seen["slide"])
-        if k:
-            name = seen["current"]
-            assert name and name.startswith("n")
-            assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
-            path = stepper_module._ancestors(name)
-            assert path and path[0] == "n"
-            for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
-                inside = node in boxes and _within(boxes[node], window)
-                copy = f"strip_{node}"
-                above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
-                assert inside or above, f"step {k}: {node} of the path is not in view"
-                strips += not inside
+        name = seen["current"]
+        assert name and name.startswith("n")
+        assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
+        path = stepper_module._ancestors(name)
+        assert path and path[0] == "n"
+        for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
+            inside = node in boxes and _within(boxes[node], window)
+            copy = f"strip_{node}"
+            above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
+            assert inside or above, f"step {k}: {node} of the path is not in view"
+            strips += not inside
         # The words: whole, under the window, inside the slide; every text at least 20 px on the 1920 px slide.
         assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
         said = " ".join(text for _, text in seen["texts"])

@@ -312,6 +312,9 @@ def _follow_slides(style: dict, lines: int, width: int):
     view_w, view_h = slide_w - 2 * margin, slide_h - 2 * margin - words_h
 
     def make(drawing, svg, words):
+        gold = "|".join({theme_style(name)["current"].lower() for name in ("notebook", "projector")})
+        if not re.search(rf'<polygon fill="(?:{gold})"', svg, flags=re.I):
+            return None         # nothing current (before and after the search): the whole tree is the slide
         laid = render.dot.pipe(drawing.source, "dot").decode("utf-8")
         nodes = {name: body for name, body in re.findall(r"^\t(\w+)\t\[(.*?)\];$", laid, flags=re.M | re.S)}
         x0, y0, total_w, total_h = map(float, re.search(
@@ -325,7 +328,7 @@ def _follow_slides(style: dict, lines: int, width: int):
             cells = re.findall(r'class="adversarial-follow-path" data-node="([^"]+)"', followed)
         elif followed != svg:
             left, top, w_, h_ = map(float, re.search(r'viewBox="([^"]+)"', followed).group(1).split())
-        else:                   # nothing current (before and after the search), or a narrow tree: the root's top
+        else:                   # a tree narrow enough: its top part (all of it if it fits)
             w_, h_ = min(total_w, view_w), min(total_h, view_h)
             left, top = x0 + (total_w - w_) / 2, y0
         gx = lambda sx: sx - 4                                  # the SVG's points -> the layout's  # noqa: E731
@@ -810,7 +813,8 @@ class Stepper(w.VBox):
         ``zoom="follow"`` (a big tree): each slide shows the part of the tree around the step's current
         node, its smallest text 24 px on a 1920 px slide, as the stepper's follow view does: the root and
         the path down to the current node stay in view (the ancestors the window leaves out in a strip
-        above it), and the words stay whole under it. ``zoom="fit"`` (the default): the whole tree.
+        above it), and the words stay whole under it; the first and last slides (no current node) show
+        the whole tree. ``zoom="fit"`` (the default): the whole tree on every slide.
 
         >>> import tempfile
         >>> s = Stepper([[3, 5], [2]])
@@ -835,21 +839,22 @@ class Stepper(w.VBox):
             words.append(textwrap.wrap(self.sentence, 80) + [_counted(self.counters, " · ")])
         self.slider.value = kept
         first = render.draw(self.game, self.result, step=0, theme=self.theme, show_leaves=self.show_leaves)
+        make = render.slide_maker(first, max(map(len, words)), width=width)
         if zoom == "follow":
-            make = _follow_slides(theme_style(self.theme), max(map(len, words)), width)
-        else:
-            make = render.slide_maker(first, max(map(len, words)), width=width)
+            near = _follow_slides(theme_style(self.theme), max(map(len, words)), width)
         for k in range(len(self.trace) + 1):
             drawing = render.draw(self.game, self.result, step=k, theme=self.theme,
                                   show_leaves=self.show_leaves)
-            if zoom == "follow":
+            source = None
+            if zoom == "follow":        # the step's current node and path, readable; else the whole tree
                 fast = self._layout and render.draw(self.game, self.result, step=k, theme=self.theme,
                                                     show_leaves=self.show_leaves, layout=self._layout)
-                source = make(drawing, (fast or drawing).svg(ids=False), words[k])
-            else:
+                source = near(drawing, (fast or drawing).svg(ids=False), words[k])
+            placed = source is not None
+            if not placed:
                 source = make(drawing, words[k])
             path = folder / f"step_{k:0{digits}d}.{'svg' if format == 'svg' else 'png'}"
-            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png", placed=zoom == "follow"))
+            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png", placed=placed))
             written.append(path)
         if format == "pdf":
             try:
