@@ -373,6 +373,16 @@ def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_pa
     assert len(files) == len(s.trace) + 1
     assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(640, 360)}
     assert len({f.read_bytes() for f in files}) == len(files)
+    from PIL import Image
+
+    from adversarial.drawing import render
+    for k, path in enumerate(files):           # every slide's words inside it: its text alternative
+        s.goto(k)
+        with Image.open(path) as picture:
+            info = picture.info
+        assert info["Title"] == render.draw(s.game, s.result, step=k).description.name
+        assert f"leaves evaluated: {s.counters['leaves evaluated']}" in info["Description"]
+        assert k == 0 or " ".join(s.sentence.split()) in " ".join(info["Description"].split())
     for bad in ("200%", None, "Follow"):
         with pytest.raises(ValueError, match="zoom must be 'fit' .* or 'follow'"):
             s.save_slides(tmp_path, zoom=bad)

@@ -34,6 +34,7 @@ import ipywidgets as w
 
 from ..drawing import render
 from ..drawing.themes import check_flag, theme_style
+from ..drawing.words import Description, svg_with_words
 from ..drawing.words import words_html as details_words
 from ..search import alphabeta, minimax, negamax
 from ..trace import Cutoff, Leaf
@@ -816,6 +817,9 @@ class Stepper(w.VBox):
         above it), and the words stay whole under it; the first and last slides (no current node) show
         the whole tree. ``zoom="fit"`` (the default): the whole tree on every slide.
 
+        Every slide carries its words as its text alternative: the drawing's name and description and the
+        counters (an SVG's ``<title>`` and ``<desc>``, a PNG's "Title" and "Description" text).
+
         >>> import tempfile
         >>> s = Stepper([[3, 5], [2]])
         >>> [p.name for p in s.save_slides(tempfile.mkdtemp(), format="svg", width=800)][-1]
@@ -854,7 +858,10 @@ class Stepper(w.VBox):
             if not placed:
                 source = make(drawing, words[k])
             path = folder / f"step_{k:0{digits}d}.{'svg' if format == 'svg' else 'png'}"
-            path.write_bytes(render.dot.pipe(source, "svg" if format == "svg" else "png", placed=placed))
+            picture = render.dot.pipe(source, "svg" if format == "svg" else "png", placed=placed)
+            said = Description(drawing.description.name, (*drawing.description.lines, words[k][-1]))
+            path.write_bytes(svg_with_words(picture.decode("utf-8"), said).encode("utf-8") if format == "svg"
+                             else _png_with_words(picture, said))
             written.append(path)
         if format == "pdf":
             try:
@@ -922,6 +929,19 @@ class Stepper(w.VBox):
     def __repr__(self) -> str:
         return (f"Stepper({self.algorithm} on {self.game!r}: step {self.position} of "
                 f"{len(self.trace)})")
+
+
+def _png_with_words(png: bytes, words: Description) -> bytes:
+    """``png`` with its words inside, as PNG text (iTXt, UTF-8): "Title" (the short name) and "Description"
+    (the long description), which image viewers and slide programs can read as the picture's alt text."""
+    import struct
+    import zlib
+    chunks = b""
+    for key, text in (("Title", words.name), ("Description", words.text)):
+        data = key.encode("latin-1") + b"\0\0\0\0\0" + text.encode("utf-8")
+        chunks += struct.pack(">I", len(data)) + b"iTXt" + data + struct.pack(">I", zlib.crc32(b"iTXt" + data))
+    start = 8 + 12 + struct.unpack(">I", png[8:12])[0]     # after the signature and the header chunk (IHDR),
+    return png[:start] + chunks + png[start:]             # before the picture: readers see it first
 
 
 def _counted(counters: dict, between: str) -> str:
