@@ -849,16 +849,14 @@ class Stepper(w.VBox):
         for k in range(len(self.trace) + 1):
             drawing = render.draw(self.game, self.result, step=k, theme=self.theme,
                                   show_leaves=self.show_leaves)
-            source = None
+            placed = None
             if zoom == "follow":        # the step's current node and path, readable; else the whole tree
                 fast = self._layout and render.draw(self.game, self.result, step=k, theme=self.theme,
                                                     show_leaves=self.show_leaves, layout=self._layout)
-                source = near(drawing, (fast or drawing).svg(ids=False), words[k])
-            placed = source is not None
-            if not placed:
-                source = make(drawing, words[k])
+                placed = near(drawing, (fast or drawing).svg(ids=False), words[k])
+            source = placed if placed is not None else make(drawing, words[k])
             path = folder / f"step_{k:0{digits}d}.{'svg' if format == 'svg' else 'png'}"
-            picture = render.dot.pipe(source, "svg" if format == "svg" else "png", placed=placed)
+            picture = render.dot.pipe(source, "svg" if format == "svg" else "png", placed=placed is not None)
             said = Description(drawing.description.name, (*drawing.description.lines, words[k][-1]))
             path.write_bytes(svg_with_words(picture.decode("utf-8"), said).encode("utf-8") if format == "svg"
                              else _png_with_words(picture, said))
