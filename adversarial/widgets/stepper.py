@@ -300,13 +300,14 @@ def follow_geometry(svg: str) -> dict:
 # layout program so that a PNG can be written. Each slide is the step's drawing with every node where the
 # layout put it (neato -n2), white boxes over what lies outside the window, the strip's ancestors copied above
 # it, the words under it, and Graphviz's viewport cutting the slide out: the words are placed inside the cut.
-SLIDE_TEXT_PX = 24          # the drawing's smallest text on a 1920 px slide (values, α/β, names)
+SLIDE_TEXT_PX = 24          # the drawing's smallest text on a 1920 px slide (values, α/β, names); and on a
+SLIDE_TEXT_LEAST = 20       # smaller deck at least this many pixels at its own size
 
 
 def _follow_slides(style: dict, lines: int, width: int):
     """A function ``(drawing, svg, words) -> DOT source`` of one 16:9 follow slide ``width`` pixels wide."""
     height = round(width * 9 / 16)
-    scale = width / 1920 * SLIDE_TEXT_PX / min(style["small"], style["size"])    # pixels per point
+    scale = max(width / 1920 * SLIDE_TEXT_PX, SLIDE_TEXT_LEAST) / min(style["small"], style["size"])  # px per pt
     slide_w, slide_h = width / scale, height / scale
     margin, text = width / 40 / scale, width / 48 / scale                         # as the whole-tree slides
     words_h = lines * text * 1.3 + text
@@ -812,7 +813,8 @@ class Stepper(w.VBox):
         the notebooks' matplotlib installs). Returns the files written.
 
         ``zoom="follow"`` (a big tree): each slide shows the part of the tree around the step's current
-        node, its smallest text 24 px on a 1920 px slide, as the stepper's follow view does: the root and
+        node, its smallest text 24 px on a 1920 px slide (20 px or more on a smaller deck at its own size),
+        as the stepper's follow view does: the root and
         the path down to the current node stay in view (the ancestors the window leaves out in a strip
         above it), and the words stay whole under it; the first and last slides (no current node) show
         the whole tree. ``zoom="fit"`` (the default): the whole tree on every slide.
