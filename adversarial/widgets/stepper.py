@@ -315,7 +315,8 @@ def _follow_slides(style: dict, lines: int, width: int):
 
     def make(drawing, svg, words):
         gold = "|".join({theme_style(name)["current"].lower() for name in ("notebook", "projector")})
-        if not re.search(rf'<polygon fill="(?:{gold})"', svg, flags=re.I):
+        current = re.search(rf'<polygon fill="(?:{gold})"', svg, flags=re.I)
+        if not current:
             return None         # nothing current (before and after the search): the whole tree is the slide
         laid = render.dot.pipe(drawing.source, "dot").decode("utf-8")
         nodes = {name: body for name, body in re.findall(r"^\t(\w+)\t\[(.*?)\];$", laid, flags=re.M | re.S)}
@@ -333,6 +334,16 @@ def _follow_slides(style: dict, lines: int, width: int):
         else:                   # a tree narrow enough: its top part (all of it if it fits)
             w_, h_ = min(total_w, view_w), min(total_h, view_h)
             left, top = x0 + (total_w - w_) / 2, y0
+        boxes = _node_boxes(svg)
+        if strip:   # a row cut by the window's foot (leaves' values half shown): the window moves down to show it
+            name = html.unescape(re.findall(r"<title>([^<]*)</title>", svg[:current.start()])[-1])
+            foot = top + h_         # whole if the current node stays in it; an ancestor it leaves goes to the strip
+            cut = [b[3] for b in boxes.values() if b[1] < foot < b[3] and b[0] < left + w_ and b[2] > left]
+            down = max(cut, default=foot) - foot + 2
+            if cut and name in boxes and boxes[name][1] >= top + down and foot + down <= y0 + total_h:
+                top += down
+                seen = lambda b: top <= b[1] and b[3] <= top + h_ and left <= b[0] and b[2] <= left + w_  # noqa: E731
+                cells = [a for a in _ancestors(name) if a in boxes and not seen(boxes[a])]
         gx = lambda sx: sx - 4                                  # the SVG's points -> the layout's  # noqa: E731
         gy = lambda sy: y0 + total_h - 4 - sy                                                  # noqa: E731
         win_left, win_top = gx(left), gy(top)
@@ -355,7 +366,6 @@ def _follow_slides(style: dict, lines: int, width: int):
         box("mask_right", win_right, win_top, slide_right + 1, win_bottom)
         if cells:               # the path's ancestors the window leaves out, root first, joined by the path's ink
             slot = min(STRIP_CELL + STRIP_GAP, view_w / len(cells))
-            boxes = _node_boxes(svg)
             for i, name in enumerate(cells):
                 l_, t_, r_, _ = boxes[name]
                 centre = slide_left + margin + i * slot + slot / 2
