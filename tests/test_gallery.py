@@ -42,7 +42,7 @@ def _catalogue(check: str, options: dict):
         return catalogue(options.get("prune_on_equal", True))
     from adversarial.exercises import beyond, chess, engine, ordering, techniques
     if check == "check_pvs":
-        return Words(engine.GENERIC_HINT, engine.BUG_HINTS)
+        return engine.pvs_catalogue()
     if check == "check_careful_table":
         from adversarial.exercises import tictactoe
         return Words(tictactoe.TABLE_LADDER, {"kind from the updated window": tictactoe.UPDATED_WINDOW_HINT})
