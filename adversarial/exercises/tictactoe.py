@@ -513,7 +513,8 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     equal to β and an upper bound equal to α are used without searching, and that a bound that does not
     settle the window is not; (4) calls it three times with one table, windows (−∞, 0), (0, +∞), then
     (−∞, +∞), as a null-window search does, on positions where a table that takes the bound's kind from
-    the updated α or β goes wrong.
+    the updated α or β goes wrong. A wrong answer's hint comes from :func:`table_catalogue`: a mistake's cause
+    when the answer behaves as that one mistake on every diagnostic case, else the neutral hint.
     """
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
