@@ -267,22 +267,22 @@ class _Styles(tuple):
     class, not a dataclass: the grading tests run this module's source outside the package.)"""
 
 
-def _styled(bug):
-    """The executable mistake ``bug``, in every right style at once (run by :func:`_catalogue_run`)."""
-    models = tuple(pvs_model(bug, hard=hard, narrow=narrow) for hard, narrow in STYLES)
+class _Styled:
+    """The executable mistake ``bug``, in every right style at once (run by :func:`_catalogue_run`, which knows
+    it by its type: no attribute of the student's function is read)."""
 
-    def styled(node, depth, alpha, beta, maximising):      # pragma: no cover (never called: a marker)
-        return models[0](node, depth, alpha, beta, maximising)
-    styled.styles = models
-    return styled
+    def __init__(self, bug):
+        self.styles = tuple(pvs_model(bug, hard=hard, narrow=narrow) for hard, narrow in STYLES)
+
+    def __call__(self, node, depth, alpha, beta, maximising):
+        return self.styles[0](node, depth, alpha, beta, maximising)
 
 
 def _catalogue_run(fn, case):
     """One answer's outcome on one fixed tree: ``(value, reads)``; a mistake's is its :class:`_Styles`."""
     tree_case, salt = case
-    styles = getattr(fn, "styles", None)
-    if styles is not None:
-        return _Styles(tuple(_catalogue_run(model, case) for model in styles))
+    if type(fn) is _Styled:
+        return _Styles(_catalogue_run(model, case) for model in fn.styles)
     value, reads, error = run(fn, tree_case, salt)
     if error is not None:
         return Raised(type(error).__name__)
@@ -307,7 +307,7 @@ def _catalogue_agree(a, b) -> bool:
 def pvs_catalogue() -> Catalogue:
     """The PVS check's catalogue: each typical mistake a PVS written with it (in all four right styles), told
     apart on the fixed trees every run checks first."""
-    return Catalogue([Mistake(bug, _styled(bug), BUG_HINTS[bug]) for bug in BUGS],
+    return Catalogue([Mistake(bug, _Styled(bug), BUG_HINTS[bug]) for bug in BUGS],
                      [(case, PVS_DIAGNOSTIC_SEED + i) for i, case in enumerate(_fixed_pvs_cases())],
                      run=_catalogue_run, agree=_catalogue_agree, neutral=GENERIC_HINT)
 
