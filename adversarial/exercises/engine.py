@@ -247,7 +247,7 @@ def check_pvs(fn, *, seed: int | None = None, n: int = 240) -> Verdict:
     if not failing:
         return Verdict(True, f"Right: your PVS returns the right value and reads exactly the nodes the reference "
                              f"reads, in the same order, re-searches included, on all {len(all_cases)} trees.")
-    bug = _diagnose(fn, _fixed_pvs_cases(), PVS_DIAGNOSTIC_SEED)
+    bug = _diagnose(fn)
     index, case, salt, outcome = min(failing, key=lambda f: (f[1][3] is not None, _size(f[1][0])))
     return _report(case, salt, outcome, bug, seed, index >= len(fixed) + 10)
 
@@ -258,21 +258,63 @@ def _fixed_pvs_cases() -> list:
     return _whole_cases(PVS_DIAGNOSTIC_SEED, 60)
 
 
-def _diagnose(fn, some_cases, seed):
-    if not naming():
-        return None
-    outcomes = [run(fn, case, seed + i) for i, case in enumerate(some_cases)]
-    if any(o[2] is not None for o in outcomes):
-        return None
-    found = set()             # named only when the function behaves as one mistake (in any of its styles)
-    for bug in BUGS:
-        for hard in (False, True):
-            for narrow in (False, True):
-                model = pvs_model(bug, hard=hard, narrow=narrow)
-                if all(o[1] == m[1] and _same_value(o[0], m[0]) for o, m in
-                       ((o, run(model, case, seed + i)) for i, (o, case) in enumerate(zip(outcomes, some_cases)))):
-                    found.add(bug)
-    return found.pop() if len(found) == 1 else None
+STYLES = ((False, False), (False, True), (True, False), (True, True))   # (hard, narrow): all four are right
+
+
+class _Styles(tuple):
+    """A mistake's outcomes on one tree, written in each right style (fail-soft or fail-hard, the re-search
+    window full or narrowed): an answer behaves as the mistake when it does what one of them does. (A plain
+    class, not a dataclass: the grading tests run this module's source outside the package.)"""
+
+
+class _Styled:
+    """The executable mistake ``bug``, in every right style at once (run by :func:`_catalogue_run`, which knows
+    it by its type: no attribute of the student's function is read)."""
+
+    def __init__(self, bug):
+        self.styles = tuple(pvs_model(bug, hard=hard, narrow=narrow) for hard, narrow in STYLES)
+
+    def __call__(self, node, depth, alpha, beta, maximising):
+        return self.styles[0](node, depth, alpha, beta, maximising)
+
+
+def _catalogue_run(fn, case):
+    """One answer's outcome on one fixed tree: ``(value, reads)``; a mistake's is its :class:`_Styles`."""
+    tree_case, salt = case
+    if type(fn) is _Styled:
+        return _Styles(_catalogue_run(model, case) for model in fn.styles)
+    value, reads, error = run(fn, tree_case, salt)
+    if error is not None:
+        return Raised(type(error).__name__)
+    return value, tuple(reads)
+
+
+def _one(outcome) -> tuple:
+    return tuple(outcome) if isinstance(outcome, _Styles) else (outcome,)
+
+
+def _catalogue_agree(a, b) -> bool:
+    """Two outcomes agree when some style of one reads the same nodes and returns the same value as one of
+    the other's (two mistakes are twins when that holds on every tree)."""
+    def alike(x, y):
+        if isinstance(x, Raised) or isinstance(y, Raised):
+            return x == y
+        return x[1] == y[1] and _same_value(x[0], y[0])
+    return any(alike(x, y) for x in _one(a) for y in _one(b))
+
+
+@functools.cache
+def pvs_catalogue() -> Catalogue:
+    """The PVS check's catalogue: each typical mistake a PVS written with it (in all four right styles), told
+    apart on the fixed trees every run checks first."""
+    return Catalogue([Mistake(bug, _Styled(bug), BUG_HINTS[bug]) for bug in BUGS],
+                     [(case, PVS_DIAGNOSTIC_SEED + i) for i, case in enumerate(_fixed_pvs_cases())],
+                     run=_catalogue_run, agree=_catalogue_agree, neutral=GENERIC_HINT)
+
+
+def _diagnose(fn):
+    mistake = pvs_catalogue().diagnose(fn)
+    return None if mistake is None else mistake.name
 
 
 def _same_value(a, b):

@@ -38,7 +38,7 @@ from .core import (
     unanswered,
     wrong,
 )
-from .diagnosis import Catalogue, Mistake, value_catalogue
+from .diagnosis import ERROR, Catalogue, Mistake, value_catalogue
 
 __all__ = ["check_board_value", "check_optimal_moves", "check_tree_size_without_wins",
            "check_reverse_order_nodes", "check_careful_table", "check_symmetric_first_moves",
@@ -370,6 +370,140 @@ UPDATED_WINDOW_HINT = ("a node that stopped early (a cutoff) found only a bound:
                        "to the value, so after the loop value <= alpha is always true.")
 
 
+def _table_model(bug=None):
+    """``careful_alphabeta`` written like a student would, with one typical mistake (``bug``) or none."""
+    def search(game, board, alpha=-math.inf, beta=math.inf, table=None):
+        table = {} if table is None else table
+        if board in table and bug != "table never read":
+            value, kind = table[board]
+            if bug == "bound always used":
+                return value
+            if bug == "strict use":
+                use = (kind == "lower" and value > beta) or (kind == "upper" and value < alpha)
+            elif bug == "exact entries only":
+                use = False
+            else:
+                use = (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha)
+            if kind == "exact" or use:
+                return value
+        if game.is_terminal(board):
+            return game.utility(board)
+        called = alpha, beta
+        maximising = game.to_move(board) == "MAX"
+        value = -math.inf if maximising else math.inf
+        for move in game.actions(board):
+            child = game.result(board, move)
+            v = (search(game, child, alpha, beta) if bug == "table not passed down"
+                 else search(game, child, alpha, beta, table))
+            if maximising:
+                value, alpha = max(value, v), max(alpha, v)
+            else:
+                value, beta = min(value, v), min(beta, v)
+            if alpha >= beta:
+                break
+        low, high = (alpha, beta) if bug == "kind from the updated window" else called
+        kind = "upper" if value <= low else "lower" if value >= high else "exact"
+        if bug == "swapped labels":
+            kind = {"upper": "lower", "lower": "upper"}.get(kind, kind)
+        if bug == "every value exact":
+            kind = "exact"
+        table[board] = (value, kind)
+        return value
+    return search
+
+
+TABLE_MISTAKES = {
+    "kind from the updated window": UPDATED_WINDOW_HINT,
+    "swapped labels": "the two bounds' labels are swapped: a value at or below the α the node was called with says "
+                      "the true value is at most it (an upper bound); one at or above β says it is at least it (a "
+                      "lower bound).",
+    "every value exact": "every value is stored as exact, as careless_alphabeta does; a value found after a cutoff, "
+                         "or below α, is only a bound: store its kind with it.",
+    "bound always used": "a stored entry is used whatever its kind: a bound settles the search only when it settles "
+                         "the window (a lower bound >= β, an upper bound <= α); otherwise search the position.",
+    "strict use": "a bound exactly on the window's edge settles it too: a lower bound equal to β, an upper bound "
+                  "equal to α (>= β, <= α, not > and <).",
+    "exact entries only": "only exact entries are used: a lower bound >= β, or an upper bound <= α, settles the "
+                          "window as well, and saves the search.",
+    "table never read": "the table is filled but never read: look the position up before searching it, and use the "
+                        "entry when it settles the window.",
+    "table not passed down": "the recursive calls do not get the table: each one searches with a fresh table of its "
+                             "own, so only the position searched first is ever stored. Pass the one table down.",
+}
+
+
+def _table_cases() -> list:
+    """The fixed cases the diagnosis runs: solving the traps (not the empty board: a tenth of a second a
+    mistake), the planted entries (one more, a lower bound strictly above β), and the traps searched three
+    times with one table."""
+    probe = next(b for b in _positions() if b.cells == "X...O....")
+    real = _value(probe, True)
+    boards = [_QUICK.board(text) for text in _TRAPS]
+    plants = [(entry, window) for entry, window, _, _ in _plants(probe, real)]
+    plants.append(((real - 1, "lower"), (real - 3, real - 2)))
+    return ([("solve", b) for b in boards] + [("plant", probe, entry, window) for entry, window in plants]
+            + [("windows", b) for b in boards])
+
+
+def _table_run(fn, case):
+    """What one answer does on one fixed case, in terms every right style shares (a value's rightness, the
+    kinds of the false entries at MAX and MIN nodes, a planted entry used or not)."""
+    def call(board, window, table):
+        game = _CountingGame()
+        result = call_student(fn, game, board, *window, table, copy_args=False, forbid=_PACKAGE_SEARCHES)
+        if result.called:
+            return ERROR, game
+        return result, game
+    if case[0] == "solve":
+        board, table = case[1], {}
+        result, _ = call(board, (-math.inf, math.inf), table)
+        if result is ERROR or result.problem() is not None:
+            return ERROR if result is ERROR else "failed"
+        wrong_kinds = set()
+        for stored, entry in table.items():
+            if not (isinstance(stored, Board) and isinstance(entry, tuple) and len(entry) == 2
+                    and entry[1] in ("exact", "lower", "upper") and plain_number(entry[0]) is not None):
+                return "malformed"
+            value, kind = entry
+            real = _value(stored, True)
+            if not ((kind == "exact" and same(value, real)) or (kind == "lower" and real >= value)
+                    or (kind == "upper" and real <= value)):
+                wrong_kinds.add((_QUICK.to_move(stored), kind))
+        return same(result.value, _value(board, True)), len(table) >= 2, frozenset(wrong_kinds)
+    if case[0] == "plant":
+        _, probe, entry, window = case
+        result, game = call(probe, window, {probe: entry, _QUICK.canonical(probe): entry})
+        if result is ERROR or result.problem() is not None:
+            return ERROR if result is ERROR else "failed"
+        return _fits(result.value, _value(probe, True), window), game.expanded > 0
+    board, table, fits = case[1], {}, []
+    for window in _WINDOWS:
+        result, _ = call(board, window, table)
+        if result is ERROR or result.problem() is not None:
+            return ERROR if result is ERROR else "failed"
+        fits.append(_fits(result.value, _value(board, True), window))
+    return tuple(fits)
+
+
+@functools.cache
+def table_catalogue() -> Catalogue:
+    """The careful table's typical mistakes, each a ``careful_alphabeta`` written with it, and the fixed cases
+    that tell them apart."""
+    return Catalogue([Mistake(name, _table_model(name), cause) for name, cause in TABLE_MISTAKES.items()],
+                     _table_cases(), run=_table_run, agree=lambda a, b: a is not ERROR and a == b,
+                     neutral=TABLE_LADDER)
+
+
+def _plants(probe, real) -> list:
+    return [
+        ((real, "exact"), (-math.inf, math.inf), True, "an exact stored value"),
+        ((real - 1, "lower"), (real - 2, real - 1), True, f"a lower bound equal to β ({real - 1} >= β)"),
+        ((real + 1, "upper"), (real + 1, real + 2), True, f"an upper bound equal to α ({real + 1} <= α)"),
+        ((real - 1, "lower"), (-math.inf, math.inf), False, "a lower bound below β"),
+        ((real + 1, "upper"), (-math.inf, math.inf), False, "an upper bound above α"),
+    ]
+
+
 def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     """Check notebook 4's ``careful_alphabeta(game, board, alpha, beta, table)`` on depth-aware tic-tac-toe.
 
@@ -379,7 +513,8 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
     equal to β and an upper bound equal to α are used without searching, and that a bound that does not
     settle the window is not; (4) calls it three times with one table, windows (−∞, 0), (0, +∞), then
     (−∞, +∞), as a null-window search does, on positions where a table that takes the bound's kind from
-    the updated α or β goes wrong.
+    the updated α or β goes wrong. A wrong answer's hint comes from :func:`table_catalogue`: a mistake's cause
+    when the answer behaves as that one mistake on every diagnostic case, else the neutral hint.
     """
     if unanswered(fn) or not callable(fn) or is_stub(fn):
         return not_answered(function=True)
@@ -393,6 +528,13 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
         game = _CountingGame()
         call = call_student(fn, game, board, *window, table, copy_args=False, forbid=_PACKAGE_SEARCHES)
         return call, game
+
+    def words():
+        """The hint and its key: the mistake's cause when the diagnosis is certain, else the neutral hint."""
+        mistake = table_catalogue().diagnose(fn)
+        if mistake is None:
+            return {"hint": TABLE_LADDER, "key": key}
+        return {"hint": mistake.cause, "key": ("careful table", mistake.name)}
 
     def where(board, index):
         fresh = f" (a random position, seed {seed})" if index > len(_TRAPS) else ""
@@ -411,51 +553,35 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
             problem = (f"your function returned {short(call.value)}: {kind}" if kind else
                        f"your function gives {short(call.value)}, but the value is {truth}")
         if problem:
-            return wrong(f"{where(board, index)}, {problem}", TABLE_LADDER, key=key)
+            return wrong(f"{where(board, index)}, {problem}", **words())
         if not table:
             return wrong(f"{where(board, index)}, your function stored nothing in the table it was given: pass "
                          "the table down to every recursive call and store table[board] = (value, kind)",
-                         TABLE_LADDER, key=key)
+                         **words())
         if index == 0 and len(table) < 2:
             return wrong(f"{where(board, index)}, your table holds only the position the search was called on: "
                          "the positions below it were never stored in it, so the recursive calls search with no "
                          "table (or a fresh one each time). One table serves the whole search",
-                         TABLE_LADDER, key=key)
+                         **words())
         for stored, entry in table.items():
             if not isinstance(stored, Board):
                 return wrong(f"{where(board, index)}, your table has the key {short(stored)}; key it by the "
                              "board itself, as careless_alphabeta does (or by game.canonical(board))",
-                             TABLE_LADDER, key=key)
+                             **words())
             if not (isinstance(entry, tuple) and len(entry) == 2 and entry[1] in ("exact", "lower", "upper")
                     and plain_number(entry[0]) is not None):
                 return wrong(f"{where(board, index)}, your table stores {short(entry)} for {stored}; store a "
-                             "pair (value, kind) with kind 'exact', 'lower' or 'upper'", TABLE_LADDER, key=key)
+                             "pair (value, kind) with kind 'exact', 'lower' or 'upper'", **words())
             value, kind = entry
             real = _value(stored, True)
             if not ((kind == "exact" and same(value, real)) or (kind == "lower" and real >= value)
                     or (kind == "upper" and real <= value)):
-                mover = _QUICK.to_move(stored)
-                hint_key: tuple
-                hint, hint_key = TABLE_LADDER, key
-                # the updated-window mistake never stores an inner position as exact (after the loop, value <=
-                # alpha always holds at MAX, value >= beta at MIN); named only on that signature, so swapped
-                # labels (issue 42) get the general hint
-                signature = all(k != "exact" for b, (_, k) in table.items() if not _QUICK.is_terminal(b))
-                if signature and (kind == "upper" and mover == "MAX" or kind == "lower" and mover == "MIN"):
-                    hint_key = ("careful table", "kind from the updated window")
-                    hint = UPDATED_WINDOW_HINT
                 return wrong(f"{where(board, index)}, your table says {stored} {_kind_word(kind)} {value} "
-                             f"('{kind}'), but its value is {real}", hint, key=hint_key)
+                             f"('{kind}'), but its value is {real}", **words())
     # (3) planted entries: a bound that settles the window is used, one that does not is not
     probe = next(b for b in _positions() if b.cells == "X...O....")
     real = _value(probe, True)
-    plants = [
-        ((real, "exact"), (-math.inf, math.inf), True, "an exact stored value"),
-        ((real - 1, "lower"), (real - 2, real - 1), True, f"a lower bound equal to β ({real - 1} >= β)"),
-        ((real + 1, "upper"), (real + 1, real + 2), True, f"an upper bound equal to α ({real + 1} <= α)"),
-        ((real - 1, "lower"), (-math.inf, math.inf), False, "a lower bound below β"),
-        ((real + 1, "upper"), (-math.inf, math.inf), False, "an upper bound above α"),
-    ]
+    plants = _plants(probe, real)
     for entry, window, settles, what in plants:
         table = {probe: entry, _QUICK.canonical(probe): entry}     # keyed by the board or its canonical form
         call, game = run(probe, window, table)
@@ -467,12 +593,12 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                 problem += f": {what} does not settle the window, so the position must be searched"
         if problem:
             return wrong(f"on {probe} with the table {{board: {entry!r}}} and α = {window[0]}, β = {window[1]}, "
-                         f"{problem}", TABLE_LADDER, key=key)
+                         f"{problem}", **words())
         if settles and game.expanded:
             return wrong(f"on {probe} with the table {{board: {entry!r}}} and α = {window[0]}, β = {window[1]}, "
                          f"your function searched the position again, although {what} settles the window: "
                          "use it and return at once (a bound equal to the window's edge counts: >= β, <= α)",
-                         TABLE_LADDER, key=key)
+                         **words())
     # (4) one table, three windows
     for index, board in enumerate(boards):
         table = {}
@@ -485,7 +611,7 @@ def check_careful_table(fn, *, seed: int | None = None, n: int = 30) -> Verdict:
                            f"but the position's value is {truth}")
             if problem:
                 return wrong(f"{where(board, index)}, searched three times with one table (windows (-inf, 0), "
-                             f"(0, inf), then (-inf, inf)), {problem}", TABLE_LADDER, key=key)
+                             f"(0, inf), then (-inf, inf)), {problem}", **words())
     return right(f"your table search solves all {len(boards)} positions, stores true bounds, uses a bound "
                  "exactly when it settles the window, and stays right when one table serves three windows",
                  key=key)

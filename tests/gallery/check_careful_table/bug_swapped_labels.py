@@ -1,4 +1,4 @@
-# BUG neutral: the careless table: every value stored as exact.
+# BUG swapped labels: the labels swapped: a fail-low value stored as a lower bound.
 import math
 
 
@@ -10,6 +10,7 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
             return value
     if game.is_terminal(board):
         return game.utility(board)
+    called_with = alpha, beta
     maximising = game.to_move(board) == "MAX"
     value = -math.inf if maximising else math.inf
     for move in game.actions(board):
@@ -20,6 +21,6 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
             value, beta = min(value, v), min(beta, v)
         if alpha >= beta:
             break
-    kind = "exact"
+    kind = "lower" if value <= called_with[0] else "upper" if value >= called_with[1] else "exact"
     table[board] = (value, kind)
     return value

@@ -1,4 +1,4 @@
-# BUG neutral: a stored entry is used whatever its kind.
+# BUG neutral: the kind decided with strict comparisons: a value equal to the α it was called with stored as exact.
 import math
 
 
@@ -6,7 +6,7 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
     table = {} if table is None else table
     if board in table:
         value, kind = table[board]
-        if True:
+        if kind == "exact" or (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha):
             return value
     if game.is_terminal(board):
         return game.utility(board)
@@ -21,6 +21,6 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
             value, beta = min(value, v), min(beta, v)
         if alpha >= beta:
             break
-    kind = "upper" if value <= called_with[0] else "lower" if value >= called_with[1] else "exact"
+    kind = "upper" if value < called_with[0] else "lower" if value > called_with[1] else "exact"
     table[board] = (value, kind)
     return value

@@ -1,4 +1,4 @@
-# BUG neutral: a bound equal to the window's edge is not used (> β, < α).
+# BUG every value exact: the careless table: every value stored as exact.
 import math
 
 
@@ -6,11 +6,10 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
     table = {} if table is None else table
     if board in table:
         value, kind = table[board]
-        if kind == "exact" or (kind == "lower" and value > beta) or (kind == "upper" and value < alpha):
+        if kind == "exact" or (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha):
             return value
     if game.is_terminal(board):
         return game.utility(board)
-    called_with = alpha, beta
     maximising = game.to_move(board) == "MAX"
     value = -math.inf if maximising else math.inf
     for move in game.actions(board):
@@ -21,6 +20,6 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
             value, beta = min(value, v), min(beta, v)
         if alpha >= beta:
             break
-    kind = "upper" if value <= called_with[0] else "lower" if value >= called_with[1] else "exact"
+    kind = "exact"
     table[board] = (value, kind)
     return value

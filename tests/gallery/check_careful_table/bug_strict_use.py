@@ -1,4 +1,4 @@
-# BUG neutral: the labels swapped: a fail-low value stored as a lower bound.
+# BUG strict use: a bound equal to the window's edge is not used (> β, < α).
 import math
 
 
@@ -6,7 +6,7 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
     table = {} if table is None else table
     if board in table:
         value, kind = table[board]
-        if kind == "exact" or (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha):
+        if kind == "exact" or (kind == "lower" and value > beta) or (kind == "upper" and value < alpha):
             return value
     if game.is_terminal(board):
         return game.utility(board)
@@ -21,6 +21,6 @@ def answer(game, board, alpha=-math.inf, beta=math.inf, table=None):
             value, beta = min(value, v), min(beta, v)
         if alpha >= beta:
             break
-    kind = "lower" if value <= called_with[0] else "upper" if value >= called_with[1] else "exact"
+    kind = "upper" if value <= called_with[0] else "lower" if value >= called_with[1] else "exact"
     table[board] = (value, kind)
     return value
