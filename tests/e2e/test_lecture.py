@@ -377,6 +377,7 @@ def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_bo
     open_cells(page, lab, f"s = Stepper(tree({THREE}), editable=True)\ns")
     box = page.locator(f"{STEPPER} >> .adversarial-leaves-input input")
     page.locator(DRAWING).focus()                      # keys step the stepper from its picture ...
+    expect(page.locator(DRAWING)).to_be_focused()      # (JupyterLab may still be moving focus after the run)
     page.keyboard.press("ArrowRight")
     expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
     box.click()                                        # ... and belong to the box while typing in it
