@@ -9,6 +9,7 @@ import math
 from adversarial.games.tictactoe import TicTacToe
 from adversarial.search import alphabeta
 
+from . import gallery
 from .hint_rule import HintCase
 
 # typical wrong answers that the checks' own tests already write down (one copy of each)
@@ -70,28 +71,9 @@ def careless_table(game, board, alpha=-math.inf, beta=math.inf, table=None):
     return value
 
 
-def table_kind_from_updated_window(game, board, alpha=-math.inf, beta=math.inf, table=None):
-    """Decides the bound's kind from the α and β the loop has changed."""
-    table = {} if table is None else table
-    if board in table:
-        value, kind = table[board]
-        if kind == "exact" or (kind == "lower" and value >= beta) or (kind == "upper" and value <= alpha):
-            return value
-    if game.is_terminal(board):
-        return game.utility(board)
-    maximising = game.to_move(board) == "MAX"
-    value = -math.inf if maximising else math.inf
-    for move in game.actions(board):
-        v = table_kind_from_updated_window(game, game.result(board, move), alpha, beta, table)
-        if maximising:
-            value, alpha = max(value, v), max(alpha, v)
-        else:
-            value, beta = min(value, v), min(beta, v)
-        if alpha >= beta:
-            break
-    kind = "upper" if value <= alpha else "lower" if value >= beta else "exact"
-    table[board] = (value, kind)
-    return value
+# The gallery's student answer (tests/gallery), not a second copy of it: the kind decided against the α and β the
+# loop has changed.
+table_kind_from_updated_window = gallery.answer("check_careful_table", "bug_kind_from_the_updated_window")
 
 
 def negamax_no_negation(spec, sign):
