@@ -393,16 +393,12 @@ def function_problems() -> list[Problem]:
     keys = [(parent, later) for parent in types for later in (False, True)]
     node_rules = [node_rule(dict(zip(keys, choice))) for choice in itertools.product(types, repeat=len(keys))]
 
-    def null_rule(root, twice, infinite, enough, plies, no_pass):
-        def rule(depth, beta, at_root, passed_before, R, min_depth):
-            if (at_root and root) or (passed_before and twice) or (beta == math.inf and infinite) \
-                    or not enough(depth, min_depth):
-                return no_pass
-            return plies(depth, R)
-        return rule
+    # The null-move rule with one part changed, as the check's catalogue makes it.
+    from adversarial.exercises.techniques import _null_mutant
     enoughs = [lambda d, m: d >= m, lambda d, m: d > m, lambda d, m: True]
     plies = [lambda d, R: d - 1 - R, lambda d, R: d - R, lambda d, R: d - 1, lambda d, R: d - 1 + R]
-    null_rules = [null_rule(a, b, c, e, p, n) for a in (True, False) for b in (True, False) for c in (True, False)
+    null_rules = [_null_mutant(root=a, twice=b, infinite=c, enough=e, plies=p, no_pass=n)
+                  for a in (True, False) for b in (True, False) for c in (True, False)
                   for e in enoughs for p in plies for n in (None, False)]
 
     number = r"(-?\d+(?:\.\d+)?|inf)"
