@@ -7,6 +7,7 @@ namespace, and at each exercise the check cell is run once per answer.
 import nbformat
 import pytest
 
+from .gallery import cell
 from .test_exercises_notebooks import NOTEBOOKS, SOLUTION, check_every_exercise, namespace_at_check, run_cell
 
 NEGAMAX_NO_NEGATION = """
@@ -29,35 +30,6 @@ def my_negamax(spec, sign):
     for child in spec:
         best = max(best, -my_negamax(child, -sign))
     return best"""
-
-MTDF_SAME_QUESTION = """
-def my_mtdf(spec, guess):        # forgets that "at least lower?" is already known: asks it forever
-    lower, upper, g = -math.inf, math.inf, guess
-    while lower < upper:
-        v = at_least(spec, g)
-        if v >= g:
-            lower = v
-        else:
-            upper = v
-        g = v
-    return lower"""
-
-MTDF_SWAPPED = """
-def my_mtdf(spec, guess):        # a yes moves the wrong end of the interval
-    lower, upper, g = -math.inf, math.inf, guess
-    while lower < upper:
-        gamma = g + 1 if g == lower else g
-        v = at_least(spec, gamma)
-        if v >= gamma:
-            upper = v
-        else:
-            lower = v
-        g = v
-    return lower"""
-
-MTDF_ONE_TEST = """
-def my_mtdf(spec, guess):        # trusts the first bound
-    return at_least(spec, guess)"""
 
 MTDF_FROM_ABOVE = """
 def my_mtdf(spec, guess):        # right, written from the upper end: "at least upper?" when g == upper
@@ -100,6 +72,12 @@ def my_negamax(spec, sign):      # issue 30: a base case that knows int leaves o
         return sign * spec
     return max(-my_negamax(child, -sign) for child in spec)"""
 
+# Answers the gallery of check_mtdf_driver also holds, as notebook 8's cell would define them.
+MTDF_SAME_QUESTION = cell("check_mtdf_driver", "bug_same_question", "my_mtdf")
+MTDF_SWAPPED = cell("check_mtdf_driver", "bug_swapped", "my_mtdf")
+MTDF_ONE_TEST = cell("check_mtdf_driver", "bug_neutral_one_test", "my_mtdf")
+MTDF_BOUNDS_TEN = cell("check_mtdf_driver", "bug_finite_start", "my_mtdf")
+
 MTDF_PACKAGE = """
 def my_mtdf(spec, guess):        # issue 30: the package's search, no test at all
     return minimax(spec).value"""
@@ -112,19 +90,6 @@ def my_mtdf(spec, guess):        # issue 30: a minimax of its own, never calls a
         values = [value(child, not maximising) for child in node]
         return max(values) if maximising else min(values)
     return value(spec)"""
-
-MTDF_BOUNDS_TEN = """
-def my_mtdf(spec, guess):        # issue 30: an interval that starts at ±10, as if no score were beyond
-    lower, upper, g = -10, 10, guess
-    while lower < upper:
-        gamma = g + 1 if g == lower else g
-        v = at_least(spec, gamma)
-        if v >= gamma:
-            lower = v
-        else:
-            upper = v
-        g = v
-    return lower"""
 
 MARGIN_GREEDY = """
 def best_margin(row):

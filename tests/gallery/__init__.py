@@ -7,6 +7,7 @@ figure) loads the gallery's copy instead of writing the answer again: one galler
 from __future__ import annotations
 
 import importlib.util
+import re
 from functools import cache
 from pathlib import Path
 
@@ -29,3 +30,12 @@ def answer(check: str, name: str):
         names = sorted(p.stem for p in path.parent.glob("*.py"))
         raise FileNotFoundError(f"no gallery answer {path}: the names in that folder are {names}")
     return load(path).answer
+
+
+def cell(check: str, name: str, function: str) -> str:
+    """The source of tests/gallery/<check>/<name>.py as a notebook cell that defines the exercise's ``function``
+    (the gallery calls every answer ``answer``), for tests that run an answer as the student's cell."""
+    path = HERE / check / f"{name}.py"
+    if not path.exists():
+        answer(check, name)  # raises, naming the answers there
+    return re.sub(r"\banswer\(", f"{function}(", path.read_text())
