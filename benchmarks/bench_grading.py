@@ -45,7 +45,7 @@ def own_cgroup() -> Path | None:
     try:
         group = CGROUP / f"bench-grading-{os.getpid()}"
         group.mkdir()
-        (group / "tasks").write_text(str(os.getpid()))
+        (group / "cgroup.procs").write_text(str(os.getpid()))
         return group
     except OSError:
         return None
@@ -120,7 +120,8 @@ def main() -> int:
                "by getrusage: only the processes waited for, which leaves out sandboxed kernels")
     if True in modes and grade.grading_sandbox.available()[0] is None:
         raise SystemExit(f"no sandbox here: {grade.grading_sandbox.available()[1]}")
-    used_by = {mode: [0.0, 0.0, 0, 0, 0] for mode in set(modes)}     # wall, CPU, hand-ins, graded, full
+    used_by = {mode: [0.0, 0.0, 0, 0, 0, 0] for mode in set(modes)}   # wall, CPU, hand-ins, graded, full, right
+    runs = []       # each run's row: the machine's load moves the wall time more than the sandbox does
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         course = Path(tmp) / "course"
         started, cpu0 = time.perf_counter(), cpu()
@@ -128,6 +129,7 @@ def main() -> int:
         build_wall, build_cpu = time.perf_counter() - started, cpu() - cpu0
         a = Assignment(course, name)
         everyone = list(class_of(a, args.handins).items())
+        right = nbformat.writes(a.right())
         # The class in as many shares as runs, alternating without and with the sandbox (ABBA: a machine
         # that gets busier or quieter during the run weighs on both alike).
         shares = [everyone[k::len(modes)] for k in range(len(modes))]
@@ -138,20 +140,29 @@ def main() -> int:
                 nbformat.write(notebook, folder / f"{student}.ipynb")
             print(f"run {run + 1} of {len(modes)}: {len(share)} hand-ins, sandbox {'on' if mode else 'off'}",
                   file=sys.stderr, flush=True)
-            started, cpu0 = time.perf_counter(), cpu()
+            load0, started, cpu0 = os.getloadavg()[0], time.perf_counter(), cpu()
             rows = grade.grade(args.lesson, folder, course, jobs=args.jobs, sandbox=mode)
+            wall, used = time.perf_counter() - started, cpu() - cpu0
             record = used_by[mode]
-            record[0] += time.perf_counter() - started
-            record[1] += cpu() - cpu0
+            record[0] += wall
+            record[1] += used
             record[2] += len(rows)
             record[3] += sum(r["status"] == "graded" for r in rows)
             record[4] += sum(r["score"] == r["max_score"] for r in rows)
+            record[5] += sum(nbformat.writes(notebook) == right for _, notebook in share)
+            runs.append(f"| {run + 1} | {'on' if mode else 'off'} | {len(rows)} | {wall:.0f} s | {used:.0f} s | "
+                        f"{load0:.1f} → {os.getloadavg()[0]:.1f} |")
     lines = []
     for mode in sorted(used_by):
-        wall, used, n, graded, full = used_by[mode]
+        wall, used, n, graded, full, _ = used_by[mode]
         lines.append(f"| grade {n} hand-ins, sandbox {'on' if mode else 'off'} ({graded} graded, {full} with "
                      f"full points) | {wall:.0f} s | {used:.0f} s | {wall / n:.2f} s | {used / n:.2f} s |")
     comparison = ""
+    honest = " ".join(f"Sandbox {'on' if mode else 'off'}: {r[5]} hand-ins were the right answers, "
+                      f"{r[4]} scored full points." for mode, r in sorted(used_by.items()))
+    lines.append("\nEach run (the machine's load average, one minute, at its start and end):\n\n"
+                 "| run | sandbox | hand-ins | wall | CPU | load |\n|---|---|---|---|---|---|\n" + "\n".join(runs)
+                 + f"\n\n{honest}")
     if len(used_by) == 2:
         (w0, c0, n0, *_), (w1, c1, n1, *_) = used_by[False], used_by[True]
         comparison = (f"The sandbox adds {c1 / n1 - c0 / n0:+.2f} CPU seconds and {w1 / n1 - w0 / n0:+.2f} s of "
@@ -185,8 +196,17 @@ def main() -> int:
     write_section("bench_grading", f"Grading {args.scale} hand-ins with nbgrader", body)
     print(body)
     if ACCOUNT["group"] is not None:       # back to the parent group, and the benchmark's own removed
-        (CGROUP / "tasks").write_text(str(os.getpid()))
-        ACCOUNT["group"].rmdir()
+        (CGROUP / "cgroup.procs").write_text(str(os.getpid()))
+        for _ in range(50):         # the last kernels may still be exiting
+            try:
+                ACCOUNT["group"].rmdir()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            left = (ACCOUNT["group"] / "cgroup.procs").read_text().split()
+            print(f"processes still in {ACCOUNT['group']} 5 s after grading: {left}", file=sys.stderr)
+            return 1
     return 0
 
 
