@@ -1,6 +1,7 @@
 """The stepper's logic, without a browser."""
 
 import asyncio
+import itertools
 import re
 import struct
 import threading
@@ -365,7 +366,31 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
         said = " ".join(text for _, text in seen["texts"])
         assert " ".join(s.sentence.split()) in " ".join(said.split())
         assert min(size for size, _ in seen["texts"]) >= 20 - 0.01, sorted(seen["texts"])[:3]   # scale: 5 decimals
+        # No row cut by the window's top edge or its foot: a node (shape and note) the window shows is whole.
+        for node, box in boxes.items():
+            if re.fullmatch(r"n[\d_]*", node) and box[0] < window[2] and box[2] > window[0]:
+                for edge in (window[1], window[3]):
+                    assert not box[1] + 1 < edge < box[3] - 1, f"step {k}: {node} is cut at y={edge:.0f}"
+        # The strip's bars join the ancestors' shapes: level with their middles, not with the names under them.
+        shapes = _shape_boxes(svg)
+        copies = sorted((shapes[c] for c in shapes if c.startswith("strip_n")), key=lambda b: b[0])
+        bars = [boxes[b] for b in boxes if b.startswith("strip_join")]
+        assert len(bars) == max(len(copies) - 1, 0)
+        for bar in bars:
+            middle = (bar[1] + bar[3]) / 2
+            before = max((c for c in copies if c[2] <= bar[0] + 1), key=lambda c: c[2])
+            after = min((c for c in copies if c[0] >= bar[2] - 1), key=lambda c: c[0])
+            for shape in (before, after):
+                third = (shape[3] - shape[1]) / 3
+                assert shape[1] + third <= middle <= shape[3] - third, f"step {k}: a bar at y={middle:.0f}, " \
+                    f"a shape from {shape[1]:.0f} to {shape[3]:.0f}"
     assert strips >= 2                  # the deep steps' upper ancestors are shown in the strip
+
+
+def _shape_boxes(svg: str) -> dict:
+    """Every node's box without its note (the names and α/β under it): its shape alone."""
+    return stepper_module._node_boxes(re.sub(r'<g id="[^"]*" class="node">\s*<title>[^<]*_note</title>.*?</g>', "",
+                                             svg, flags=re.S))
 
 
 def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_path):
@@ -469,6 +494,15 @@ def test_zoom_follow_shows_the_window_around_the_current_node_with_the_root_and_
             window = re.search(r'class="adversarial-follow-window"[^>]*viewBox="([\d.\-]+)', shown)
             windows.add(window.group(1) if window else None)
             strips.add(len(geometry["strip"]))
+            # The bars between the strip's cuts are level with the shapes' middles, not with the names under them.
+            shapes = _shape_boxes(shown)
+            cells = re.findall(r'class="adversarial-follow-path" data-node="([^"]+)"[^>]*viewBox="[\d.\-]+ ([\d.\-]+)',
+                               shown)
+            bars = re.findall(r'<line [^>]*y1="([\d.\-]+)"[^>]*stroke-width="4"', shown)
+            assert len(bars) == max(len(cells) - 1, 0)
+            for y, (node, top) in itertools.product(map(float, bars), cells):
+                third = (shapes[node][3] - shapes[node][1]) / 3
+                assert shapes[node][1] + third <= y + float(top) <= shapes[node][3] - third, (k, node, y)
         assert len(windows) > 10, "the window does not move with the search"
         assert max(strips) >= 4, "deep in the tree, the path above the window should be in the strip"
         s.goto(0)                                          # nothing current: the whole tree
