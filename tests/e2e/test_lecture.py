@@ -586,6 +586,10 @@ def notebook_cells(pattern: str, *starts: str) -> list[str]:
 SCORE_LINES = """t => [...t.querySelectorAll('tbody td')].filter(td => /^\\d+-\\d+-\\d+$/.test(td.textContent.trim()))
     .map(td => { const r = document.createRange(); r.selectNodeContents(td);
                  return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
+# The same for each name of an evaluation in the first two columns (centre_control, open_windows).
+NAME_LINES = """t => [...t.querySelectorAll('tbody tr')].flatMap(tr => [...tr.children].slice(0, 2))
+    .map(td => { const r = document.createRange(); r.selectNodeContents(td);
+                 return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
 
 
 def shown_svg_texts(img) -> tuple[float, list[tuple[str, float]]]:
@@ -602,35 +606,51 @@ def shown_svg_texts(img) -> tuple[float, list[tuple[str, float]]]:
 
 def test_notebook_05s_standings_and_horizon_pair_fit_a_projected_screen(page, lab):
     """Notebook 5's depth-2 standings table and its horizon-effect pair, after lecture_mode(), at 1920×1080 (the
-    cells as the notebook writes them): the table fits the output area (its last column was cut, its W-D-L cells
-    broken over two lines); the pair, two lines of boards, fits on one screen (it was 2.5 screens tall) with who
-    is to move (MAX, MIN) and the captions 20 px or more (8 and 17 px)."""
+    cells as the notebook writes them): the table fits the output area with JupyterLab's side bar open and closed
+    (its last column was cut, its W-D-L cells broken over two lines; with the side bar open it was 1564 px in
+    1488); the pair, two lines of boards, fits on one screen (it was 2.5 screens tall) with who is to move (MAX,
+    MIN) and the captions 20 px or more (8 and 17 px)."""
     page.set_viewport_size(FULL_HD)
     imports = notebook_cells("05_*.md", "from adversarial import alphabeta")
     standings = [c for c in notebook_cells("05_*.md", "standings_over_seeds(") if "depth=2" in c]
     horizon = notebook_cells("05_*.md", "H = ", "d3 = ", "trap = ")
     assert len(imports) == len(standings) == 1 and len(horizon) == 3, (imports, standings, horizon)
     open_cells(page, lab, "lecture_mode()", imports[0], standings[0], *horizon)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")      # the side bar closed, as when projecting
+    page.evaluate("() => window.jupyterapp.shell.expandLeft()")        # the side bar open, as a student has it
+    narrow = check_notebook_05s_standings(page, "side bar open")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")      # and closed, as when projecting
     try:
-        check_notebook_05s_outputs(page)
+        wide = check_notebook_05s_standings(page, "side bar closed")
+        check_notebook_05s_horizon_pair(page)
     finally:
         page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+    assert wide > narrow + 100, f"with the side bar closed the table takes the room: {wide:.0f} px, {narrow:.0f} " \
+                                "px with it open"
 
 
-def check_notebook_05s_outputs(page):
+def check_notebook_05s_standings(page, how: str) -> float:
+    """The standings fit the output area, their W-D-L cells whole, the names of evaluations on two lines at
+    most, their text 24 px or more; the table's width."""
     table = page.locator(".jp-OutputArea-output table", has_text="ahead/even/behind").first
     table.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifact("lecture_05_standings_1920.png")))
+    page.wait_for_timeout(300)                                           # the side bar's move laid out
+    page.screenshot(path=str(artifact(f"lecture_05_standings_1920_{how.replace(' ', '_')}.png")))
     area = table.evaluate("t => t.closest('.jp-OutputArea-output').getBoundingClientRect().toJSON()")
     shown = table.bounding_box()
     lines = table.evaluate(SCORE_LINES)
-    print(f"notebook 5's standings after lecture_mode(): {shown['width']:.0f} px wide in a {area['width']:.0f} px "
-          f"output area; W-D-L cells on {sorted(set(lines))} line(s)")
-    assert shown["x"] + shown["width"] <= area["right"] + 1, f"{shown['width']:.0f} px in {area['width']:.0f} px"
-    assert len(lines) == 24 and set(lines) == {1}, f"W-D-L cells broken: {lines}"
+    names = table.evaluate(NAME_LINES)
+    print(f"notebook 5's standings after lecture_mode(), {how}: {shown['width']:.0f} px wide in a "
+          f"{area['width']:.0f} px output area; W-D-L cells on {sorted(set(lines))} line(s), names on "
+          f"{sorted(set(names))}")
+    assert shown["x"] + shown["width"] <= area["right"] + 1, f"{how}: {shown['width']:.0f} px in " \
+                                                             f"{area['width']:.0f} px"
+    assert len(lines) == 24 and set(lines) == {1}, f"{how}: W-D-L cells broken: {lines}"
+    assert len(names) == 6 and max(names) <= 2, f"{how}: names on {names} lines"
     assert font_px(table.locator("td").first) >= 24
+    return shown["width"]
 
+
+def check_notebook_05s_horizon_pair(page):
     pair = page.locator(".jp-OutputArea-output .adversarial-drawing-view img").last
     pair.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(artifact("lecture_05_horizon_pair_1920.png")))
