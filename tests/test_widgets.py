@@ -341,50 +341,62 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
     make = stepper_module._follow_slides(theme_style(None), 3, 1920)
     assert make(render.draw(s.game, s.result, step=0), s.drawing.svg(ids=False), ["x"]) is None   # whole tree
     for k, width in ((deep, 1920), (deep + 40, 1920), (deep + 40, 1280)):    # a 1280 deck: 20 px at its size
-        make = stepper_module._follow_slides(theme_style(None), 3, width)
-        s.goto(k)
-        drawing = render.draw(s.game, s.result, step=k)
-        words = [s.sentence, "leaves evaluated: 1"]
-        svg = render.dot.pipe(make(drawing, s.drawing.svg(ids=False), words), "svg", placed=True).decode()
-        seen = _slide_geometry(svg)
-        assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
-        window, boxes = seen["window"], seen["boxes"]
-        assert _within(window, seen["slide"])
-        name = seen["current"]
-        assert name and name.startswith("n")
-        assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
-        path = stepper_module._ancestors(name)
-        assert path and path[0] == "n"
-        for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
-            inside = node in boxes and _within(boxes[node], window)
-            copy = f"strip_{node}"
-            above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
-            assert inside or above, f"step {k}: {node} of the path is not in view"
-            strips += not inside
-        # The words: whole, under the window, inside the slide; every text at least 20 px on the slide.
-        assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
-        said = " ".join(text for _, text in seen["texts"])
-        assert " ".join(s.sentence.split()) in " ".join(said.split())
-        assert min(size for size, _ in seen["texts"]) >= 20 - 0.01, sorted(seen["texts"])[:3]   # scale: 5 decimals
-        # No row cut by the window's top edge or its foot: a node (shape and note) the window shows is whole.
-        for node, box in boxes.items():
-            if re.fullmatch(r"n[\d_]*", node) and box[0] < window[2] and box[2] > window[0]:
-                for edge in (window[1], window[3]):
-                    assert not box[1] + 1 < edge < box[3] - 1, f"step {k}: {node} is cut at y={edge:.0f}"
-        # The strip's bars join the ancestors' shapes: level with their middles, not with the names under them.
-        shapes = _shape_boxes(svg)
-        copies = sorted((shapes[c] for c in shapes if c.startswith("strip_n")), key=lambda b: b[0])
-        bars = [boxes[b] for b in boxes if b.startswith("strip_join")]
-        assert len(bars) == max(len(copies) - 1, 0)
-        for bar in bars:
-            middle = (bar[1] + bar[3]) / 2
-            before = max((c for c in copies if c[2] <= bar[0] + 1), key=lambda c: c[2])
-            after = min((c for c in copies if c[0] >= bar[2] - 1), key=lambda c: c[0])
-            for shape in (before, after):
-                third = (shape[3] - shape[1]) / 3
-                assert shape[1] + third <= middle <= shape[3] - third, f"step {k}: a bar at y={middle:.0f}, " \
-                    f"a shape from {shape[1]:.0f} to {shape[3]:.0f}"
+        strips += check_follow_slide(s, k, width)
     assert strips >= 2                  # the deep steps' upper ancestors are shown in the strip
+
+
+def check_follow_slide(s, k: int, width: int) -> int:
+    """Step ``k`` of stepper ``s`` as a follow slide ``width`` pixels wide (laid out by dot.pipe, whichever
+    Graphviz it runs): the current node, the root and the path in view, the words whole under the window, every
+    text 20 px or more, no row cut by the window's edges, the strip's bars level with its shapes. Returns how
+    many ancestors are shown in the strip."""
+    from adversarial.drawing import render
+    from adversarial.drawing.themes import theme_style
+    strips = 0
+    make = stepper_module._follow_slides(theme_style(None), 3, width)
+    s.goto(k)
+    drawing = render.draw(s.game, s.result, step=k)
+    words = [s.sentence, "leaves evaluated: 1"]
+    svg = render.dot.pipe(make(drawing, s.drawing.svg(ids=False), words), "svg", placed=True).decode()
+    seen = _slide_geometry(svg)
+    assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
+    window, boxes = seen["window"], seen["boxes"]
+    assert _within(window, seen["slide"])
+    name = seen["current"]
+    assert name and name.startswith("n")
+    assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
+    path = stepper_module._ancestors(name)
+    assert path and path[0] == "n"
+    for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
+        inside = node in boxes and _within(boxes[node], window)
+        copy = f"strip_{node}"
+        above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
+        assert inside or above, f"step {k}: {node} of the path is not in view"
+        strips += not inside
+    # The words: whole, under the window, inside the slide; every text at least 20 px on the slide.
+    assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
+    said = " ".join(text for _, text in seen["texts"])
+    assert " ".join(s.sentence.split()) in " ".join(said.split())
+    assert min(size for size, _ in seen["texts"]) >= 20 - 0.01, sorted(seen["texts"])[:3]   # scale: 5 decimals
+    # No row cut by the window's top edge or its foot: a node (shape and note) the window shows is whole.
+    for node, box in boxes.items():
+        if re.fullmatch(r"n[\d_]*", node) and box[0] < window[2] and box[2] > window[0]:
+            for edge in (window[1], window[3]):
+                assert not box[1] + 1 < edge < box[3] - 1, f"step {k}: {node} is cut at y={edge:.0f}"
+    # The strip's bars join the ancestors' shapes: level with their middles, not with the names under them.
+    shapes = _shape_boxes(svg)
+    copies = sorted((shapes[c] for c in shapes if c.startswith("strip_n")), key=lambda b: b[0])
+    bars = [boxes[b] for b in boxes if b.startswith("strip_join")]
+    assert len(bars) == max(len(copies) - 1, 0)
+    for bar in bars:
+        middle = (bar[1] + bar[3]) / 2
+        before = max((c for c in copies if c[2] <= bar[0] + 1), key=lambda c: c[2])
+        after = min((c for c in copies if c[0] >= bar[2] - 1), key=lambda c: c[0])
+        for shape in (before, after):
+            third = (shape[3] - shape[1]) / 3
+            assert shape[1] + third <= middle <= shape[3] - third, f"step {k}: a bar at y={middle:.0f}, " \
+                f"a shape from {shape[1]:.0f} to {shape[3]:.0f}"
+    return strips
 
 
 def _shape_boxes(svg: str) -> dict:
