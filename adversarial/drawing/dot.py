@@ -102,8 +102,9 @@ def check_format(fmt: str) -> None:
 def pipe(source: str, fmt: str = "svg", *, placed: bool = False) -> bytes:
     """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained.
     ``placed``: every node and edge already has its ``pos`` (neato -n2: drawn where it says, no layout)."""
-    if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start; the WebAssembly
-        from . import dot_browser        # Graphviz's nop2 engine is neato -n2
+    if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start
+        from . import dot_browser
+        # The WebAssembly Graphviz's nop2 engine is neato -n2.
         return dot_browser.pipe(source, fmt, engine="nop2" if placed else "dot")
     program = layout_program()
     engine = ["-Kneato", "-n2"] if placed else ["-Kdot"]
