@@ -54,12 +54,14 @@ KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp":
         "Home": "reset", " ": "toggle_run"}
 
 # Larger controls for a lecture hall (lecture_mode()): ipywidgets' own styles do not reach the
-# slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does.
+# slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does. A tic-tac-toe cell
+# (adversarial-cell-N) keeps its own size and its mark's; a check box and its label grow with the text.
 LECTURE_CSS = """<style>
 .adversarial-lecture .widget-label, .adversarial-lecture .widget-readout, .adversarial-lecture .widget-label-basic,
-.adversarial-lecture select, .adversarial-lecture input, .adversarial-lecture .jupyter-button {
+.adversarial-lecture select, .adversarial-lecture input,
+.adversarial-lecture .jupyter-button:not([class*='adversarial-cell-']) {
   font-size: 28px !important; line-height: 1.3 !important; height: auto !important; }
-.adversarial-lecture .jupyter-button { padding: 6px 18px !important; }
+.adversarial-lecture .jupyter-button:not([class*='adversarial-cell-']) { padding: 6px 18px !important; }
 .adversarial-lecture .widget-inline-hbox, .adversarial-lecture .widget-dropdown,
 .adversarial-lecture .widget-text { height: auto !important; }
 .adversarial-lecture .widget-label { width: auto !important; min-width: 0 !important; }
@@ -74,6 +76,11 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .adversarial-slider-twin input { min-width: 3.5em !important; width: 3.5em !important;
   flex: 0 0 auto !important; }
 .adversarial-lecture .widget-slider .slider-container { margin-right: 22px !important; }
+.adversarial-lecture .widget-checkbox { width: auto !important; max-width: 100% !important; }
+.adversarial-lecture .widget-checkbox .widget-label-basic { overflow: visible !important;
+  white-space: normal !important; display: flex !important; align-items: center !important; }
+.adversarial-lecture .widget-checkbox input[type="checkbox"] { width: 28px !important; height: 28px !important;
+  flex: 0 0 auto !important; }
 </style>"""
 
 

@@ -436,6 +436,18 @@ def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, la
     px = smallest_pt * fig.dpi / 72 * shown / natural
     page.screenshot(path=str(artifact("chart_lecture_1920.png")))
     assert px >= 24, f"chart: smallest text {px:.1f} px (shown {shown:.0f} of {natural} px)"
+    # The words under them: the explorer's caption, and the chart's box "The chart in numbers" opened (its
+    # finding and its table), in the lecture's size too (they stayed 13-14 px).
+    words = page.locator(".adversarial-chart details.adversarial-words").first
+    words.locator("summary").click()
+    expect(words.locator("table")).to_be_visible()
+    sizes = {"explorer's caption": font_px(page.locator(".adversarial-explorer-caption .widget-html-content").first),
+             "chart's summary": font_px(words.locator("summary")),
+             "chart's finding": font_px(words.locator("p").first),
+             "chart's numbers": font_px(words.locator("td").first)}
+    words.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifact("chart_words_lecture_1920.png")))
+    assert min(sizes.values()) >= 24, sizes
 
 
 def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page, lab):
@@ -534,8 +546,20 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
     for button in (f"{BOARD} .adversarial-new-game", ".adversarial-c4 .adversarial-new-game"):   # not "New g…"
         assert page.locator(button).evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{button} is cut"
+    heat = page.locator(f"{BOARD} .adversarial-heat label").last          # not "heat map (what e…"
+    assert heat.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the heat map's label is cut"
+    tick = page.locator(f"{BOARD} .adversarial-heat input").bounding_box()
+    assert tick["width"] >= 24 and tick["height"] >= 24, f"the heat map's check box is {tick['width']:.0f} px"
+    for board, shot in ((BOARD, "playboard"), (".adversarial-c4", "connectfour_board")):   # to look at
+        page.locator(board).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(artifact(f"lecture_{shot}_1920.png")))
     grid = page.locator(f"{BOARD} .widget-gridbox").bounding_box()
-    assert grid["width"] >= 3 * theme_style("projector")["cell"], f"tic-tac-toe board {grid['width']} px wide"
+    side = theme_style("projector")["cell"]
+    assert grid["width"] >= 3 * side, f"tic-tac-toe board {grid['width']} px wide"
+    cell = page.locator(f"{BOARD} .adversarial-cell-4")       # square (it was 47 px tall), its mark half its side
+    shape = cell.bounding_box()
+    assert abs(shape["height"] - side) <= 2 and abs(shape["width"] - side) <= 2, f"a cell is {shape}"
+    assert font_px(cell) >= side // 2, f"a cell's mark is {font_px(cell)} px"
     board = page.locator(".jp-OutputArea-output img[alt^=\"Connect Four board\"]").last   # HTML: img with alt
     board.scroll_into_view_if_needed()
     assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
