@@ -1,6 +1,7 @@
 """The stepper's logic, without a browser."""
 
 import asyncio
+import html
 import itertools
 import re
 import struct
@@ -318,7 +319,8 @@ def _slide_geometry(svg: str) -> dict:
     scale = float(re.search(r'transform="scale\(([\d.]+)', svg).group(1))
     _, _, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())
     window = (boxes["mask_left"][2], boxes["mask_top"][3], boxes["mask_right"][0], boxes["mask_bottom"][1])
-    texts = [(scale * float(size), text) for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)<', svg)]
+    texts = [(scale * float(size), html.unescape(text))
+             for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)<', svg)]
     gold = re.search(r'<polygon fill="#b58b00"', svg, flags=re.I)
     current = re.findall(r"<title>([^<]*)</title>", svg[:gold.start()])[-1] if gold else None
     return {"boxes": boxes, "window": window, "slide": (0.0, 0.0, width, height), "texts": texts,
@@ -366,7 +368,7 @@ def check_follow_slide(s, k: int, width: int) -> int:
     assert name and name.startswith("n")
     assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
     path = stepper_module._ancestors(name)
-    assert path and path[0] == "n"
+    assert path[0] == "n" if path else name == "n"
     for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
         inside = node in boxes and _within(boxes[node], window)
         copy = f"strip_{node}"
