@@ -342,7 +342,7 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
     s.goto(0)
     make = stepper_module._follow_slides(theme_style(None), 3, 1920)
     assert make(render.draw(s.game, s.result, step=0), s.drawing.svg(ids=False), ["x"]) is None   # whole tree
-    for k, width in ((deep, 1920), (deep + 40, 1920), (deep + 40, 1280)):    # a 1280 deck: 20 px at its size
+    for k, width in ((deep, 1920), (deep + 40, 1920), (deep + 40, 1280), (deep + 77, 960)):  # smaller: 20 px
         strips += check_follow_slide(s, k, width)
     assert strips >= 2                  # the deep steps' upper ancestors are shown in the strip
 
@@ -409,9 +409,9 @@ def _shape_boxes(svg: str) -> dict:
 
 def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_path):
     s = Stepper(tree([[3, 5], [2]]))
-    files = s.save_slides(tmp_path, zoom="follow", width=640)
+    files = s.save_slides(tmp_path, zoom="follow", width=960)
     assert len(files) == len(s.trace) + 1
-    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(640, 360)}
+    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(960, 540)}
     assert len({f.read_bytes() for f in files}) == len(files)
     from PIL import Image
 
@@ -426,6 +426,9 @@ def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_pa
     for bad in ("200%", None, "Follow"):
         with pytest.raises(ValueError, match="zoom must be 'fit' .* or 'follow'"):
             s.save_slides(tmp_path, zoom=bad)
+    with pytest.raises(ValueError, match="zoom='follow' needs slides 960 pixels wide or more, got 640"):
+        s.save_slides(tmp_path / "small", zoom="follow", width=640)     # no row under the path at 20 px
+    assert not (tmp_path / "small").exists()
 
 
 def test_a_pdf_deck_has_one_page_per_step(tmp_path):

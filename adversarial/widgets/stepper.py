@@ -310,6 +310,7 @@ def follow_geometry(svg: str) -> dict:
 # it, the words under it, and Graphviz's viewport cutting the slide out: the words are placed inside the cut.
 SLIDE_TEXT_PX = 24          # the drawing's smallest text on a 1920 px slide (values, α/β, names); and on a
 SLIDE_TEXT_LEAST = 20       # smaller deck at least this many pixels at its own size
+FOLLOW_SLIDE_LEAST = 960    # the narrowest follow slide: at 20 px text, a narrower one holds no row under the path
 
 
 def _rows_window(boxes: dict, name: str, picture: tuple, width: float, height: float) -> tuple:
@@ -329,6 +330,7 @@ def _rows_window(boxes: dict, name: str, picture: tuple, width: float, height: f
         else:
             rows.append((top_, bottom))
     top = min(max(t_ - 0.45 * height, y0), y0 + total_h - height)
+    top = max(top, min(b_ + 2 - height, t_ - 2))      # the node whole in the window (on a small slide, lower)
     for row_top, row_bottom in rows:  # the top edge in a row: below it (above it if the row is the node's own)
         if row_top < top < row_bottom:
             top = row_top - 2 if row_top <= t_ < row_bottom else row_bottom + 2
@@ -857,7 +859,8 @@ class Stepper(w.VBox):
         the notebooks' matplotlib installs). Returns the files written.
 
         ``zoom="follow"`` (a big tree): each slide shows the part of the tree around the step's current
-        node, its smallest text 24 px on a 1920 px slide (20 px or more on a smaller deck at its own size),
+        node, its smallest text 24 px on a 1920 px slide (20 px or more on a smaller deck at its own size,
+        960 px wide or more),
         as the stepper's follow view does: the root and
         the path down to the current node stay in view (the ancestors the window leaves out in a strip
         above it), and the words stay whole under it; the first and last slides (no current node) show
@@ -878,6 +881,10 @@ class Stepper(w.VBox):
         if not isinstance(zoom, str) or zoom not in ("fit", "follow"):
             raise ValueError(f"zoom must be 'fit' (the whole tree on every slide) or 'follow' (the part around "
                              f"the current node, readable on a big tree), got {zoom!r}")
+        if zoom == "follow" and width < FOLLOW_SLIDE_LEAST:
+            raise ValueError(f"zoom='follow' needs slides {FOLLOW_SLIDE_LEAST} pixels wide or more, got {width}: "
+                             f"with its text at {SLIDE_TEXT_LEAST} px a narrower slide cannot hold a row of the tree "
+                             "under the path above it. Give a larger width, or zoom='fit' for the whole tree.")
         import textwrap
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
