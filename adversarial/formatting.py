@@ -194,21 +194,25 @@ class Table:
                            cell_style=_lecture_cell_style(cells) if size else None)
         if size:
             table = _HEADER.sub(lambda m: m.group(1) + m.group(2).replace("/", "/<wbr>") + "</th>", table)
+            table = _CELL.sub(lambda m: m.group(1) + m.group(2).replace("_", "_<wbr>") + "</td>", table)
         note = f'<p style="font-size:{size}">' if size else "<p>"
         return table + f"{note}{html.escape(self.note)}</p>" if self.note else table
 
 
 # In lecture mode a table's text is large, so it must spend little width: cells get half the usual padding, a cell
-# of one word (a score such as 16-1-3, a name) is never broken at its hyphens, and a header breaks after a slash
-# ("ahead/even/behind" over three lines) as well as at its spaces. Notebook 5's standings (12 columns) then fit a
-# 1920-px screen's notebook (tests/e2e/test_lecture.py).
+# of one word (a score such as 16-1-3) is never broken at its hyphens, a name of words joined by underscores
+# (centre_control) may break after each underscore, and a header breaks after a slash ("ahead/even/behind" over
+# three lines) as well as at its spaces. The browser's table layout uses those breaks only where the output area is
+# too narrow for the table's natural width: notebook 5's standings (12 columns) fit a 1920-px screen's notebook
+# with JupyterLab's side bar open or closed (tests/e2e/test_lecture.py).
 _HEADER = re.compile(r"(<th\b[^>]*>)([^<]*)</th>")
+_CELL = re.compile(r"(<td\b[^>]*>)([^<]*)</td>")
 LECTURE_PADDING = "padding:0.15em 0.3em"
 
 
 def _lecture_cell_style(cells):
     def style(row, column):
-        if row >= 0 and " " not in cells[row][column]:
+        if row >= 0 and " " not in cells[row][column] and "_" not in cells[row][column]:
             return f"{LECTURE_PADDING};white-space:nowrap"
         return LECTURE_PADDING
     return style

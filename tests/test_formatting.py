@@ -72,4 +72,5 @@ def test_in_lecture_mode_a_table_keeps_scores_whole_and_breaks_headers_after_sla
     assert "<th style=\"padding:0.15em 0.3em\">ahead/<wbr>even/<wbr>behind</th>" in lecture
     assert '<td style="padding:0.15em 0.3em;white-space:nowrap">16-1-3</td>' in lecture
     assert '<td style="padding:0.15em 0.3em">10 (+5 to +16)</td>' in lecture      # may wrap at its spaces
+    assert '<td style="padding:0.15em 0.3em">centre_<wbr>control</td>' in lecture  # and a name after "_"
     assert repr(table) == repr(Table.from_lists(table.columns, [list(r.values()) for r in table.rows]))

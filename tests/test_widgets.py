@@ -1,6 +1,8 @@
 """The stepper's logic, without a browser."""
 
 import asyncio
+import html
+import itertools
 import re
 import struct
 import threading
@@ -317,7 +319,8 @@ def _slide_geometry(svg: str) -> dict:
     scale = float(re.search(r'transform="scale\(([\d.]+)', svg).group(1))
     _, _, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())
     window = (boxes["mask_left"][2], boxes["mask_top"][3], boxes["mask_right"][0], boxes["mask_bottom"][1])
-    texts = [(scale * float(size), text) for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)<', svg)]
+    texts = [(scale * float(size), html.unescape(text))
+             for size, text in re.findall(r'font-size="([\d.]+)"[^>]*>([^<]*)<', svg)]
     gold = re.search(r'<polygon fill="#b58b00"', svg, flags=re.I)
     current = re.findall(r"<title>([^<]*)</title>", svg[:gold.start()])[-1] if gold else None
     return {"boxes": boxes, "window": window, "slide": (0.0, 0.0, width, height), "texts": texts,
@@ -339,40 +342,76 @@ def test_follow_slides_keep_the_current_node_the_root_and_the_path_in_view_at_re
     s.goto(0)
     make = stepper_module._follow_slides(theme_style(None), 3, 1920)
     assert make(render.draw(s.game, s.result, step=0), s.drawing.svg(ids=False), ["x"]) is None   # whole tree
-    for k, width in ((deep, 1920), (deep + 40, 1920), (deep + 40, 1280)):    # a 1280 deck: 20 px at its size
-        make = stepper_module._follow_slides(theme_style(None), 3, width)
-        s.goto(k)
-        drawing = render.draw(s.game, s.result, step=k)
-        words = [s.sentence, "leaves evaluated: 1"]
-        svg = render.dot.pipe(make(drawing, s.drawing.svg(ids=False), words), "svg", placed=True).decode()
-        seen = _slide_geometry(svg)
-        assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
-        window, boxes = seen["window"], seen["boxes"]
-        assert _within(window, seen["slide"])
-        name = seen["current"]
-        assert name and name.startswith("n")
-        assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
-        path = stepper_module._ancestors(name)
-        assert path and path[0] == "n"
-        for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
-            inside = node in boxes and _within(boxes[node], window)
-            copy = f"strip_{node}"
-            above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
-            assert inside or above, f"step {k}: {node} of the path is not in view"
-            strips += not inside
-        # The words: whole, under the window, inside the slide; every text at least 20 px on the slide.
-        assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
-        said = " ".join(text for _, text in seen["texts"])
-        assert " ".join(s.sentence.split()) in " ".join(said.split())
-        assert min(size for size, _ in seen["texts"]) >= 20 - 0.01, sorted(seen["texts"])[:3]   # scale: 5 decimals
+    for k, width in ((deep, 1920), (deep + 40, 1920), (deep + 40, 1280), (deep + 77, 960)):  # smaller: 20 px
+        strips += check_follow_slide(s, k, width)
     assert strips >= 2                  # the deep steps' upper ancestors are shown in the strip
+
+
+def check_follow_slide(s, k: int, width: int) -> int:
+    """Step ``k`` of stepper ``s`` as a follow slide ``width`` pixels wide (laid out by dot.pipe, whichever
+    Graphviz it runs): the current node, the root and the path in view, the words whole under the window, every
+    text 20 px or more, no row cut by the window's edges, the strip's bars level with its shapes. Returns how
+    many ancestors are shown in the strip."""
+    from adversarial.drawing import render
+    from adversarial.drawing.themes import theme_style
+    strips = 0
+    make = stepper_module._follow_slides(theme_style(None), 3, width)
+    s.goto(k)
+    drawing = render.draw(s.game, s.result, step=k)
+    words = [s.sentence, "leaves evaluated: 1"]
+    svg = render.dot.pipe(make(drawing, s.drawing.svg(ids=False), words), "svg", placed=True).decode()
+    seen = _slide_geometry(svg)
+    assert abs(seen["slide"][2] / seen["slide"][3] - 16 / 9) < 0.01
+    window, boxes = seen["window"], seen["boxes"]
+    assert _within(window, seen["slide"])
+    name = seen["current"]
+    assert name and name.startswith("n")
+    assert _within(boxes[name], window), f"step {k}: the current node {name} is outside the window"
+    path = stepper_module._ancestors(name)
+    assert path[0] == "n" if path else name == "n"
+    for node in path:        # the root and every ancestor: in the window, or its copy in the strip above
+        inside = node in boxes and _within(boxes[node], window)
+        copy = f"strip_{node}"
+        above = copy in boxes and _within(boxes[copy], (window[0], 0.0, window[2], window[1]))
+        assert inside or above, f"step {k}: {node} of the path is not in view"
+        strips += not inside
+    # The words: whole, under the window, inside the slide; every text at least 20 px on the slide.
+    assert _within(boxes["words"], seen["slide"]) and boxes["words"][1] >= window[3]
+    said = " ".join(text for _, text in seen["texts"])
+    assert " ".join(s.sentence.split()) in " ".join(said.split())
+    assert min(size for size, _ in seen["texts"]) >= 20 - 0.01, sorted(seen["texts"])[:3]   # scale: 5 decimals
+    # No row cut by the window's top edge or its foot: a node (shape and note) the window shows is whole.
+    for node, box in boxes.items():
+        if re.fullmatch(r"n[\d_]*", node) and box[0] < window[2] and box[2] > window[0]:
+            for edge in (window[1], window[3]):
+                assert not box[1] + 1 < edge < box[3] - 1, f"step {k}: {node} is cut at y={edge:.0f}"
+    # The strip's bars join the ancestors' shapes: level with their middles, not with the names under them.
+    shapes = _shape_boxes(svg)
+    copies = sorted((shapes[c] for c in shapes if c.startswith("strip_n")), key=lambda b: b[0])
+    bars = [boxes[b] for b in boxes if b.startswith("strip_join")]
+    assert len(bars) == max(len(copies) - 1, 0)
+    for bar in bars:
+        middle = (bar[1] + bar[3]) / 2
+        before = max((c for c in copies if c[2] <= bar[0] + 1), key=lambda c: c[2])
+        after = min((c for c in copies if c[0] >= bar[2] - 1), key=lambda c: c[0])
+        for shape in (before, after):
+            third = (shape[3] - shape[1]) / 3
+            assert shape[1] + third <= middle <= shape[3] - third, f"step {k}: a bar at y={middle:.0f}, " \
+                f"a shape from {shape[1]:.0f} to {shape[3]:.0f}"
+    return strips
+
+
+def _shape_boxes(svg: str) -> dict:
+    """Every node's box without its note (the names and α/β under it): its shape alone."""
+    return stepper_module._node_boxes(re.sub(r'<g id="[^"]*" class="node">\s*<title>[^<]*_note</title>.*?</g>', "",
+                                             svg, flags=re.S))
 
 
 def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_path):
     s = Stepper(tree([[3, 5], [2]]))
-    files = s.save_slides(tmp_path, zoom="follow", width=640)
+    files = s.save_slides(tmp_path, zoom="follow", width=960)
     assert len(files) == len(s.trace) + 1
-    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(640, 360)}
+    assert {struct.unpack(">II", f.read_bytes()[16:24]) for f in files} == {(960, 540)}
     assert len({f.read_bytes() for f in files}) == len(files)
     from PIL import Image
 
@@ -387,6 +426,9 @@ def test_save_slides_follow_writes_every_step_and_refuses_an_unknown_zoom(tmp_pa
     for bad in ("200%", None, "Follow"):
         with pytest.raises(ValueError, match="zoom must be 'fit' .* or 'follow'"):
             s.save_slides(tmp_path, zoom=bad)
+    with pytest.raises(ValueError, match="zoom='follow' needs slides 960 pixels wide or more, got 640"):
+        s.save_slides(tmp_path / "small", zoom="follow", width=640)     # no row under the path at 20 px
+    assert not (tmp_path / "small").exists()
 
 
 def test_a_pdf_deck_has_one_page_per_step(tmp_path):
@@ -469,6 +511,15 @@ def test_zoom_follow_shows_the_window_around_the_current_node_with_the_root_and_
             window = re.search(r'class="adversarial-follow-window"[^>]*viewBox="([\d.\-]+)', shown)
             windows.add(window.group(1) if window else None)
             strips.add(len(geometry["strip"]))
+            # The bars between the strip's cuts are level with the shapes' middles, not with the names under them.
+            shapes = _shape_boxes(shown)
+            cells = re.findall(r'class="adversarial-follow-path" data-node="([^"]+)"[^>]*viewBox="[\d.\-]+ ([\d.\-]+)',
+                               shown)
+            bars = re.findall(r'<line [^>]*y1="([\d.\-]+)"[^>]*stroke-width="4"', shown)
+            assert len(bars) == max(len(cells) - 1, 0)
+            for y, (node, top) in itertools.product(map(float, bars), cells):
+                third = (shapes[node][3] - shapes[node][1]) / 3
+                assert shapes[node][1] + third <= y + float(top) <= shapes[node][3] - third, (k, node, y)
         assert len(windows) > 10, "the window does not move with the search"
         assert max(strips) >= 4, "deep in the tree, the path above the window should be in the strip"
         s.goto(0)                                          # nothing current: the whole tree

@@ -103,11 +103,9 @@ def pipe(source: str, fmt: str = "svg", *, placed: bool = False) -> bytes:
     """Lay out DOT ``source`` and return the output; warnings are dropped, errors explained.
     ``placed``: every node and edge already has its ``pos`` (neato -n2: drawn where it says, no layout)."""
     if sys.platform == "emscripten":     # in the browser (JupyterLite): no program to start
-        if placed:
-            raise RuntimeError("a drawing with placed nodes (follow slides) needs the layout program, which "
-                               "the in-browser edition does not have: save slides in JupyterLab or Colab")
         from . import dot_browser
-        return dot_browser.pipe(source, fmt)
+        # The WebAssembly Graphviz's nop2 engine is neato -n2.
+        return dot_browser.pipe(source, fmt, engine="nop2" if placed else "dot")
     program = layout_program()
     engine = ["-Kneato", "-n2"] if placed else ["-Kdot"]
     proc = subprocess.run([str(program), *engine, f"-T{fmt}"], input=source.encode("utf-8"),

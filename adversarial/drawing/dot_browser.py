@@ -55,11 +55,19 @@ def _instance():
     return run_sync(load())
 
 
-def pipe(source: str, fmt: str = "svg") -> bytes:
-    """Lay out DOT ``source`` with the WebAssembly Graphviz; errors are explained as with the program."""
+# The WebAssembly Graphviz writes text formats only: no pictures made of pixels (it has no cairo).
+PIXEL_FORMATS = ("png", "jpg", "jpeg", "gif", "bmp", "pdf", "webp")
+
+
+def pipe(source: str, fmt: str = "svg", engine: str = "dot") -> bytes:
+    """Lay out DOT ``source`` with the WebAssembly Graphviz (``engine``: "dot", or "nop2" for a drawing whose
+    nodes are already placed, as ``neato -n2``); errors are explained as with the program."""
+    if fmt.split(":")[0].lower() in PIXEL_FORMATS:
+        raise ValueError(f"the in-browser edition's Graphviz (WebAssembly) writes SVG but not {fmt.upper()}: "
+                         "save SVG files (format='svg'), or save PNG and PDF in JupyterLab or Colab")
     from js import Object
     from pyodide.ffi import to_js
-    result = _instance().render(source, to_js({"format": fmt, "engine": "dot"},
+    result = _instance().render(source, to_js({"format": fmt, "engine": engine},
                                               dict_converter=Object.fromEntries))
     if result.status != "success":
         message = "; ".join(str(e.message) for e in result.errors)

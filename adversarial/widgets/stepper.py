@@ -54,12 +54,14 @@ KEYS = {"ArrowRight": "step", "PageDown": "step", "ArrowLeft": "back", "PageUp":
         "Home": "reset", " ": "toggle_run"}
 
 # Larger controls for a lecture hall (lecture_mode()): ipywidgets' own styles do not reach the
-# slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does.
+# slider, its readout or the drop-downs, so a small style sheet scoped to the stepper does. A tic-tac-toe cell
+# (adversarial-cell-N) keeps its own size and its mark's; a check box and its label grow with the text.
 LECTURE_CSS = """<style>
 .adversarial-lecture .widget-label, .adversarial-lecture .widget-readout, .adversarial-lecture .widget-label-basic,
-.adversarial-lecture select, .adversarial-lecture input, .adversarial-lecture .jupyter-button {
+.adversarial-lecture select, .adversarial-lecture input,
+.adversarial-lecture .jupyter-button:not([class*='adversarial-cell-']) {
   font-size: 28px !important; line-height: 1.3 !important; height: auto !important; }
-.adversarial-lecture .jupyter-button { padding: 6px 18px !important; }
+.adversarial-lecture .jupyter-button:not([class*='adversarial-cell-']) { padding: 6px 18px !important; }
 .adversarial-lecture .widget-inline-hbox, .adversarial-lecture .widget-dropdown,
 .adversarial-lecture .widget-text { height: auto !important; }
 .adversarial-lecture .widget-label { width: auto !important; min-width: 0 !important; }
@@ -74,6 +76,11 @@ LECTURE_CSS = """<style>
 .adversarial-lecture .adversarial-slider-twin input { min-width: 3.5em !important; width: 3.5em !important;
   flex: 0 0 auto !important; }
 .adversarial-lecture .widget-slider .slider-container { margin-right: 22px !important; }
+.adversarial-lecture .widget-checkbox { width: auto !important; max-width: 100% !important; }
+.adversarial-lecture .widget-checkbox .widget-label-basic { overflow: visible !important;
+  white-space: normal !important; display: flex !important; align-items: center !important; }
+.adversarial-lecture .widget-checkbox input[type="checkbox"] { width: 28px !important; height: 28px !important;
+  flex: 0 0 auto !important; }
 </style>"""
 
 
@@ -144,10 +151,10 @@ STRIP_CELL, STRIP_GAP = 150.0, 40.0          # width of one ancestor's cut and t
 _FOLLOWS = itertools.count(1)                # ids for the picture each follow view reuses: none repeats in a page
 
 
-def _node_boxes(svg: str) -> dict:
+def _node_boxes(svg: str, notes: bool = True) -> dict:
     """Each drawn node's box (left, top, right, bottom, in the SVG's viewBox units) by its Graphviz name:
-    its shape's points and its note's texts (``n0_1`` and ``n0_1_note`` make one box), scaled as the
-    picture's group is (a slide's points are drawn larger)."""
+    its shape's points and its note's texts (``n0_1`` and ``n0_1_note`` make one box; ``notes=False``: the
+    shape alone), scaled as the picture's group is (a slide's points are drawn larger)."""
     shift = re.search(r'transform="scale\(([\d.]+)[^)]*\) rotate\([^)]*\) translate\(([\d.\-]+) ([\d.\-]+)\)"', svg)
     zoom, dx, dy = (float(shift.group(1)), float(shift.group(2)), float(shift.group(3))) if shift else (1.0, 0.0, 0.0)
     boxes: dict = {}
@@ -162,7 +169,7 @@ def _node_boxes(svg: str) -> dict:
         for x, y, size in re.findall(r'<text[^>]* x="([\d.\-]+)" y="([\d.\-]+)"[^>]*font-size="([\d.]+)"', body):
             xs += [float(x) + dx]
             ys += [float(y) + dy - float(size), float(y) + dy + 0.3 * float(size)]
-        if xs:
+        if xs and (notes or not name.endswith("_note")):
             xs, ys = [zoom * x for x in xs], [zoom * y for y in ys]
             key = html.unescape(name).removesuffix("_note")
             old = boxes.get(key)
@@ -237,6 +244,7 @@ def _with_strip(svg, box, boxes, ancestors, window, strip):
     total = max(width, len(ancestors) * (STRIP_CELL + STRIP_GAP) - STRIP_GAP)
     ink = theme_style("projector")["path"]
     parts = []
+    shapes = _node_boxes(svg, notes=False)
     for i, name in enumerate(ancestors):
         l_, t_, r_, b_ = boxes[name]
         mid = (l_ + r_) / 2
@@ -245,8 +253,8 @@ def _with_strip(svg, box, boxes, ancestors, window, strip):
                      f'width="{STRIP_CELL:.2f}" height="{strip - 12:.2f}" '
                      f'viewBox="{mid - STRIP_CELL / 2:.2f} {t_ - 3:.2f} {STRIP_CELL:.2f} {strip - 12:.2f}">'
                      f'<use href="#{key}"/></svg>')
-        if i:
-            y = (strip - 12) / 2
+        if i:                                   # level with the shapes' middles, not with the names under them
+            y = (shapes.get(name, boxes[name])[1] + shapes.get(name, boxes[name])[3]) / 2 - (t_ - 3)
             parts.append(f'<line x1="{x - STRIP_GAP + 4:.2f}" y1="{y:.2f}" x2="{x - 4:.2f}" y2="{y:.2f}" '
                          f'stroke="{ink}" stroke-width="4"/>')
     parts.append(f'<line x1="0" y1="{strip - 6:.2f}" x2="{total:.2f}" y2="{strip - 6:.2f}" stroke="#6b6b6b" '
@@ -302,6 +310,36 @@ def follow_geometry(svg: str) -> dict:
 # it, the words under it, and Graphviz's viewport cutting the slide out: the words are placed inside the cut.
 SLIDE_TEXT_PX = 24          # the drawing's smallest text on a 1920 px slide (values, α/β, names); and on a
 SLIDE_TEXT_LEAST = 20       # smaller deck at least this many pixels at its own size
+FOLLOW_SLIDE_LEAST = 960    # the narrowest follow slide: at 20 px text, a narrower one holds no row under the path
+
+
+def _rows_window(boxes: dict, name: str, picture: tuple, width: float, height: float) -> tuple:
+    """A window at most ``width`` × ``height`` (in the SVG's units) around the node ``name``, as ``(left, top,
+    height)``: across, centred on the node; down, the node a little below the middle, and its top edge and foot
+    in the gaps between rows, so that every node the window shows is whole (its shape and its note), never a row
+    cut in two. Kept inside the picture (``x0, y0, width, height``); shorter than ``height`` where a row would be
+    cut at the foot."""
+    x0, y0, total_w, total_h = picture
+    height = min(height, total_h)
+    l_, t_, r_, b_ = boxes[name]
+    left = min(max((l_ + r_) / 2 - width / 2, x0), x0 + total_w - width)
+    rows: list = []                   # the rows the window's columns cross: (top, bottom), overlapping ones joined
+    for top_, bottom in sorted((b[1], b[3]) for b in boxes.values() if b[0] < left + width and b[2] > left):
+        if rows and top_ <= rows[-1][1]:
+            rows[-1] = (rows[-1][0], max(rows[-1][1], bottom))
+        else:
+            rows.append((top_, bottom))
+    top = min(max(t_ - 0.45 * height, y0), y0 + total_h - height)
+    top = max(top, min(b_ + 2 - height, t_ - 2))      # the node whole in the window (on a small slide, lower)
+    for row_top, row_bottom in rows:  # the top edge in a row: below it (above it if the row is the node's own)
+        if row_top < top < row_bottom:
+            top = row_top - 2 if row_top <= t_ < row_bottom else row_bottom + 2
+    top = max(top, y0)
+    foot = min(top + height, y0 + total_h)
+    for row_top, row_bottom in rows:  # the foot in a row: above it, the node's own row kept whole
+        if row_top < foot < row_bottom:
+            foot = max(row_top - 2, b_ + 2)
+    return left, top, min(foot, y0 + total_h) - top
 
 
 def _follow_slides(style: dict, lines: int, width: int):
@@ -322,28 +360,22 @@ def _follow_slides(style: dict, lines: int, width: int):
         nodes = {name: body for name, body in re.findall(r"^\t(\w+)\t\[(.*?)\];$", laid, flags=re.M | re.S)}
         x0, y0, total_w, total_h = map(float, re.search(
             r'viewBox="([\d.\-]+) ([\d.\-]+) ([\d.]+) ([\d.]+)"', svg).groups())
-        followed = follow(svg, view_w, view_h)
-        found = re.search(r'class="adversarial-follow-window" x="0" y="([\d.]+)"[^>]*viewBox="([^"]+)"', followed)
-        strip, cells = 0.0, []
-        if found:
-            strip = float(found.group(1))
-            left, top, w_, h_ = map(float, found.group(2).split())
-            cells = re.findall(r'class="adversarial-follow-path" data-node="([^"]+)"', followed)
-        elif followed != svg:
-            left, top, w_, h_ = map(float, re.search(r'viewBox="([^"]+)"', followed).group(1).split())
-        else:                   # a tree narrow enough: its top part (all of it if it fits)
-            w_, h_ = min(total_w, view_w), min(total_h, view_h)
-            left, top = x0 + (total_w - w_) / 2, y0
         boxes = _node_boxes(svg)
-        if strip:   # a row cut by the window's foot (leaves' values half shown): the window moves down to show it
-            name = html.unescape(re.findall(r"<title>([^<]*)</title>", svg[:current.start()])[-1])
-            foot = top + h_         # whole if the current node stays in it; an ancestor it leaves goes to the strip
-            cut = [b[3] for b in boxes.values() if b[1] < foot < b[3] and b[0] < left + w_ and b[2] > left]
-            down = max(cut, default=foot) - foot + 2
-            if cut and name in boxes and boxes[name][1] >= top + down and foot + down <= y0 + total_h:
-                top += down
-                seen = lambda b: top <= b[1] and b[3] <= top + h_ and left <= b[0] and b[2] <= left + w_  # noqa: E731
-                cells = [a for a in _ancestors(name) if a in boxes and not seen(boxes[a])]
+        name = html.unescape(re.findall(r"<title>([^<]*)</title>", svg[:current.start()])[-1])
+        if name not in boxes:
+            return None
+        path = [a for a in _ancestors(name) if a in boxes]
+        w_ = min(total_w, view_w)
+        strip, cells = 0.0, []
+        for strip in (0.0, max((boxes[a][3] - boxes[a][1] for a in path), default=0.0) + 18):
+            left, top, h_ = _rows_window(boxes, name, (x0, y0, total_w, total_h), w_, view_h - strip)
+            inside = lambda b: top <= b[1] and b[3] <= top + h_ and left <= b[0] and b[2] <= left + w_  # noqa: E731
+            cells = [a for a in path if not inside(boxes[a])]
+            if not cells:           # the window holds the whole path: no strip
+                strip = 0.0
+                break
+            if strip:
+                break
         gx = lambda sx: sx - 4                                  # the SVG's points -> the layout's  # noqa: E731
         gy = lambda sy: y0 + total_h - 4 - sy                                                  # noqa: E731
         win_left, win_top = gx(left), gy(top)
@@ -365,7 +397,9 @@ def _follow_slides(style: dict, lines: int, width: int):
         box("mask_left", slide_left - 1, win_top, win_left, win_bottom)
         box("mask_right", win_right, win_top, slide_right + 1, win_bottom)
         if cells:               # the path's ancestors the window leaves out, root first, joined by the path's ink
+            shapes = _node_boxes(svg, notes=False)
             slot = min(STRIP_CELL + STRIP_GAP, view_w / len(cells))
+            right = None        # the right end of the shape before, and its middle, in the layout's points
             for i, name in enumerate(cells):
                 l_, t_, r_, _ = boxes[name]
                 centre = slide_left + margin + i * slot + slot / 2
@@ -376,9 +410,11 @@ def _follow_slides(style: dict, lines: int, width: int):
                     x, y = map(float, re.search(r'pos="([\d.\-]+),([\d.\-]+)"', nodes[part]).groups())
                     body = re.sub(r'pos="[^"]*"', f'pos="{x + dx:.2f},{y + dy:.2f}"', nodes[part])
                     extra.append(f"\tstrip_{part}\t[{body}];")
-                if i:
-                    mid = win_top + strip - (strip - 12) / 2
-                    box(f"strip_join{i}", centre - slot + 60, mid + 2, centre - 60, mid - 2, style["path"])
+                s_l, s_t, s_r, s_b = shapes.get(name, boxes[name])
+                mid = (gy(s_t) + gy(s_b)) / 2 + dy          # the bar joins the shapes' middles, not the names
+                if right is not None and gx(s_l) + dx - 4 > right + 4:
+                    box(f"strip_join{i}", right + 4, mid + 2, gx(s_l) + dx - 4, mid - 2, style["path"])
+                right = gx(s_r) + dx
             box("strip_rule", slide_left + margin, win_top + 6.5, slide_left + margin + view_w, win_top + 5.5,
                 "#6b6b6b")
         rows = [html.escape(said) for said in words] + ["&#160;"] * (lines - len(words))
@@ -823,7 +859,8 @@ class Stepper(w.VBox):
         the notebooks' matplotlib installs). Returns the files written.
 
         ``zoom="follow"`` (a big tree): each slide shows the part of the tree around the step's current
-        node, its smallest text 24 px on a 1920 px slide (20 px or more on a smaller deck at its own size),
+        node, its smallest text 24 px on a 1920 px slide (20 px or more on a smaller deck at its own size,
+        960 px wide or more),
         as the stepper's follow view does: the root and
         the path down to the current node stay in view (the ancestors the window leaves out in a strip
         above it), and the words stay whole under it; the first and last slides (no current node) show
@@ -844,6 +881,10 @@ class Stepper(w.VBox):
         if not isinstance(zoom, str) or zoom not in ("fit", "follow"):
             raise ValueError(f"zoom must be 'fit' (the whole tree on every slide) or 'follow' (the part around "
                              f"the current node, readable on a big tree), got {zoom!r}")
+        if zoom == "follow" and width < FOLLOW_SLIDE_LEAST:
+            raise ValueError(f"zoom='follow' needs slides {FOLLOW_SLIDE_LEAST} pixels wide or more, got {width}: "
+                             f"with its text at {SLIDE_TEXT_LEAST} px a narrower slide cannot hold a row of the tree "
+                             "under the path above it. Give a larger width, or zoom='fit' for the whole tree.")
         import textwrap
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)

@@ -436,6 +436,18 @@ def test_charts_in_lecture_mode_fit_the_page_with_text_of_24_px_or_more(page, la
     px = smallest_pt * fig.dpi / 72 * shown / natural
     page.screenshot(path=str(artifact("chart_lecture_1920.png")))
     assert px >= 24, f"chart: smallest text {px:.1f} px (shown {shown:.0f} of {natural} px)"
+    # The words under them: the explorer's caption, and the chart's box "The chart in numbers" opened (its
+    # finding and its table), in the lecture's size too (they stayed 13-14 px).
+    words = page.locator(".adversarial-chart details.adversarial-words").first
+    words.locator("summary").click()
+    expect(words.locator("table")).to_be_visible()
+    sizes = {"explorer's caption": font_px(page.locator(".adversarial-explorer-caption .widget-html-content").first),
+             "chart's summary": font_px(words.locator("summary")),
+             "chart's finding": font_px(words.locator("p").first),
+             "chart's numbers": font_px(words.locator("td").first)}
+    words.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifact("chart_words_lecture_1920.png")))
+    assert min(sizes.values()) >= 24, sizes
 
 
 def test_a_wide_plain_drawing_fits_the_page_and_a_small_one_keeps_its_size(page, lab):
@@ -534,8 +546,20 @@ def test_printed_text_tables_and_boards_follow_lecture_mode(page, lab):
     assert not small, f"under 24 px after lecture_mode(): {small} (all: {sizes})"
     for button in (f"{BOARD} .adversarial-new-game", ".adversarial-c4 .adversarial-new-game"):   # not "New g…"
         assert page.locator(button).evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{button} is cut"
+    heat = page.locator(f"{BOARD} .adversarial-heat label").last          # not "heat map (what e…"
+    assert heat.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the heat map's label is cut"
+    tick = page.locator(f"{BOARD} .adversarial-heat input").bounding_box()
+    assert tick["width"] >= 24 and tick["height"] >= 24, f"the heat map's check box is {tick['width']:.0f} px"
+    for board, shot in ((BOARD, "playboard"), (".adversarial-c4", "connectfour_board")):   # to look at
+        page.locator(board).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(artifact(f"lecture_{shot}_1920.png")))
     grid = page.locator(f"{BOARD} .widget-gridbox").bounding_box()
-    assert grid["width"] >= 3 * theme_style("projector")["cell"], f"tic-tac-toe board {grid['width']} px wide"
+    side = theme_style("projector")["cell"]
+    assert grid["width"] >= 3 * side, f"tic-tac-toe board {grid['width']} px wide"
+    cell = page.locator(f"{BOARD} .adversarial-cell-4")       # square (it was 47 px tall), its mark half its side
+    shape = cell.bounding_box()
+    assert abs(shape["height"] - side) <= 2 and abs(shape["width"] - side) <= 2, f"a cell is {shape}"
+    assert font_px(cell) >= side // 2, f"a cell's mark is {font_px(cell)} px"
     board = page.locator(".jp-OutputArea-output img[alt^=\"Connect Four board\"]").last   # HTML: img with alt
     board.scroll_into_view_if_needed()
     assert board.bounding_box()["width"] >= 400, f"Connect Four board {board.bounding_box()['width']} px wide"
@@ -586,6 +610,10 @@ def notebook_cells(pattern: str, *starts: str) -> list[str]:
 SCORE_LINES = """t => [...t.querySelectorAll('tbody td')].filter(td => /^\\d+-\\d+-\\d+$/.test(td.textContent.trim()))
     .map(td => { const r = document.createRange(); r.selectNodeContents(td);
                  return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
+# The same for each name of an evaluation in the first two columns (centre_control, open_windows).
+NAME_LINES = """t => [...t.querySelectorAll('tbody tr')].flatMap(tr => [...tr.children].slice(0, 2))
+    .map(td => { const r = document.createRange(); r.selectNodeContents(td);
+                 return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })"""
 
 
 def shown_svg_texts(img) -> tuple[float, list[tuple[str, float]]]:
@@ -602,35 +630,51 @@ def shown_svg_texts(img) -> tuple[float, list[tuple[str, float]]]:
 
 def test_notebook_05s_standings_and_horizon_pair_fit_a_projected_screen(page, lab):
     """Notebook 5's depth-2 standings table and its horizon-effect pair, after lecture_mode(), at 1920×1080 (the
-    cells as the notebook writes them): the table fits the output area (its last column was cut, its W-D-L cells
-    broken over two lines); the pair, two lines of boards, fits on one screen (it was 2.5 screens tall) with who
-    is to move (MAX, MIN) and the captions 20 px or more (8 and 17 px)."""
+    cells as the notebook writes them): the table fits the output area with JupyterLab's side bar open and closed
+    (its last column was cut, its W-D-L cells broken over two lines; with the side bar open it was 1564 px in
+    1488); the pair, two lines of boards, fits on one screen (it was 2.5 screens tall) with who is to move (MAX,
+    MIN) and the captions 20 px or more (8 and 17 px)."""
     page.set_viewport_size(FULL_HD)
     imports = notebook_cells("05_*.md", "from adversarial import alphabeta")
     standings = [c for c in notebook_cells("05_*.md", "standings_over_seeds(") if "depth=2" in c]
     horizon = notebook_cells("05_*.md", "H = ", "d3 = ", "trap = ")
     assert len(imports) == len(standings) == 1 and len(horizon) == 3, (imports, standings, horizon)
     open_cells(page, lab, "lecture_mode()", imports[0], standings[0], *horizon)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")      # the side bar closed, as when projecting
+    page.evaluate("() => window.jupyterapp.shell.expandLeft()")        # the side bar open, as a student has it
+    narrow = check_notebook_05s_standings(page, "side bar open")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")      # and closed, as when projecting
     try:
-        check_notebook_05s_outputs(page)
+        wide = check_notebook_05s_standings(page, "side bar closed")
+        check_notebook_05s_horizon_pair(page)
     finally:
         page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+    assert wide > narrow + 100, f"with the side bar closed the table takes the room: {wide:.0f} px, {narrow:.0f} " \
+                                "px with it open"
 
 
-def check_notebook_05s_outputs(page):
+def check_notebook_05s_standings(page, how: str) -> float:
+    """The standings fit the output area, their W-D-L cells whole, the names of evaluations on two lines at
+    most, their text 24 px or more; the table's width."""
     table = page.locator(".jp-OutputArea-output table", has_text="ahead/even/behind").first
     table.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifact("lecture_05_standings_1920.png")))
+    page.wait_for_timeout(300)                                           # the side bar's move laid out
+    page.screenshot(path=str(artifact(f"lecture_05_standings_1920_{how.replace(' ', '_')}.png")))
     area = table.evaluate("t => t.closest('.jp-OutputArea-output').getBoundingClientRect().toJSON()")
     shown = table.bounding_box()
     lines = table.evaluate(SCORE_LINES)
-    print(f"notebook 5's standings after lecture_mode(): {shown['width']:.0f} px wide in a {area['width']:.0f} px "
-          f"output area; W-D-L cells on {sorted(set(lines))} line(s)")
-    assert shown["x"] + shown["width"] <= area["right"] + 1, f"{shown['width']:.0f} px in {area['width']:.0f} px"
-    assert len(lines) == 24 and set(lines) == {1}, f"W-D-L cells broken: {lines}"
+    names = table.evaluate(NAME_LINES)
+    print(f"notebook 5's standings after lecture_mode(), {how}: {shown['width']:.0f} px wide in a "
+          f"{area['width']:.0f} px output area; W-D-L cells on {sorted(set(lines))} line(s), names on "
+          f"{sorted(set(names))}")
+    assert shown["x"] + shown["width"] <= area["right"] + 1, f"{how}: {shown['width']:.0f} px in " \
+                                                             f"{area['width']:.0f} px"
+    assert len(lines) == 24 and set(lines) == {1}, f"{how}: W-D-L cells broken: {lines}"
+    assert len(names) == 6 and max(names) <= 2, f"{how}: names on {names} lines"
     assert font_px(table.locator("td").first) >= 24
+    return shown["width"]
 
+
+def check_notebook_05s_horizon_pair(page):
     pair = page.locator(".jp-OutputArea-output .adversarial-drawing-view img").last
     pair.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(artifact("lecture_05_horizon_pair_1920.png")))
