@@ -7,8 +7,10 @@ They are graded in one batch by tools/grade.py (nbgrader's autograde in worker p
 own limited kernel), and every hand-in's points are asserted exactly: the full points, less the points of
 the exercises it was built to lose. Nothing here knows how many exercises a lesson has: the points come from
 the built assignment, and an exercise is found by the name its answer defines. Where a sandbox starts here,
-lesson 2's folder also gets the hand-ins that try to get out of it (tests/test_grading_sandbox.py): one course
-and one pool of workers grade them all, and the tests at the end check what the sandbox kept them from.
+lesson 2's folder also gets the hand-ins that try to get out of it (tests/test_grading_sandbox.py), and lesson 1
+the hand-ins of each layout a class hands in (tests/test_grading_layouts.py: nbgrader's own, graded in place in
+the course's submitted/, late or with an extension, and a folder elsewhere): one course and one pool of workers
+grade them all, and the tests at the end check what the sandbox kept them from and what each layout must keep.
 """
 
 from __future__ import annotations
@@ -201,7 +203,9 @@ def handins(a: Assignment, outside: Path, every: bool = True) -> dict:
     cases["segfault"] = (before("import faulthandler\nfaulthandler._sigsegv()"), [f])
     cases["sys-exit"] = (before("import sys\nsys.exit(0)"), [f])
     cases["endless"] = (before("import time\nwhile True:\n    time.sleep(0.05)"), [f])
-    if a.name.startswith("01" if EVERY_HANDIN else SANDBOXED):  # a time-out costs its wall time: one shows it
+    # A time-out costs a worker its wall time (10 s): make test's one is "endless"; CI's lesson 1 also sleeps for
+    # minutes in one call (interrupted alike: the same assertion, "timed out").
+    if EVERY_HANDIN and a.name.startswith("01"):
         cases["minutes"] = (before("import time\ntime.sleep(600)"), [f])
     cases["memory"] = (before("hoard = bytearray(8 * 10**9)"), [f])
     cases["exit-inside"] = (only(right + f"\ndef {fn}(*args):\n    import sys\n    sys.exit(1)\n"), [f])
@@ -311,6 +315,8 @@ LESSONS = ("01", "02", "09")
 SANDBOXED = "02"
 # The hand-ins whose nbgrader feedback pages are made (a second each) and checked, where a lesson has them.
 FEEDBACK = ("right", "stub", "wrong-1-0", "segfault")
+# The students of tests/test_grading_layouts.py's hand-ins (lesson 1's batch), as their ids.
+LAYOUT_STUDENTS = ("李雷", "Zoë", "bob", "José", "王%20小明")
 # The lesson whose batch also gets tests/test_grading_references.py's hand-ins.
 REFERENCES = "09"
 # What grading writes in a course (the rest is the build's and must stay byte for byte).
@@ -319,12 +325,17 @@ OUTPUTS = ("autograded", "feedback", "grades", "gradebook.db", "grading", "submi
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Every hand-in of the three assignments, and the sandbox's (lesson 2), graded in one batch of one course."""
+    """Every hand-in of the three assignments, the sandbox's (lesson 2) and the layouts' (lesson 1), graded in one
+    batch of one course."""
+    from tests import test_grading_layouts as layouts
     from tests import test_grading_references as references
     from tests import test_grading_sandbox as escapes
+    from tests.test_grading_partial import LAYOUTS_SECRET
     from tests.test_grading_sandbox import tree_hashes
     assignments, grade = _tool("assignments"), _tool("grade")
     course = tmp_path_factory.mktemp("course")
+    # A known secret: its hidden seeds give the layouts' José a share of his minimax's points (test_grading_partial)
+    (course / "grading_secret").write_text(LAYOUTS_SECRET + "\n", encoding="utf-8")
     names = assignments.build(list(LESSONS), course)
     outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
     core = (ROOT / "adversarial" / "exercises" / "core.py").read_bytes()
@@ -346,11 +357,18 @@ def graded(tmp_path_factory):
         for student, (notebook, loses) in cases.items():
             nbformat.write(notebook, folder / f"{student}.ipynb")
             expected[name, student] = a.total - sum(a.points[n] for n in set(loses))
+        if lesson == layouts.LESSON:    # tests/test_grading_layouts.py's: submitted/ in place first, then a folder
+            layout = layouts.layout_handins(a, course, folder, outside)
+            grade.set_dates(course, name, layouts.DUE, {"bob": layouts.EXTENSION})
+            batches.append((lesson, course / "submitted"))
         batches.append((lesson, folder))
+    layout["folder before"] = layouts.fingerprint(layout["folder"])
     kept = lambda: (tree_hashes(course, OUTPUTS), {n: tree_hashes(f) for n, f in folders.items()},  # noqa: E731
                     tree_hashes(ROOT / "adversarial"))
     before, started = kept(), time.perf_counter()
-    tables = grade.grade_folders(batches, course, jobs=2, timeout=10, cpu=60, feedback=False)
+    # nbgrader's late penalty "zero" counts where a hand-in has a timestamp.txt and its assignment a due date: the
+    # layouts' in submitted/ only (the others have neither)
+    tables = grade.grade_folders(batches, course, jobs=2, timeout=10, cpu=60, feedback=False, late="zero")
     took, after = time.perf_counter() - started, kept()
     if sandbox:
         sandbox.update(before=before, after=after, took=took)
@@ -359,11 +377,11 @@ def graded(tmp_path_factory):
         for student in FEEDBACK:
             if (name, student) in expected:
                 assert grader.generate_feedback(name, student, force=True)["success"]
-    return course, tables, expected, outside, core, sandbox
+    return course, tables, expected, outside, core, sandbox, layout
 
 
 def test_each_assignment_has_more_than_30_handins(graded):
-    _, tables, _, _, _, _ = graded
+    _, tables, _, _, _, _, _ = graded
     lessons = [f.stem for lesson in LESSONS for f in (ROOT / "notebooks").glob(f"{lesson}_*.ipynb")]
     assert sorted(tables) == sorted(lessons)
     counts = {name: len(rows) for name, rows in tables.items()}
@@ -374,15 +392,18 @@ def test_each_assignment_has_more_than_30_handins(graded):
 
 
 def test_every_handin_gets_exactly_its_points(graded):
-    _, tables, expected, _, _, _ = graded
+    _, tables, expected, _, _, _, _ = graded
     wrong = {(name, row["student"]): (row["score"], expected[name, row["student"]], row["reasons"][:300])
-             for name, rows in tables.items() for row in rows
-             if row["status"] != "graded" or row["score"] != expected[name, row["student"]]}
+             for name, rows in tables.items() for row in rows if (name, row["student"]) in expected
+             and (row["status"] != "graded" or row["score"] != expected[name, row["student"]])}
     assert not wrong, wrong
+    # the rest are the layouts' (tests/test_grading_layouts.py), whose points their own tests below assert
+    others = {(name, row["student"]) for name, rows in tables.items() for row in rows} - set(expected)
+    assert others == {(graded[6]["name"], student) for student in LAYOUT_STUDENTS}, others
 
 
 def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
-    course, tables, _, _, _, _ = graded
+    course, tables, _, _, _, _, _ = graded
     for name, rows in tables.items():
         by = {row["student"]: row for row in rows}
         assert by["right"]["reasons"] == ""
@@ -407,7 +428,7 @@ def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
 
 
 def test_hidden_tests_are_in_the_instructors_version_only(graded):
-    course, tables, _, _, _, _ = graded
+    course, tables, _, _, _, _, _ = graded
     for name in tables:
         source = (course / "source" / name / f"{name}.ipynb").read_text()
         release = (course / "release" / name / f"{name}.ipynb").read_text()
@@ -415,18 +436,23 @@ def test_hidden_tests_are_in_the_instructors_version_only(graded):
 
 
 def test_nothing_was_written_outside_the_handins_folders(graded):
-    _, _, _, outside, core, _ = graded
+    _, _, _, outside, core, _, _ = graded
     assert not outside.exists()
     assert (ROOT / "adversarial" / "exercises" / "core.py").read_bytes() == core
 
 
 def test_the_gradebook_has_every_handin(graded):
     from nbgrader.api import Gradebook
-    course, tables, expected, _, _, _ = graded
+    course, tables, expected, _, _, _, layout = graded
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         for name, rows in tables.items():
             scores = {s.student.id: s.score for s in gradebook.assignment_submissions(name)}
-            assert scores == {row["student"]: expected[name, row["student"]] for row in rows}
+            # the layouts' (their points before nbgrader's late penalty; the hand-in that is no notebook has none)
+            layouts = {"李雷", "Zoë", "bob", "José"} if name == layout["name"] else set()
+            assert set(scores) & set(LAYOUT_STUDENTS) == layouts
+            assert {s: v for s, v in scores.items() if s not in layouts} == \
+                {row["student"]: expected[name, row["student"]] for row in rows if row["student"] not in layouts
+                 and row["status"] == "graded"}
 
 
 def test_the_reference_answers_are_out_of_reach(graded):
@@ -484,6 +510,208 @@ def test_nothing_outside_the_scratch_folders_changed_and_no_process_is_left(grad
     time.sleep(max(0.0, 4.5 - sandbox["took"]))       # past the daemon's wait, were it alive
     assert processes_with(sandbox["token"]) == []
     assert not list(course.rglob("pwned*"))
+
+
+# -- the layouts' hand-ins (tests/test_grading_layouts.py), graded in the batch above ---------------------------
+# Last in this file: regrading and `make export` add to the course (submitted-replaced/, export/, grades.csv).
+
+IN_PLACE = LAYOUT_STUDENTS[:3]
+
+
+def layouts(graded) -> tuple:
+    """The course, lesson 1's name and Assignment, its rows by student, and what was kept before grading."""
+    course, tables, *_, layout = graded
+    return course, layout["name"], layout["assignment"], {r["student"]: r for r in tables[layout["name"]]}, layout
+
+
+def test_grading_submitted_in_place_changes_nothing_in_it(graded):
+    from tests.test_grading_layouts import fingerprint
+    course, name, a, rows, layout = layouts(graded)
+    now = {k: v for k, v in fingerprint(course / "submitted").items() if k.split("/")[0] in IN_PLACE}
+    assert now == layout["submitted before"] and {k.split("/")[0] for k in now} == set(IN_PLACE)
+    assert all(rows[student]["status"] == "graded" for student in IN_PLACE), rows
+
+
+def test_a_late_handin_gets_nbgraders_late_penalty_unless_it_has_an_extension(graded):
+    _, _, a, rows, _ = layouts(graded)
+    assert rows["李雷"]["score"] == a.total
+    assert rows["Zoë"]["score"] == 0                 # 21 hours late: "zero"
+    assert "late: handed in 21.0 hours after the due date (2026-11-20 12:00 UTC); nbgrader's late penalty took " \
+        f"{a.total:g} points" in rows["Zoë"]["reasons"]
+    assert "late:" not in rows["bob"]["reasons"]
+    assert rows["bob"]["score"] == a.total           # as late, with 48 hours more
+    assert not [s for s, row in rows.items() if "late:" in row["reasons"] and s != "Zoë"]   # no timestamp: on time
+
+
+def test_a_copied_cell_grades_the_last_copy_and_says_so(graded):
+    _, _, a, rows, _ = layouts(graded)
+    first = next(iter(a.defines))
+    assert rows["bob"]["status"] == "graded" and rows["bob"][f"test-{first}"] == a.points[first]
+    assert f"answer-{first} (copied): the hand-in has 2 cells with this id" in rows["bob"]["reasons"]
+    assert "the last copy was graded" in rows["bob"]["reasons"]
+
+
+def test_grading_a_folder_elsewhere_copies_it_and_changes_nothing_in_it(graded):
+    from tests.test_grading_layouts import fingerprint
+    course, name, _, _, layout = layouts(graded)
+    assert fingerprint(layout["folder"]) == layout["folder before"]
+    assert (course / "submitted" / "José" / name / f"{name}.ipynb").read_bytes() == \
+        (layout["folder"] / "Jose\u0301.ipynb").read_bytes()
+
+
+def test_ids_keep_unicode_and_a_changed_name_is_recorded(graded):
+    from urllib.parse import unquote
+    course, _, _, rows, _ = layouts(graded)
+    assert {"José", "王%20小明"} <= set(rows)
+    with open(course / "grades" / "student_ids.csv", encoding="utf-8") as handle:
+        recorded = {row["name"]: row["student"] for row in csv.DictReader(handle)}
+    assert recorded == {"Jose\u0301": "José", "王 小明": "王%20小明"}
+    assert {unquote(student) for student in recorded.values()} == {"José", "王 小明"}
+
+
+def test_each_reason_says_what_happened(graded):
+    from tests import test_grading_partial as partial
+    course, _, a, rows, _ = layouts(graded)
+    first, second = list(a.defines)[:2]
+    assert "the cell raised KeyboardInterrupt itself" in rows["José"]["reasons"]
+    assert "timed out" not in rows["José"]["reasons"]
+    assert f"test-{second}: RefusedByGrader: the hand-in tried" in rows["José"]["reasons"]
+    f = a.exercise("my_minimax")
+    share = partial.expected_share(course, a.name, f"test-{f}", partial.FORGETS_A_FIFTH_CHILD)
+    assert 0 < share < a.points[f]
+    assert rows["José"]["score"] == a.total - a.points[first] - a.points[second] - (a.points[f] - share)
+    assert f"test-{f}: hidden cases: your function is right on " in rows["José"]["reasons"]
+    broken = rows["王%20小明"]
+    assert broken["status"] == "failed" and broken["score"] == 0
+    assert "is not valid JSON" in broken["reasons"] and "so it is not a notebook" in broken["reasons"]
+
+
+def test_the_grade_table_and_its_log_hold_every_student_of_both_folders(graded):
+    """The lesson's two folders (submitted/ in place, and one elsewhere) in one table and log; that a later
+    batch keeps them all is test_regrading_one_student_changes_only_that_row_and_logs_the_change's."""
+    course, name, a, rows, _ = layouts(graded)
+    with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
+        table = {row["student"]: row for row in csv.DictReader(handle)}
+    assert set(table) == set(rows) and set(table) >= {"李雷", "Zoë", "bob", "José", "王%20小明", "right"}
+    log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8")
+    assert f"Zoë: first graded, 0 of {a.total:g}\n" in log and f"bob: first graded, {a.total:g} of {a.total:g}\n" in log
+    assert "王%20小明: not graded\n" in log
+
+
+def test_two_inputs_with_one_id_are_refused_naming_both(graded, tmp_path):
+    from tests.test_grading_layouts import fingerprint
+    course, name, a, _, _ = layouts(graded)
+    grade = _tool("grade")
+    before = fingerprint(course / "submitted")
+    for first, second in (("Jos\u00e9", "Jose\u0301"), ("alice", "alice")):
+        folder = tmp_path / first
+        folder.mkdir()
+        nbformat.write(a.release, folder / f"{first}.ipynb")
+        if first == second:
+            (folder / second / name).mkdir(parents=True)
+            nbformat.write(a.release, folder / second / name / f"{name}.ipynb")
+        else:
+            nbformat.write(a.release, folder / f"{second}.ipynb")
+        with pytest.raises(SystemExit, match="would be graded as the same student") as refused:
+            grade.collect(folder, course, name)
+        said = str(refused.value)
+        if first == second:       # a notebook and a folder
+            assert "'alice.ipynb'" in said and "'alice' and" in said
+        else:                     # one name, its accent composed (Linux) and decomposed (macOS)
+            assert "written differently in Unicode: " in said
+            assert "'Jos\\xe9.ipynb'" in said and "'Jose\\u0301.ipynb'" in said
+    # One student in two folders of one batch, and submitted/ after a folder that would be copied into it
+    twice = tmp_path / "twice"
+    twice.mkdir()
+    nbformat.write(a.release, twice / "bob.ipynb")
+    with pytest.raises(SystemExit, match=f"'bob' handed in {name} in two of this batch's folders"):
+        grade.grade_folders([("01", course / "submitted"), ("01", twice)], course)
+    with pytest.raises(SystemExit, match="give the course's submitted/ folder first"):
+        grade.grade_folders([("01", twice), ("01", course / "submitted")], course)
+    assert fingerprint(course / "submitted") == before
+
+
+def test_grading_refuses_folders_it_would_rewrite_or_nbgrader_cannot_read(graded, tmp_path):
+    course, name, a, _, _ = layouts(graded)
+    grade = _tool("grade")
+    with pytest.raises(SystemExit, match="inside the course directory"):
+        grade.collect(course / "autograded", course, name)
+    other = tmp_path / "course"
+    nbformat.write(a.release, (other / "submitted" / "a*b" / name).mkdir(parents=True) or
+                   other / "submitted" / "a*b" / name / f"{name}.ipynb")
+    with pytest.raises(SystemExit, match="nbgrader cannot read the folders 'a\\*b'"):
+        grade.collect(other / "submitted", other, name)
+
+
+def test_regrading_one_student_changes_only_that_row_and_logs_the_change(graded, tmp_path):
+    """Zoë's hand-in again, from a folder in nbgrader's layout elsewhere, now stamped on time (as after a
+    corrected timestamp), beside bob's: only Zoë is regraded (``students``), still with the late penalty on. Her
+    earlier copy in submitted/ is kept aside, the table keeps every student, the log has her score's change."""
+    from tests.test_grading_layouts import DUE, EXTENSION, LATE, LESSON, ON_TIME, fingerprint
+    course, name, a, rows, _ = layouts(graded)
+    grade = _tool("grade")
+    earlier = fingerprint(course / "submitted" / "Zoë")
+    folder = tmp_path / "again"
+    for student, stamp in (("Zoë", ON_TIME), ("bob", LATE)):
+        (folder / student / name).mkdir(parents=True)
+        nbformat.write(a.right(), folder / student / name / f"{name}.ipynb")
+        (folder / student / name / "timestamp.txt").write_text(stamp)
+    before = fingerprint(folder)
+    again = grade.grade(LESSON, folder, course, jobs=1, timeout=30, cpu=60, feedback=False, students=["Zoë"],
+                        late="zero", due=DUE, extensions={"bob": EXTENSION})
+    assert [row["student"] for row in again] == ["Zoë"] and again[0]["score"] == a.total
+    assert fingerprint(folder) == before
+    assert (course / "submitted" / "Zoë" / name / "timestamp.txt").read_text() == ON_TIME
+    [kept] = (course / "submitted-replaced").glob("*/Zoë")
+    assert fingerprint(kept) == earlier
+    with open(course / "grades" / f"{name}.csv", encoding="utf-8") as handle:
+        table = {row["student"]: row for row in csv.DictReader(handle)}
+    assert set(table) == set(rows) and float(table["Zoë"]["score"]) == a.total
+    assert "late:" not in table["Zoë"]["reasons"]
+    log = (course / "grades" / f"{name}.log").read_text(encoding="utf-8").splitlines()
+    assert log[-1].endswith(f"Zoë: 0 -> {a.total:g}")
+
+
+def test_nbgraders_own_autograde_gives_the_same_score(graded):
+    """The formgrader's autograde button runs `nbgrader autograde` with the course's config: the refusal
+    penalty and the copied-cell rule are in it (tools/grading_preprocessors.py), so the score is the same."""
+    from nbgrader.api import Gradebook
+    course, name, _, rows, _ = layouts(graded)
+    _tool("assignments").nbgrader(course, "autograde", name, "--student", "José", "--force")
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assert gradebook.find_submission(name, "José").score == rows["José"]["score"]
+
+
+def test_make_export_writes_an_lms_gradebook_and_feedback_bundles_with_an_absolute_venv(graded):
+    """`make export` with VENV an absolute path (it used to be glued to the current folder); its stamp is
+    taken as up to date (-o), so the test never reinstalls the environment. The course has three assignments:
+    a column each, blank where a student handed nothing in."""
+    import subprocess
+    import zipfile
+    course, name, a, _, _ = layouts(graded)
+    tables, expected = graded[1], graded[2]
+    venv = Path(sys.prefix).resolve()
+    if not (venv / "bin" / "python").exists():
+        pytest.skip("not run from a virtual environment")
+    done = subprocess.run(["make", "-s", "-o", f"{venv}/.installed", "export", f"VENV={venv}", f"COURSE={course}"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (course / "grades.csv").read_text().startswith("assignment,duedate,timestamp,student_id")
+    with open(course / "export" / "gradebook.csv", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    names = sorted(tables)
+    column = 5 + names.index(name)
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", *names]
+    assert rows[1][0].strip() == "Points Possible" and rows[1][5:] == [f"{expected[n, 'right']:g}" for n in names]
+    assert rows[1][column] == f"{a.total:g}"
+    table = {row[3]: row for row in rows[2:]}
+    assert set(table) == {row["student"] for batch in tables.values() for row in batch}
+    assert table["王%20小明"][0] == "王 小明" and table["王%20小明"][5:] == [""] * len(names)   # not graded: blank
+    assert table["李雷"][5:] == [f"{a.total:g}" if n == name else "" for n in names]      # lesson 1 only
+    assert table["right"][5:] == [f"{expected[n, 'right']:g}" for n in names]
+    assert "王 小明" in done.stdout and "not graded" in done.stdout
+    with zipfile.ZipFile(course / "export" / "feedback" / "李雷.zip") as bundle:
+        assert bundle.read(f"{name}/grade.txt").decode().startswith(f"{name}: {a.total:g} of {a.total:g} points")
 
 
 def test_a_batch_shows_how_many_handins_are_graded(capsys):

@@ -154,6 +154,9 @@ def _fresh_python(tmp_path):
     return tmp_path / "venv" / bindir / "python"
 
 
+# The two real installs below (a fresh virtualenv, and `pip install --user`: about 25 s of CPU) run in `make
+# test-pythons`, beside the plain install on 3.10 (CI's .ci/run runs it after make test); make test runs the rest.
+@pytest.mark.other_pythons
 def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
     """The cell, run in a fresh virtualenv without the package, installs it (from this checkout, as a
     course's address would) and drawing then works."""
@@ -166,6 +169,7 @@ def test_the_install_cell_really_installs_into_an_empty_environment(tmp_path):
     assert done.stdout.strip().endswith("True"), done.stdout + done.stderr
 
 
+@pytest.mark.other_pythons
 def test_pip_install_user_finds_the_layout_program(tmp_path):
     """`pip install --user` puts graphviz-pure's program in the user base's bin, away from Python."""
     base = Path(getattr(sys, "_base_executable", sys.executable))

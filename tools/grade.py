@@ -583,21 +583,34 @@ def grade_folders(batches: list[tuple[str, Path]], course: Path = assignments.CO
                   feedback: bool = True, students: list[str] | None = None, due: str | None = None,
                   extensions: dict[str, float] | None = None, late: str | None = None,
                   sandbox: bool = True) -> dict:
-    """Grade several assignments' folders of hand-ins in one batch (one pool of workers); return each
-    assignment's rows for this batch. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the
-    grade.txt files are still written); ``students``: grade only these (ids or names in the folder);
+    """Grade several assignments' folders of hand-ins in one batch (one pool of workers; an assignment may have
+    more than one folder, the course's submitted/ first, no student in two); return each assignment's rows for
+    this batch. ``feedback=False`` leaves out nbgrader's HTML feedback pages (the grade.txt files are still
+    written); ``students``: grade only these (ids or names in the folder);
     ``due``, ``extensions`` and ``late`` (nbgrader's late penalty method, "none" or "zero"): see set_dates.
     Each hand-in's kernel runs in its own sandbox (tools/grading_sandbox.py) unless ``sandbox=False`` or
     none can start here (then one line on standard error says why)."""
     course = course.resolve()
     tasks, batch = [], {}
+    lessons = [assignments.lesson(number).stem for number, _ in batches]
+    for at, (number, folder) in enumerate(batches):
+        if Path(folder).resolve() == course / "submitted" and lessons[at] in lessons[:at]:
+            raise SystemExit(f"give the course's submitted/ folder first of lesson {number}'s folders in a batch: "
+                             "the others are copied into it, and would be graded twice")
     for number, folder in batches:
         assignment = assignments.lesson(number).stem
         if not (course / "source" / assignment).is_dir():
             raise SystemExit(f"assignment {assignment} is not built in {course}: run "
                              f"`python tools/assignments.py {number}` first")
-        batch[assignment] = collect(Path(folder).resolve(), course, assignment, students)
-        tasks += [(assignment, student) for student in batch[assignment]]
+        earlier = batch.setdefault(assignment, [])
+        if earlier:           # a second folder of one assignment (say submitted/ in place, then a folder elsewhere)
+            twice = sorted({h.student for h in find_handins(Path(folder).resolve(), assignment)} & set(earlier))
+            if twice:
+                raise SystemExit(f"{', '.join(map(repr, twice))} handed in {assignment} in two of this batch's "
+                                 f"folders (the second is {folder}): nothing was graded; grade one of them")
+        found = collect(Path(folder).resolve(), course, assignment, students)
+        earlier += found
+        tasks += [(assignment, student) for student in found]
         if due or extensions:
             set_dates(course, assignment, due, {student_id(k): v for k, v in (extensions or {}).items()})
     before = {assignment: {s: v for s, v in scores(course, assignment).items()      # graded before, not only
