@@ -23,17 +23,19 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
+import re
 from collections.abc import Callable
 
 from ..search import minimax as _minimax
 from ..tree import _complete
-from .core import Verdict, hand_over, is_stub, number_problem, plain_number, short, unanswered
+from .core import Verdict, hand_over, is_stub, number_problem, plain_number, same, short, unanswered
 from .core import not_answered as _not_answered
 from .handwork import _build, _skipped
 
-__all__ = ["Variant", "check_answer_form", "student_id", "VARIED", "NoStudentId"]
+__all__ = ["Variant", "check_answer_form", "student_id", "VARIED", "INSTANCES", "NoStudentId"]
 
 # The checks whose exercise is a tree (their second argument), and what kind of answer each asks for.
 VARIED = {"check_tree_value": "value", "check_tree_move": "move", "check_skipped_leaves": "set"}
@@ -84,8 +86,17 @@ class Variant:
         self.trees[exercise] = found
         return found
 
+    def instance(self, exercise, check: str, lesson: dict, **fixed):
+        """This student's instance of ``exercise`` (its seed), whose check ``check`` (one of :data:`INSTANCES`)
+        the lesson calls with ``lesson`` (its arguments that make the question) and ``fixed`` (the others): the
+        value of the instance's one argument, or a tuple of them in the check's order."""
+        found = instance_of(check, lesson, fixed, self.seed(exercise))
+        values = tuple(found[p] for p in INSTANCES[check].params)
+        self.trees[exercise] = values[0] if len(values) == 1 else values
+        return self.trees[exercise]
+
     def __repr__(self) -> str:
-        lines = [f"Variant {self.code} of {self.assignment} (student {self.student}): your trees"]
+        lines = [f"Variant {self.code} of {self.assignment} (student {self.student}): your exercises"]
         lines += [f"  exercise {k}: {v}" for k, v in self.trees.items()]
         return "\n".join(lines)
 
@@ -284,9 +295,356 @@ def grade(check: Callable, answer, exercise, lesson_spec, *, variant: Variant, o
         theirs = Variant(variant.course, variant.assignment, other)
         if check(answer, theirs.tree(exercise, lesson_spec, **draw), **options).ok:
             matched.append(theirs.code)
+    return _flagged(verdict, fits, matched, "your own tree", variant)
+
+
+# -- exercises on a position or on numbers: each check's own way of drawing an instance ------------------------
+#
+# A tree exercise's instance is its tree; another exercise's instance is the check's arguments after the answer
+# that make the question (a board, a count, an opening). An entry of INSTANCES says, for one check, which of its
+# arguments are the instance (``params``), how to draw one like the lesson's, and what makes it as hard.
+
+class Varies:
+    """How the exercise of one check is varied.
+
+    - ``params``: the check's arguments that make the instance (the others, e.g. ``depth_aware``, stay the lesson's:
+      they are ``fixed`` below);
+    - ``draw(rng, lesson, fixed)``: a candidate instance (a dict of ``params``) or None, from ``random.Random`` rng;
+    - ``hardness(instance, fixed)``: what must be the same as the lesson's (None: nothing beyond the draw's form);
+    - ``answer(instance, fixed)``: the right answer, which must differ from the lesson's;
+    - ``kind``: the answer's form, for :func:`check_answer_form`;
+    - ``solution(names, fixed, target)``: the instructor's code computing ``target`` on the instance, whose
+      variables are ``names`` (param -> name); it imports what it uses;
+    - ``statement(text, names, lesson, fixed)``: the lesson's statement made to name the student's instance
+      (default: the lesson's argument, as written in the check cell, replaced by its name); it raises when the
+      lesson's text is not found: the lesson changed, and the variant must follow;
+    - ``others``: whether an answer is compared with other students' variants: not where the answers are so few
+      (a value of -1, 0 or +1, a small count) that a wrong answer is right for many students by chance.
+    """
+
+    def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
+                 what="instance"):
+        self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
+        self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
+        self._statement = statement
+
+    def statement(self, text: str, names: dict, lesson: dict, fixed: dict) -> str:
+        """The lesson's statement naming the student's instance (``names``: param -> the variant cell's name)."""
+        if self._statement is not None:
+            return self._statement(text, names, lesson, fixed)
+        return _name_literals(text, names, lesson)
+
+    def find(self, lesson: dict, fixed: dict, seed: int) -> dict:
+        """The instance drawn from ``seed``: as hard as ``lesson``, with another answer."""
+        key = (self, repr(sorted(lesson.items())), repr(sorted(fixed.items())))
+        if key not in _LESSON_FACTS:
+            _LESSON_FACTS[key] = (self.hardness(lesson, fixed) if self.hardness else None,
+                                  self.answer(lesson, fixed))
+        hardness, answer = _LESSON_FACTS[key]
+        rng = random.Random(seed)
+        for _ in range(TRIES):
+            candidate = self.draw(rng, lesson, fixed)
+            if candidate is None or candidate == lesson:
+                continue
+            if self.hardness and self.hardness(candidate, fixed) != hardness:
+                continue
+            if self.answer(candidate, fixed) != answer:
+                return candidate
+        raise RuntimeError(f"no {self.what} like {lesson} found in {TRIES} draws (seed {seed}): give the exercise "
+                           "another one")
+
+
+def _name_literals(text: str, names: dict, lesson: dict) -> str:
+    changed = text
+    for param, name in names.items():
+        written = [w for w in (json.dumps(lesson[param]), repr(lesson[param])) if w in changed]
+        if not written:
+            raise ValueError(f"the statement does not show {lesson[param]!r} (the lesson's {param}): the lesson "
+                             "changed; say in adversarial/exercises/variants.py how its variant names the student's")
+        changed = changed.replace(written[0], name)
+    return changed
+
+
+def _replacing(*pairs):
+    """A statement rewrite: each (lesson's words, the variant's words, with {param} for the instance's name)."""
+    def rewrite(text: str, names: dict, lesson=None, fixed=None) -> str:
+        for old, new in pairs:
+            words = re.compile(r"\s+".join(map(re.escape, old.split())))     # a line may break anywhere
+            if not words.search(text):
+                raise ValueError(f"the statement does not say {old!r}: the lesson changed; say in "
+                                 "adversarial/exercises/variants.py how its variant names the student's instance")
+            said = new.format(**{k: f"`{v}`" for k, v in names.items()})
+            text = words.sub(lambda _: said, text)
+        return text
+    return rewrite
+
+
+# tic-tac-toe positions (lessons 3 and 4)
+
+def _ttt():
+    from . import tictactoe
+    return tictactoe
+
+
+def _board_text(cells: str) -> str:
+    return "/".join(cells[i:i + 3] for i in (0, 3, 6))
+
+
+def _random_board(rng, marks: int) -> str | None:
+    """A position after ``marks`` random moves from the empty board, or None if the game ended on the way."""
+    t = _ttt()
+    board = t._PLAIN.initial_state()
+    for _ in range(marks):
+        if t._PLAIN.is_terminal(board):
+            return None
+        board = t._PLAIN.result(board, rng.choice(t._PLAIN.actions(board)))
+    return None if t._PLAIN.is_terminal(board) else _board_text(board.cells)
+
+
+def _marks(board: str) -> int:
+    return 9 - board.count(".")
+
+
+def _threats(board: str, mark: str) -> int:
+    """How many empty cells would complete a line of ``mark``'s."""
+    from ..games.tictactoe import LINES
+    cells = board.replace("/", "")
+    return sum(1 for i in range(9) if cells[i] == "." and
+               any(i in line and all(cells[j] == mark for j in line if j != i) for line in LINES))
+
+
+def _sides(board: str) -> tuple[str, str]:
+    b = _ttt()._PLAIN.board(board)
+    return (b.player, "O" if b.player == "X" else "X")
+
+
+def _board_value(instance, fixed):
+    t = _ttt()
+    return t._value(t._PLAIN.board(instance["board"]), bool(fixed.get("depth_aware")))
+
+
+def _board_value_hardness(instance, fixed):
+    """The same number of marks, whether the side to move can win at once, and how many cells the other side
+    threatens; with depth in the score, the same length of the best line and the same winner's side (the side to
+    move or not) in place of the same number of marks (which the lesson's value already says)."""
+    board = instance["board"]
+    me, them = _sides(board)
+    traps = (_threats(board, me) > 0, _threats(board, them))
+    if not fixed.get("depth_aware"):
+        return (_marks(board), *traps)
+    value = _board_value(instance, fixed)
+    if value == 0:
+        return (_marks(board), *traps, 0)
+    winner = "X" if value > 0 else "O"
+    return (10 - abs(value) - _marks(board), *traps, winner == me)
+
+
+def _board_statement(text, names, lesson, fixed):
+    """The board's name in place of the lesson's; with depth in the score the variant's side to move may be O."""
+    text = _name_literals(text, names, lesson)
+    if fixed.get("depth_aware"):
+        text = _replacing((", X to move?", ", with the side to move that its marks say (X moves first)?"))(text, names)
+    return text
+
+
+def _draw_board(rng, lesson, fixed):
+    marks = _marks(lesson["board"])
+    if fixed.get("depth_aware"):         # the value counts the marks: another count gives another value
+        marks = rng.choice([m for m in (marks - 1, marks, marks + 1) if 0 <= m <= 8])
+    found = _random_board(rng, marks)
+    return {"board": found} if found else None
+
+
+def _board_value_solution(names, fixed, target):
+    aware = ", depth_aware=True" if fixed.get("depth_aware") else ""
+    return ["from adversarial import minimax",
+            "from adversarial.games.tictactoe import TicTacToe",
+            f"_game = TicTacToe({aware.lstrip(', ')})",
+            f"{target} = minimax(_game, _game.board({names['board']})).value"]
+
+
+def _optimal_moves(instance, fixed):
+    t = _ttt()
+    aware = bool(fixed.get("depth_aware"))
+    game = t._game(aware)
+    b = game.board(instance["board"])
+    values = {m: t._value(game.result(b, m), aware) for m in game.actions(b)}
+    pick = max if game.to_move(b) == "MAX" else min
+    return frozenset(m for m, v in values.items() if v == pick(values.values()))
+
+
+def _optimal_moves_hardness(instance, fixed):
+    """The same marks and traps as a value question, the same value, and, as in the lesson, more than one optimal
+    move but not every move (the trap: a move that loses among the ones that keep the value). (As many optimal
+    moves as the lesson's would leave six boards, the lesson's own mirror images.)"""
+    plain = {k: v for k, v in fixed.items() if k != "depth_aware"}
+    best = len(_optimal_moves(instance, fixed))
+    return (*_board_value_hardness(instance, plain), _board_value(instance, fixed),
+            2 <= best < instance["board"].count("."))
+
+
+def _optimal_moves_solution(names, fixed, target):
+    aware = "depth_aware=True" if fixed.get("depth_aware") else ""
+    b = names["board"]
+    return ["from adversarial import minimax",
+            "from adversarial.games.tictactoe import TicTacToe",
+            f"_game = TicTacToe({aware})",
+            f"_start = _game.board({b})",
+            "_after = {m: minimax(_game, _game.result(_start, m)).value for m in _game.actions(_start)}",
+            "_best = (max if _game.to_move(_start) == 'MAX' else min)(_after.values())",
+            f"{target} = {{m for m, v in _after.items() if v == _best}}"]
+
+
+def _reverse_nodes(instance, fixed):
+    return _ttt().reverse_order_nodes(instance["board"])
+
+
+def _symmetric_moves(instance, fixed):
+    return _ttt().symmetric_moves(instance["board"])
+
+
+def _draw_symmetric(rng, lesson, fixed):
+    found = _random_board(rng, rng.choice((1, 2)))
+    return {"board": found} if found else None
+
+
+def _symmetric_hardness(instance, fixed):
+    """Some moves are the same up to symmetry (otherwise the answer is just the empty cells)."""
+    return _symmetric_moves(instance, fixed) < instance["board"].count(".")
+
+
+def _tree_size(instance, fixed):
+    import math
+    n = instance["cells"]
+    return sum(math.perm(n, k) for k in range(n + 1))
+
+
+def _positions_with_marks(instance, fixed):
+    return _ttt().positions_up_to_symmetry(instance["marks"])
+
+
+def _positions_after(instance, fixed):
+    from .connectfour import positions_after
+    return positions_after(instance["plies"])
+
+
+def _draw_plies(rng, lesson, fixed):
+    """Another number of moves from the empty board, 3 to 5: the count of positions depends on it alone (an
+    opening of a few discs changes nothing: no column fills, no game ends before the 7th disc), from 7 moves on a
+    game can end (another question) and the count takes seconds (too slow to grade a class)."""
+    return {"plies": rng.choice((3, 4, 5))}
+
+
+INSTANCES = {
+    "check_board_value": Varies(
+        ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
+        statement=_board_statement, others=False, what="board"),
+    "check_optimal_moves": Varies(
+        ["board"], _draw_board, _optimal_moves, "set", _optimal_moves_solution, hardness=_optimal_moves_hardness,
+        others=False, what="board"),
+    "check_tree_size_without_wins": Varies(
+        ["cells"], lambda rng, lesson, fixed: {"cells": rng.choice((5, 6, 7, 8, 10, 11, 12))}, _tree_size, "value",
+        lambda names, fixed, target: ["import math",
+                                      f"{target} = sum(math.perm({names['cells']}, k) for k in "
+                                      f"range({names['cells']} + 1))"],
+        statement=_replacing(("Suppose tic-tac-toe had no winning lines, so every game filled all nine cells.",
+                              "Suppose tic-tac-toe were played on a board of {cells} cells (your number, drawn "
+                              "by the first cell) and had no winning lines, so every game filled all {cells} "
+                              "cells.")),
+        what="board size"),
+    "check_reverse_order_nodes": Varies(
+        ["board"], lambda rng, lesson, fixed: {"board": _random_board(rng, 2)}, _reverse_nodes, "value",
+        lambda names, fixed, target: [
+            "from adversarial import alphabeta",
+            "from adversarial.games.tictactoe import TicTacToe",
+            "_game, _first = TicTacToe(), [4, 0, 2, 6, 8, 1, 3, 5, 7]    # the centre-first order",
+            f"{target} = alphabeta(_game, _game.board({names['board']}), "
+            "order=lambda board, moves: sorted(moves, key=_first.index, reverse=True)).stats.nodes"],
+        statement=_replacing(("enters on the empty board", "enters on your board {board} (drawn by the first "
+                                                           "cell: a board after two moves)")),
+        what="board"),
+    "check_symmetric_first_moves": Varies(
+        ["board"], _draw_symmetric, _symmetric_moves, "value",
+        lambda names, fixed, target: [
+            "from adversarial.games.tictactoe import TicTacToe",
+            f"_game = TicTacToe(); _start = _game.board({names['board']})",
+            f"{target} = len({{_game.canonical(_game.result(_start, m)) for m in _game.actions(_start)}})"],
+        hardness=_symmetric_hardness, others=False, what="board",
+        statement=_replacing(("X has nine first moves. How many of them are different once symmetric positions "
+                              "count as one?",
+                              "On your board {board} (drawn by the first cell), the side to move has a move for "
+                              "each empty cell. How many of them are different once symmetric positions (the "
+                              "boards after the moves) count as one?"),
+                             ("first moves up to symmetry", "moves up to symmetry"))),
+    "check_positions_up_to_symmetry": Varies(
+        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 8)}, _positions_with_marks, "value",
+        lambda names, fixed, target: [
+            "from adversarial.games.tictactoe import TicTacToe, reachable_positions",
+            "_game = TicTacToe()",
+            f"{target} = len({{_game.canonical(b) for b in reachable_positions(_game) "
+            f"if 9 - len(b.empty) == {names['marks']}}})"],
+        statement=_replacing(("How many remain when symmetric positions count as one?",
+                              "Of those with exactly {marks} marks on the board (your number, drawn by the first "
+                              "cell), how many remain when symmetric positions count as one?")),
+        what="count of marks"),
+    "check_positions_after": Varies(
+        ["plies"], _draw_plies, _positions_after, "value",
+        lambda names, fixed, target: [
+            "from adversarial.games.connectfour import ConnectFour",
+            "_game = ConnectFour()",
+            "_level = {_game.initial_state()}",
+            f"for _ in range({names['plies']}):",
+            "    _level = {_game.result(s, m) for s in _level for m in _game.actions(s)}",
+            f"{target} = len(_level)"],
+        statement=_replacing(
+            ("Without transpositions there would be 7⁶ move sequences of six moves in Connect Four (no game can "
+             "end that early). How many *different* positions are there after six moves?",
+             "Your number of moves is {plies} (drawn by the first cell). Without transpositions there would be 7 "
+             "to the power {plies} move sequences of {plies} moves in Connect Four (no game can end that early). "
+             "How many *different* positions are there after {plies} moves?"),
+            ("how many positions after six moves?", "how many positions after {plies} moves?")),
+        what="number of moves"),
+}
+
+
+def instance_of(check: str, lesson: dict, fixed: dict, seed: int) -> dict:
+    """The instance of ``check``'s exercise drawn from ``seed`` (:data:`INSTANCES`)."""
+    if check not in INSTANCES:
+        raise ValueError(f"{check} is not varied: give one of {', '.join(INSTANCES)}")
+    return INSTANCES[check].find(dict(lesson), dict(fixed), seed)
+
+
+def grade_instance(check: Callable, answer, exercise, name: str, lesson: dict, *, variant: Variant, others=(),
+                   **fixed) -> Verdict:
+    """The lesson's ``check`` (named ``name`` in :data:`INSTANCES`) on the student's own instance; when the answer
+    is wrong there but right on the lesson's instance or (where answers are many) on another student's, the
+    verdict says so, as :func:`grade` does for a tree."""
+    how = INSTANCES[name]
+    mine = instance_of(name, lesson, fixed, variant.seed(exercise))
+    verdict = check(answer, **mine, **fixed)
+    if verdict.ok or not verdict.answered:
+        return verdict
+    fits = []
+    # the lesson's right answer first (cheap, and remembered), the check only when it matches
+    if same(answer, how.answer(lesson, fixed)) and check(answer, **lesson, **fixed).ok:
+        fits.append(f"the lesson's own {how.what} (its worked answer)")
+    matched = []
+    for other in others if how.others else ():
+        if other == variant.student:
+            continue
+        theirs = Variant(variant.course, variant.assignment, other)
+        instance = instance_of(name, lesson, fixed, theirs.seed(exercise))
+        # their right answer first (cheap), the check only when it matches
+        if instance != mine and same(answer, how.answer(instance, fixed)) and \
+                check(answer, **instance, **fixed).ok:
+            matched.append(theirs.code)
+    return _flagged(verdict, fits, matched, f"your own {how.what}", variant)
+
+
+def _flagged(verdict: Verdict, fits: list, matched: list, own: str, variant: Variant) -> Verdict:
     if matched:
         fits.append("another student's variant" + ("s " if len(matched) > 1 else " ") + ", ".join(matched[:5]))
     if not fits:
         return verdict
     return Verdict(False, f"{verdict.message} FLAGGED: your answer is right for {' and for '.join(fits)}, not for "
-                          f"your own tree (variant {variant.code}).", verdict.figure)
+                          f"{own} (variant {variant.code}).", verdict.figure)
