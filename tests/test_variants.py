@@ -269,14 +269,18 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 
 # -- exercises on a position or on numbers (lessons 3-5): variants.INSTANCES -------------------------------
 
-INSTANCE_LESSONS = {"03": {1: "board_1", 2: "board_2", 3: "cells_3", 4: "board_4"},
-                    "04": {1: "board_1", 3: "board_3", 4: "marks_4"},
-                    "05": {1: "plies_1"}}
+# The varied exercises of each lesson, with the names the variant cell gives their instances (a name the lesson
+# gives the instance, payoffs4, stays its name).
+INSTANCE_LESSONS = {"03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
+                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
+                    "05": {1: ("plies_1",)},
+                    "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
+                    "11": {4: ("payoffs4",)}}
 
 
 @pytest.fixture(scope="module")
 def built_instances():
-    """Lessons 3, 4 and 5 as assignments (the instructor's versions, without nbgrader: quick)."""
+    """Lessons 3, 4, 5, 7 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
     return {n: assignments.assignment(assignments.lesson(n), course_id=COURSE_ID) for n in INSTANCE_LESSONS}
 
 
@@ -298,23 +302,26 @@ def lesson_answer(number: str, exercise: int):
     return INSTANCES[v["instance"]].answer(v["lesson"], v["fixed"])
 
 
-def test_the_position_and_number_exercises_of_lessons_3_to_5_are_varied_and_named(built_instances, monkeypatch):
+def test_the_position_and_number_exercises_are_varied_and_named(built_instances, monkeypatch):
     for number, names in INSTANCE_LESSONS.items():
         varied = varied_of(number)
-        assert set(varied) == set(names)           # 4 ex 2 and 5 ex 3 are functions; 5 ex 2: see variants' docstring
+        assert set(varied) == set(names)      # the others are functions, or not varied (variants' docstring says why)
         notebook = built_instances[number]
-        for exercise, name in names.items():
+        setup = "".join(c.source for c in notebook.cells if c.source.startswith("# What the"))
+        for exercise, shown in names.items():
             statement = notebook.cells[[i for i, c in enumerate(notebook.cells)
                                         if c.metadata.get("nbgrader", {}).get("grade_id") == f"answer-{exercise}"][0]
                                        - 1].source
-            assert f"`{name}`" in statement, (number, exercise)
+            for name in shown:
+                assert f"`{name}`" in statement, (number, exercise)
+                assert f"{name} = " not in setup          # the variant cell sets it, nothing after it
             for value in varied[exercise]["lesson"].values():
                 if isinstance(value, str):          # the lesson's board is not asked about
                     assert value not in statement, (number, exercise)
             visible = cell(notebook, f"test-{exercise}").source.split("### BEGIN HIDDEN TESTS")[0]
             assert "check_answer_form" in visible and varied[exercise]["check"] not in visible
         ada = trees_of_any(notebook, "ada", monkeypatch)
-        assert set(ada) == set(names.values())
+        assert set(ada) == {name for shown in names.values() for name in shown}
 
 
 def trees_of_any(notebook, student, monkeypatch) -> dict:
@@ -332,10 +339,10 @@ def test_students_get_other_instances_as_hard_as_the_lessons_with_other_answers(
     roster = ["ada", "grace", "linus", "mary", "alan", "学生", "edsger", "barbara"]
     releases = {s: {n: trees_of_any(nb, s, monkeypatch) for n, nb in built_instances.items()} for s in roster}
     for number, names in INSTANCE_LESSONS.items():
-        for exercise, name in names.items():
+        for exercise, shown in names.items():
             v = varied_of(number)[exercise]
             lesson = lesson_answer(number, exercise)
-            drawn = [releases[s][number][name] for s in roster]
+            drawn = [tuple(releases[s][number][name] for name in shown) for s in roster]
             # at least three instances among eight students (a board size, a count of marks or moves: a few only)
             assert len({repr(d) for d in drawn}) >= 3, (number, exercise, drawn)
             for student in roster:
@@ -344,7 +351,7 @@ def test_students_get_other_instances_as_hard_as_the_lessons_with_other_answers(
                 aware = v["fixed"].get("depth_aware", False)
                 game = TicTacToe(depth_aware=aware)
                 start = game.board(v["lesson"]["board"])
-                for board in drawn:
+                for (board,) in drawn:
                     b = game.board(board)
                     assert not game.is_terminal(b) and not any(game.result(b, m).winner for m in game.actions(b))
                     if not aware:

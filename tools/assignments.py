@@ -168,10 +168,32 @@ def exercises(notebook) -> list[dict]:
                              "answer (tag solution); fix the lesson's tags")
         stub = cells[index - 2]
         start = index - 2
-        while start > 0 and cells[start - 1].cell_type == "markdown" and "nav" not in lessons.tags(cells[start - 1]):
+        # back over the Markdown before the stub, and over the lesson's plain code cells among it (the data the
+        # exercise asks about, e.g. `payoffs4 = ...`, which the assignment's set-up cell or variant cell gives)
+        while start > 0 and not lessons.tags(cells[start - 1]) and \
+                (cells[start - 1].cell_type == "markdown" or
+                 any(c.cell_type == "markdown" for c in cells[max(0, start - 3):start - 1])):
             start -= 1
-        found.append({"statement": statement([c.source for c in cells[start:index - 2]]), "stub": stub,
-                      "answer": lessons.solution_code(cells[index - 1]), "check": cell, "first": start})
+        while start < index - 2 and cells[start].cell_type == "code":
+            start += 1
+        found.append({"statement": statement([c.source for c in cells[start:index - 2] if c.cell_type == "markdown"]),
+                      "stub": stub,
+                      "answer": lessons.solution_code(cells[index - 1]), "check": cell, "first": start,
+                      "literals": literals(cells[:index - 2])})
+    return found
+
+
+def literals(cells) -> dict:
+    """The names the lesson's code cells set to a literal (``payoffs4 = [[(2, 1), (2, 0)], ...]``), last first."""
+    found = {}
+    for cell in cells:
+        tree = _parse(cell.source) if cell.cell_type == "code" else None
+        for stmt in tree.body if tree else []:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                try:
+                    found[stmt.targets[0].id] = ast.literal_eval(stmt.value)
+                except ValueError:
+                    found.pop(stmt.targets[0].id, None)
     return found
 
 
@@ -306,11 +328,22 @@ def instance_variation(exercise: dict, call: ast.Call) -> dict | None:
     how = INSTANCES[call.func.id]
     if not call.args or not isinstance(call.args[0], ast.Name) or _answer_kind(exercise) is None:
         return None
+    known = exercise.get("literals", {})
+
+    def value(node):      # a literal, or a name the lesson sets to one (kept: the variant sets it instead)
+        if isinstance(node, ast.Name) and node.id in known:
+            named[node] = node.id
+            return known[node.id]
+        return ast.literal_eval(node)
+
+    named: dict = {}
     try:
-        given = [ast.literal_eval(a) for a in call.args[1:]]
-        keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+        given = [value(a) for a in call.args[1:]]
+        keywords = {k.arg: value(k.value) for k in call.keywords}
     except ValueError:
         return None
+    by_param = {**{p: a for p, a in zip(list(inspect.signature(getattr(checks, call.func.id)).parameters)[1:],
+                                          call.args[1:])}, **{k.arg: k.value for k in call.keywords}}
     parameters = inspect.signature(getattr(checks, call.func.id)).parameters
     bound = inspect.signature(getattr(checks, call.func.id)).bind(None, *given, **keywords)
     bound.apply_defaults()
@@ -318,8 +351,11 @@ def instance_variation(exercise: dict, call: ast.Call) -> dict | None:
     explicit = set(keywords) | set(list(parameters)[1:len(call.args)])
     lesson = {p: bound.arguments[p] for p in how.params}
     fixed = {k: v for k, v in bound.arguments.items() if k != first and k not in how.params and k in explicit}
+    if any(by_param.get(p) in named for p in fixed):
+        return None       # a fixed argument the lesson names: the variant cell would leave it the lesson's
     return {"instance": call.func.id, "check": call.func.id, "kind": how.kind, "answer": call.args[0].id,
-            "lesson": lesson, "fixed": fixed, "what": how.what}
+            "lesson": lesson, "fixed": fixed, "what": how.what,
+            "named": {p: named[by_param[p]] for p in how.params if by_param.get(p) in named}}
 
 
 def variations(found: list[dict]) -> dict[int, dict]:
@@ -328,8 +364,8 @@ def variations(found: list[dict]) -> dict[int, dict]:
     (``needs``)."""
     varied = {n: v for n, e in enumerate(found, 1) for v in [variation(e)] if v}
     for number, v in varied.items():
-        if "instance" in v:
-            v.update(key=number, names={p: f"{p}_{number}" for p in v["lesson"]})
+        if "instance" in v:      # a name the lesson gave the instance stays its name (the variant cell sets it)
+            v.update(key=number, names={p: v["named"].get(p, f"{p}_{number}") for p in v["lesson"]})
     groups: dict = {}
     for number, v in varied.items():
         if "instance" in v:
@@ -540,7 +576,8 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
               {"install", "predict", "exercise", "check"} & set(lessons.tags(c))]
     between = [c for c in notebook.cells[first:] if c.cell_type == "code" and not
                {"exercise", "check", "install", "predict"} & set(lessons.tags(c))]
-    setup = needed_code(before + between, needs - defined)
+    drawn = {name for v in varied.values() if "instance" in v for name in v["named"].values()}
+    setup = needed_code(before + between, needs - defined - drawn)
     if setup:
         cells.append(code("# What the exercises need from the lesson (imports and definitions).\n"
                           + "\n".join(setup)))
@@ -552,8 +589,8 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
             v = varied[number]
             statement = INSTANCES[v["instance"]].statement(statement, v["names"], v["lesson"], v["fixed"])
             shown = ", ".join(f"`{n}`" for n in v["names"].values())
-            statement += (f"\n\n*Your {v['what']}:* {shown}, drawn for you by the first cell: the question is the "
-                          f"lesson's, the {v['what']} is yours.")
+            statement += (f"\n\n*Yours:* {shown} ({v['what']}), drawn for you by the first cell: the question is "
+                          "the lesson's, the numbers are yours.")
         elif number in varied:
             statement = statement.replace(varied[number]["literal"], tree_name(number))
             statement += (f"\n\n*Your tree:* `{tree_name(number)}`, drawn for you by the first cell: the question "

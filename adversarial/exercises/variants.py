@@ -221,6 +221,7 @@ def _fits(facts, kind, hardness, answers) -> bool:
 # -- the visible check of an assignment: the answer's form only -------------------------------------------
 
 _FORMS = {"value": "a number", "move": "a move number (0, 1, 2, ...)", "set": "a set of leaf values",
+          "pair": "a pair of numbers, (a, b)",
           "rule": "a function of x that returns True or False", "answer": "an answer"}
 
 
@@ -230,7 +231,7 @@ def _form(text: str) -> Verdict:
 
 def check_answer_form(answer, kind: str, spec=None) -> Verdict:
     """The visible check of a value, set or rule exercise in an assignment: is ``answer`` of the asked form
-    (``kind``: "value", "move", "set", "rule" or "answer")? It says nothing of whether the answer is right,
+    (``kind``: "value", "move", "set", "pair", "rule" or "answer")? It says nothing of whether the answer is right,
     which the hidden test grades, so trying values against it finds nothing."""
     if kind not in _FORMS:
         raise ValueError(f"kind must be one of {', '.join(_FORMS)}, not {kind!r}")
@@ -255,6 +256,12 @@ def check_answer_form(answer, kind: str, spec=None) -> Verdict:
             leaves = _leaves(spec)
             if any(not any(plain_number(x) == leaf for leaf in leaves) for x in answer):
                 return no("not every item of your set is a leaf of your tree")
+        return _form(wanted)
+    if kind == "pair":
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+            return no(f"{short(answer)} is not a pair")
+        if any(number_problem(x) for x in answer):
+            return no("not both items of your pair are numbers")
         return _form(wanted)
     if kind == "rule":
         if not callable(answer):
@@ -535,6 +542,57 @@ def _draw_plies(rng, lesson, fixed):
     return {"plies": rng.choice((3, 4, 5))}
 
 
+# numbers of lesson 7: a uniform tree's (b, d), a branching factor and a budget of leaves
+
+def _draw_tree_size(rng, lesson, fixed):
+    """Another b (3 to 12) and a depth of the lesson's parity (odd: MAX moves at one more level than MIN, the
+    point of the exercise), 3 to 7."""
+    return {"b": rng.randint(3, 12), "d": rng.choice([d for d in (3, 4, 5, 6, 7) if d % 2 == lesson["d"] % 2])}
+
+
+def _deepest(instance, fixed):
+    b, budget = instance["b"], instance["budget"]
+    return max(d for d in range(64) if b ** (d // 2) + b ** ((d + 1) // 2) - 1 <= budget)
+
+
+def _deepest_hardness(instance, fixed):
+    """Whether "twice as deep as minimax" is exact, as in the lesson (the exercise's question asks it)."""
+    minimax_depth = max(d for d in range(64) if instance["b"] ** d <= instance["budget"])
+    return _deepest(instance, fixed) == 2 * minimax_depth
+
+
+def _draw_budget(rng, lesson, fixed):
+    """A chess-like branching factor (20 to 45) and a round budget (100,000 to 500 million leaves)."""
+    return {"b": rng.randint(20, 45), "budget": rng.choice((1, 2, 3, 5)) * 10 ** rng.randint(5, 8)}
+
+
+# payoffs of lesson 11: a selfish opponent's replies
+
+def _selfish_best(instance, fixed):
+    earned = [max(options, key=lambda pair: pair[1])[0] for options in instance["payoffs"]]
+    return earned.index(max(earned))
+
+
+def _selfish_hardness(instance, fixed):
+    """As in the lesson: the opponent never hesitates (its own scores differ within a move's options), one move
+    earns the most, and it is neither minimax's move nor the hopeful one (nor are those two the same)."""
+    payoffs = instance["payoffs"]
+    if any(len({theirs for _, theirs in options}) < len(options) for options in payoffs):
+        return None
+    earned = [max(options, key=lambda pair: pair[1])[0] for options in payoffs]
+    moves = range(len(payoffs))
+    minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
+    hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
+    best = _selfish_best(instance, fixed)
+    return (len(payoffs), tuple(len(o) for o in payoffs), earned.count(max(earned)) == 1, minimax_move != best,
+            hopeful_move != best, minimax_move != hopeful_move)
+
+
+def _draw_payoffs(rng, lesson, fixed):
+    """The lesson's shape (moves, options per move), scores 0 to 6 like the lesson's."""
+    return {"payoffs": [[(rng.randint(0, 6), rng.randint(0, 6)) for _ in options] for options in lesson["payoffs"]]}
+
+
 INSTANCES = {
     "check_board_value": Varies(
         ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
@@ -604,6 +662,31 @@ INSTANCES = {
              "How many *different* positions are there after {plies} moves?"),
             ("how many positions after six moves?", "how many positions after {plies} moves?")),
         what="number of moves"),
+    "check_two_proofs": Varies(
+        ["b", "d"], _draw_tree_size, lambda instance, fixed: (instance["b"] ** (instance["d"] // 2),
+                                                              instance["b"] ** ((instance["d"] + 1) // 2)), "pair",
+        lambda names, fixed, target: [f"{target} = ({names['b']} ** ({names['d']} // 2), "
+                                      f"{names['b']} ** (({names['d']} + 1) // 2))"],
+        hardness=lambda instance, fixed: instance["d"] % 2, what="tree size",
+        statement=_replacing(("On a uniform tree with b = 9 and d = 5 (an odd depth, MAX at the root)",
+                              "On a uniform tree with b = {b} and d = {d} (your numbers, drawn by the first cell: "
+                              "an odd depth, MAX at the root)"))),
+    "check_deepest": Varies(
+        ["b", "budget"], _draw_budget, _deepest, "value",
+        lambda names, fixed, target: [
+            f"{target} = max(d for d in range(64) "
+            f"if {names['b']} ** (d // 2) + {names['b']} ** ((d + 1) // 2) - 1 <= {names['budget']})"],
+        hardness=_deepest_hardness, others=False, what="numbers",
+        statement=_replacing(("With b = 35 and a budget of 2,000,000 leaves",
+                              "With b = {b} and a budget of {budget} leaves (your numbers, drawn by the first "
+                              "cell)"))),
+    "check_selfish_move": Varies(
+        ["payoffs"], _draw_payoffs, _selfish_best, "move",
+        lambda names, fixed, target: [
+            f"_earned = [max(options, key=lambda pair: pair[1])[0] for options in {names['payoffs']}]",
+            f"{target} = _earned.index(max(_earned))"],
+        hardness=_selfish_hardness, others=False, what="payoffs",
+        statement=lambda text, names, lesson, fixed: text),
 }
 
 
