@@ -363,9 +363,16 @@ def variations(found: list[dict]) -> dict[int, dict]:
     ask about one tree of the student's too, drawn for the first of them (``key``) to fit every question
     (``needs``)."""
     varied = {n: v for n, e in enumerate(found, 1) for v in [variation(e)] if v}
+    uses: dict = {}
+    for v in varied.values():
+        for name in v.get("named", {}).values():
+            uses[name] = uses.get(name, 0) + 1
     for number, v in varied.items():
-        if "instance" in v:      # a name the lesson gave the instance stays its name (the variant cell sets it)
-            v.update(key=number, names={p: v["named"].get(p, f"{p}_{number}") for p in v["lesson"]})
+        if "instance" in v:      # a name the lesson gave the instance stays its name (the variant cell sets it),
+            # unless several exercises ask about it: each gets its own, named after the exercise (scout_2, scout_3)
+            names = {p: name if uses[name] == 1 else f"{name}_{number}" for p, name in v["named"].items()}
+            v["named"] = {p: name for p, name in v["named"].items() if uses[name] == 1}
+            v.update(key=number, names={p: names.get(p, f"{p}_{number}") for p in v["lesson"]})
     groups: dict = {}
     for number, v in varied.items():
         if "instance" in v:

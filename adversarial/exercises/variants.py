@@ -326,12 +326,15 @@ class Varies:
       (default: the lesson's argument, as written in the check cell, replaced by its name); it raises when the
       lesson's text is not found: the lesson changed, and the variant must follow;
     - ``others``: whether an answer is compared with other students' variants: not where the answers are so few
-      (a value of -1, 0 or +1, a small count) that a wrong answer is right for many students by chance.
+      (a value of -1, 0 or +1, a small count) that a wrong answer is right for many students by chance;
+    - ``may_fit(answer, right)``: whether an answer may be right where ``answer(...)`` is ``right`` (a quick test
+      before the check is run on another instance; default: the two are the same).
     """
 
     def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
-                 what="instance"):
+                 what="instance", may_fit=same):
         self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
+        self.may_fit = may_fit
         self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
         self._statement = statement
 
@@ -380,7 +383,8 @@ def _replacing(*pairs):
             if not words.search(text):
                 raise ValueError(f"the statement does not say {old!r}: the lesson changed; say in "
                                  "adversarial/exercises/variants.py how its variant names the student's instance")
-            said = new.format(**{k: f"`{v}`" for k, v in names.items()})
+            said = new.format(**{k: f"`{v}`" for k, v in names.items()},
+                              **{f"{k}_plain": v for k, v in names.items()})
             text = words.sub(lambda _: said, text)
         return text
     return rewrite
@@ -593,6 +597,57 @@ def _draw_payoffs(rng, lesson, fixed):
     return {"payoffs": [[(rng.randint(0, 6), rng.randint(0, 6)) for _ in options] for options in lesson["payoffs"]]}
 
 
+# lesson 8's 3 x 3 tree (scout): the order that spares PVS its re-searches, the guesses MTD(f) needs two tests from
+
+def _draw_scout(rng, lesson, fixed):
+    """The lesson's shape with other distinct leaves, in the lesson's range (0 to 9) widened a little."""
+    leaves = rng.sample(range(0, 13), len(_leaves(lesson["spec"])))
+    return {"spec": _refill(lesson["spec"], iter(leaves))}
+
+
+def _researches(spec) -> int:
+    from ..beyond.nullwindow import pvs
+    from ..tree import tree
+    return pvs(tree(spec)).stats.researches
+
+
+def _quiet_orders(instance, fixed):
+    """Every order of the root's children with which PVS makes no re-search."""
+    import itertools
+    spec = instance["spec"]
+    return frozenset(order for order in itertools.permutations(range(len(spec)))
+                     if _researches([spec[i] for i in order]) == 0)
+
+
+def _quiet_hardness(instance, fixed):
+    """As in the lesson: PVS re-searches in the tree's own order, as many times, and as many orders spare it."""
+    return _researches(instance["spec"]), len(_quiet_orders(instance, fixed))
+
+
+def _mtdf_tests(spec, guess) -> int:
+    from ..beyond.nullwindow import mtdf
+    from ..tree import tree
+    return mtdf(tree(spec), guess=guess).stats.researches + 1
+
+
+def _two_test_guesses(instance, fixed):
+    """The guesses, on a grid of halves around the leaves, from which MTD(f) takes two root tests."""
+    leaves = _leaves(instance["spec"])
+    grid = [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
+    return frozenset(g for g in grid if _mtdf_tests(instance["spec"], g) == 2)
+
+
+def _two_test_hardness(instance, fixed):
+    """As in the lesson: three tests from the guess 0 (the statement says so), the two-test guesses one stretch
+    (a rule with two comparisons), none below the smallest leaf."""
+    spec = instance["spec"]
+    two = sorted(_two_test_guesses(instance, fixed))
+    leaves = _leaves(spec)
+    grid = [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
+    stretch = bool(two) and [g for g in grid if two[0] <= g <= two[-1]] == two
+    return _mtdf_tests(spec, 0), stretch, bool(two) and two[0] > min(leaves)
+
+
 INSTANCES = {
     "check_board_value": Varies(
         ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
@@ -687,6 +742,33 @@ INSTANCES = {
             f"{target} = _earned.index(max(_earned))"],
         hardness=_selfish_hardness, others=False, what="payoffs",
         statement=lambda text, names, lesson, fixed: text),
+    "check_pvs_order": Varies(
+        ["spec"], _draw_scout, _quiet_orders, "answer",
+        lambda names, fixed, target: [
+            "import itertools",
+            "from adversarial import pvs, tree",
+            f"{target} = next(list(order) for order in itertools.permutations(range(len({names['spec']}))) "
+            f"if pvs(tree([{names['spec']}[i] for i in order])).stats.researches == 0)"],
+        hardness=_quiet_hardness, others=False, what="tree", may_fit=lambda answer, right: True,
+        statement=_replacing(("On the 3 × 3 tree PVS made a re-search.",
+                              "On your 3 × 3 tree {spec} (drawn by the first cell) PVS makes a re-search too, as on "
+                              "the lesson's."),
+                             ("`pvs(tree([scout[i] for i in order2])).stats.researches`",
+                              "`pvs(tree([{spec_plain}[i] for i in order2])).stats.researches`"))),
+    "check_two_test_guesses": Varies(
+        ["spec"], _draw_scout, _two_test_guesses, "rule",
+        lambda names, fixed, target: [
+            "from adversarial import mtdf, tree",
+            f"_two = sorted(g / 2 for g in range(-40, 60) "
+            f"if mtdf(tree({names['spec']}), guess=g / 2).stats.researches == 1)",
+            "_lo, _hi = _two[0], _two[-1]     # the bounds change at leaves (whole numbers): on or just past them",
+            f"{target} = lambda g: (g >= _lo if _lo == int(_lo) else g > _lo - 0.5) and "
+            "(g <= _hi if _hi == int(_hi) else g < _hi + 0.5)"],
+        hardness=_two_test_hardness, others=False, what="tree", may_fit=lambda answer, right: True,
+        statement=_replacing(("On the 3 × 3 tree (`scout`, value 7) MTD(f) took three root tests from the first "
+                              "guess 0.",
+                              "On your 3 × 3 tree ({spec}, drawn by the first cell) MTD(f) takes three root tests "
+                              "from the first guess 0, as on the lesson's."))),
 }
 
 
@@ -709,7 +791,7 @@ def grade_instance(check: Callable, answer, exercise, name: str, lesson: dict, *
         return verdict
     fits = []
     # the lesson's right answer first (cheap, and remembered), the check only when it matches
-    if same(answer, how.answer(lesson, fixed)) and check(answer, **lesson, **fixed).ok:
+    if how.may_fit(answer, how.answer(lesson, fixed)) and check(answer, **lesson, **fixed).ok:
         fits.append(f"the lesson's own {how.what} (its worked answer)")
     matched = []
     for other in others if how.others else ():
@@ -718,7 +800,7 @@ def grade_instance(check: Callable, answer, exercise, name: str, lesson: dict, *
         theirs = Variant(variant.course, variant.assignment, other)
         instance = instance_of(name, lesson, fixed, theirs.seed(exercise))
         # their right answer first (cheap), the check only when it matches
-        if instance != mine and same(answer, how.answer(instance, fixed)) and \
+        if instance != mine and how.may_fit(answer, how.answer(instance, fixed)) and \
                 check(answer, **instance, **fixed).ok:
             matched.append(theirs.code)
     return _flagged(verdict, fits, matched, f"your own {how.what}", variant)
