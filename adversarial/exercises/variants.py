@@ -639,13 +639,13 @@ def _two_test_guesses(instance, fixed):
 
 def _two_test_hardness(instance, fixed):
     """As in the lesson: three tests from the guess 0 (the statement says so), the two-test guesses one stretch
-    (a rule with two comparisons), none below the smallest leaf."""
+    within the leaves' range (a rule with two comparisons, not one)."""
     spec = instance["spec"]
     two = sorted(_two_test_guesses(instance, fixed))
     leaves = _leaves(spec)
     grid = [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
     stretch = bool(two) and [g for g in grid if two[0] <= g <= two[-1]] == two
-    return _mtdf_tests(spec, 0), stretch, bool(two) and two[0] > min(leaves)
+    return _mtdf_tests(spec, 0), stretch, bool(two) and min(leaves) < two[0] and two[-1] <= max(leaves)
 
 
 INSTANCES = {
