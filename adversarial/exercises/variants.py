@@ -1,14 +1,58 @@
-"""Each student their own variant of the by-hand tree exercises, for graded assignments.
+"""Each student their own variant of the value, set and rule exercises, for graded assignments.
 
 The lessons' worked answers are public, so an assignment built from a lesson (``tools/assignments.py``) does
-not ask the lesson's own tree questions: each student gets a tree of the same shape and difficulty, with other
-numbers, drawn from a seed made of the course, the assignment, the student's id and the exercise. The student
-sees it in the assignment's first cell; the grader draws the same tree again and grades the answer on it with
-the lesson's own check.
+not ask the lesson's own questions: each student gets a tree, a position or numbers like the lesson's and as
+hard, with another answer, drawn from a seed made of the course, the assignment, the student's id and the
+exercise. The student sees it in the assignment's first cell; the grader draws the same again and grades the
+answer on it with the lesson's own check.
 
-"The same difficulty" is read off the lesson's tree: the same shape (so the same players at each level), as
-many leaves pruned by alpha-beta, and the same traps: whether the value is the largest (or smallest) leaf, and
-whether the move towards that leaf is the best move. The variant's answer always differs from the lesson's.
+Trees (lessons 0-2, :data:`VARIED`): "the same difficulty" is read off the lesson's tree: the same shape (so the
+same players at each level), as many leaves pruned by alpha-beta, and the same traps: whether the value is the
+largest (or smallest) leaf, and whether the move towards that leaf is the best move.
+
+Positions and numbers (lessons 3-11, :data:`INSTANCES`): each check says which of its arguments make the
+question (a board, a board size, a count of marks or moves, a (b, d), a budget, payoffs, a tree), how to draw
+them, and what must stay as in the lesson; the instance's answer always differs from the lesson's:
+
+- 3 ex 1 (a board's value): as many marks, whether the side to move can win at once, as many cells the other
+  side threatens. The value is -1, 0 or 1: many students share it (their boards differ).
+- 3 ex 2 (the optimal moves): the same, the same value, and more than one optimal move but not every move.
+- 3 ex 3 (a tree without wins): a board of 5 to 12 cells instead of 9 (7 instances).
+- 3 ex 4 (a value with depth in the score): the best line as long (three more moves), the same traps, the winner
+  the side to move; one mark more or less (with as many, the value would be the lesson's). Every variant's value
+  is -2 (O to move wins on the 8th move): the boards differ, the answer does not.
+- 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
+- 4 ex 3 (moves up to symmetry): a board after one or two moves on which some moves are alike, instead of X's
+  nine first moves.
+- 4 ex 4 (positions up to symmetry): the positions with 2 to 8 marks only (7 instances).
+- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances). The count depends on the number of moves
+  alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
+  moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
+- 7 ex 1 (the two proofs): another b (3 to 12) and an odd d (3 to 7). 7 ex 3 (how deep for chess): another b (20
+  to 45) and budget, with "twice as deep" exact or not as in the lesson.
+- 8 ex 2 and 3 (the 3 x 3 tree ``scout``): each its own tree (``scout_2``, ``scout_3``) with PVS re-searching as
+  often and as many orders sparing it; three MTD(f) tests from the guess 0 and a stretch of two-test guesses
+  within the leaves.
+- 11 ex 4 (a selfish opponent): other payoffs of the lesson's shape, with the same traps (neither minimax's move
+  nor the hopeful one is best).
+
+An answer right on the lesson's instance is flagged; one right on another student's only where answers are many
+(a board size, a count, a pair): a value of -1, 0 or 1, a move, a small count or a rule is right for many students
+by chance.
+
+Not varied, and why:
+
+- 2 ex 2 and 3 (the window rules, ``rule2``, ``rule3``): the check's tree is fixed inside the package (the rule is
+  about where a leaf's value lets alpha-beta prune in it); varying it means a per-student tree in that check.
+- 5 ex 2 (how far beyond the horizon): its position is a rare find, one where the depth-3 search's move loses just
+  beyond its horizon, which the lesson's text walks through; drawing one per student means searching thousands of
+  random Connect Four positions at several depths, minutes per student.
+- 11 ex 2 (a dice tree): varying it is the same idea as a tree's, but the lesson builds its tree with
+  ``chance_tree(...)``, not a literal the assignment can read: not done yet (the chance tree needs its own
+  drawing, probabilities included).
+- Functions (the other exercises of lessons 4-12: all of lessons 6, 9, 10 and 12; their "then use it" questions
+  are not checked) are graded on hidden cases whose seeds come from the course's secret
+  (``tools/nbgrader_hooks.py``): per course already.
 
 >>> v = Variant("a-course", "01_minimax_by_hand", "ada")
 >>> mine = v.tree(1, [[4, 8, 3], [1, 7, 2], [6, 5, 9]], kind="value")
