@@ -194,7 +194,30 @@ def literals(cells) -> dict:
                     found[stmt.targets[0].id] = ast.literal_eval(stmt.value)
                 except ValueError:
                     found.pop(stmt.targets[0].id, None)
+                    made = _chance_tree_literal(stmt.value)
+                    if made is not None:
+                        found[stmt.targets[0].id] = made
     return found
+
+
+def _chance_tree_literal(node):
+    """``chance_tree(SPEC)`` of literals and ``chance(...)`` nodes, as a literal (variants.written), or None."""
+    if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "chance_tree" and len(node.args) == 1
+            and not node.keywords):
+        return None
+    from adversarial.beyond.chance import chance
+    from adversarial.exercises.variants import written
+
+    def spec(n):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "chance" and not n.keywords:
+            return chance(*(tuple(spec(x) for x in branch.elts) for branch in n.args))
+        if isinstance(n, ast.List):
+            return [spec(x) for x in n.elts]
+        return ast.literal_eval(n)
+    try:
+        return written(spec(node.args[0]))
+    except (ValueError, AttributeError, TypeError):
+        return None
 
 
 def statement(run: list[str]) -> list[str]:
@@ -354,7 +377,7 @@ def instance_variation(exercise: dict, call: ast.Call) -> dict | None:
     if any(by_param.get(p) in named for p in fixed):
         return None       # a fixed argument the lesson names: the variant cell would leave it the lesson's
     return {"instance": call.func.id, "check": call.func.id, "kind": how.kind, "answer": call.args[0].id,
-            "lesson": lesson, "fixed": fixed, "what": how.what,
+            "lesson": lesson, "fixed": fixed, "what": how.what, "known": how.facts(lesson, fixed),
             "named": {p: named[by_param[p]] for p in how.params if by_param.get(p) in named}}
 
 
@@ -425,7 +448,7 @@ def variant_cell(varied: dict[int, dict], course_id: str, name: str) -> str:
         if "instance" in v:
             fixed = "".join(f", {k}={value!r}" for k, value in v["fixed"].items())
             lines.append(f"{', '.join(v['names'].values())} = variant.instance({number}, {v['instance']!r}, "
-                         f"{v['lesson']!r}{fixed})")
+                         f"{v['lesson']!r}, known={v['known']!r}{fixed})")
             continue
         if v["key"] != number:
             lines.append(f"{tree_name(number)} = {tree_name(v['key'])}   # the same tree as exercise {v['key']}'s")
@@ -502,7 +525,8 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
         hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",
                    f"    _must_pass(core, variants.grade_instance({module}.{varied['instance']}, {varied['answer']}, "
                    f"{number}, {varied['instance']!r}, {varied['lesson']!r}, variant=mine, "
-                   f"others=_GRADER['others']{fixed}), 'graded on your own {varied['what']}')"]
+                   f"others=_GRADER['others'], known={varied['known']!r}{fixed}), "
+                   f"'graded on your own {varied['what']}')"]
     elif varied:
         options = "".join(f", {k}={value!r}" for k, value in varied["options"].items())
         hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",

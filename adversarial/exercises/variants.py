@@ -130,14 +130,17 @@ class Variant:
         self.trees[exercise] = found
         return found
 
-    def instance(self, exercise, check: str, lesson: dict, **fixed):
+    def instance(self, exercise, check: str, lesson: dict, known=None, **fixed):
         """This student's instance of ``exercise`` (its seed), whose check ``check`` (one of :data:`INSTANCES`)
         the lesson calls with ``lesson`` (its arguments that make the question) and ``fixed`` (the others): the
-        value of the instance's one argument, or a tuple of them in the check's order."""
-        found = instance_of(check, lesson, fixed, self.seed(exercise))
-        values = tuple(found[p] for p in INSTANCES[check].params)
-        self.trees[exercise] = values[0] if len(values) == 1 else values
-        return self.trees[exercise]
+        value of the instance's one argument, or a tuple of them in the check's order. ``known``: the lesson's
+        facts (:meth:`Varies.facts`), written in by the build."""
+        found = instance_of(check, lesson, fixed, self.seed(exercise), known)
+        made = INSTANCES[check].made(found)
+        values = tuple(made[p] for p in INSTANCES[check].params)
+        shown = tuple(v.to_list() if hasattr(v, "to_list") else v for v in values)    # a tree as its spec
+        self.trees[exercise] = shown[0] if len(shown) == 1 else shown
+        return values[0] if len(values) == 1 else values
 
     def __repr__(self) -> str:
         lines = [f"Variant {self.code} of {self.assignment} (student {self.student}): your exercises"]
@@ -372,13 +375,18 @@ class Varies:
     - ``others``: whether an answer is compared with other students' variants: not where the answers are so few
       (a value of -1, 0 or +1, a small count) that a wrong answer is right for many students by chance;
     - ``may_fit(answer, right)``: whether an answer may be right where ``answer(...)`` is ``right`` (a quick test
-      before the check is run on another instance; default: the two are the same).
+      before the check is run on another instance; default: the two are the same);
+    - ``make``: what turns an instance's written form (a spec, as the variant cell writes it) into what the check
+      and the student get (e.g. ``chance_tree``); None: the written form itself.
     """
 
+    def made(self, instance: dict) -> dict:
+        return {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
+
     def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
-                 what="instance", may_fit=same):
+                 what="instance", may_fit=same, make=None):
         self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
-        self.may_fit = may_fit
+        self.may_fit, self.make = may_fit, make
         self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
         self._statement = statement
 
@@ -388,13 +396,20 @@ class Varies:
             return self._statement(text, names, lesson, fixed)
         return _name_literals(text, names, lesson)
 
-    def find(self, lesson: dict, fixed: dict, seed: int) -> dict:
-        """The instance drawn from ``seed``: as hard as ``lesson``, with another answer."""
+    def facts(self, lesson: dict, fixed: dict) -> tuple:
+        """(the lesson's hardness, its answer): what a drawn instance must match and must differ from. The build
+        writes them into the assignment (``known``), so that a kernel does not compute them again (a search of
+        the whole game for some)."""
         key = (self, repr(sorted(lesson.items())), repr(sorted(fixed.items())))
         if key not in _LESSON_FACTS:
             _LESSON_FACTS[key] = (self.hardness(lesson, fixed) if self.hardness else None,
                                   self.answer(lesson, fixed))
-        hardness, answer = _LESSON_FACTS[key]
+        return _LESSON_FACTS[key]
+
+    def find(self, lesson: dict, fixed: dict, seed: int, known=None) -> dict:
+        """The instance drawn from ``seed``: as hard as ``lesson``, with another answer (``known``: the lesson's
+        :meth:`facts`, as the build computed them)."""
+        hardness, answer = tuple(known) if known is not None else self.facts(lesson, fixed)
         rng = random.Random(seed)
         for _ in range(TRIES):
             candidate = self.draw(rng, lesson, fixed)
@@ -692,6 +707,66 @@ def _two_test_hardness(instance, fixed):
     return _mtdf_tests(spec, 0), stretch, bool(two) and min(leaves) < two[0] and two[-1] <= max(leaves)
 
 
+# lesson 11's dice tree: MAX picks a gamble, chance decides, MIN chooses
+
+def written(spec):
+    """A chance tree's spec (lists, numbers, ``chance(...)``) as a literal: a chance node is
+    ``{"chance": [[probability, subtree], ...]}`` (the variant cell and the hidden test write it; no import)."""
+    from ..beyond.chance import Chance
+    if isinstance(spec, Chance):
+        return {"chance": [[p, written(sub)] for p, sub in spec.branches]}
+    return [written(item) for item in spec] if isinstance(spec, list) else spec
+
+
+def _chance_spec(literal):
+    from ..beyond.chance import Chance
+    if isinstance(literal, dict):
+        return Chance((p, _chance_spec(sub)) for p, sub in literal["chance"])
+    return [_chance_spec(item) for item in literal] if isinstance(literal, list) else literal
+
+
+def _chance_spec_map(literal, leaf, probabilities):
+    """``literal`` (:func:`written`) with each leaf replaced by ``leaf()`` and each chance node's probabilities by
+    ``probabilities(count)``."""
+    if isinstance(literal, dict):
+        ps = probabilities(len(literal["chance"]))
+        return {"chance": [[p, _chance_spec_map(sub, leaf, probabilities)] for p, (_, sub) in
+                           zip(ps, literal["chance"])]}
+    if isinstance(literal, list):
+        return [_chance_spec_map(item, leaf, probabilities) for item in literal]
+    return leaf()
+
+
+def _draw_dice(rng, lesson, fixed):
+    """The lesson's shape; leaves 0 to 9 (whole numbers, as the lesson's), probabilities in tenths."""
+    def tenths(count):
+        cuts = sorted(rng.sample(range(1, 10), count - 1))
+        return [round((b - a) / 10, 1) for a, b in zip([0] + cuts, cuts + [10])]
+    return {"chance_tree_": _chance_spec_map(lesson["chance_tree_"], lambda: rng.randint(0, 9), tenths)}
+
+
+def _dice_value(instance, fixed):
+    from ..beyond.chance import chance_tree, expectiminimax
+    return round(expectiminimax(chance_tree(_chance_spec(instance["chance_tree_"]))).value, 9)
+
+
+def _dice_hardness(instance, fixed):
+    """As in the lesson: each typical slip (an unweighted average, a max or a min at the chance nodes, MIN's choice
+    skipped) gives its own value, none the right one, so the exercise tells them apart; and the gamble MAX takes
+    is not the one with the larger unweighted average."""
+    from ..beyond.chance import chance_tree, expectiminimax
+    from .beyond import _value, chance_catalogue
+    spec = _chance_spec(instance["chance_tree_"])
+    mean = [_value(chance_tree([gamble]), "mean") for gamble in spec]
+    right = [expectiminimax(chance_tree([gamble])).value for gamble in spec]
+    return len(chance_catalogue(chance_tree(spec)).mistakes), mean.index(max(mean)) != right.index(max(right))
+
+
+def _make_chance_tree(literal):
+    from ..beyond.chance import chance_tree
+    return chance_tree(_chance_spec(literal))
+
+
 INSTANCES = {
     "check_board_value": Varies(
         ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
@@ -786,6 +861,12 @@ INSTANCES = {
             f"{target} = _earned.index(max(_earned))"],
         hardness=_selfish_hardness, others=False, what="payoffs",
         statement=lambda text, names, lesson, fixed: text),
+    "check_chance_value": Varies(
+        ["chance_tree_"], _draw_dice, _dice_value, "value",
+        lambda names, fixed, target: ["from adversarial import expectiminimax",
+                                      f"{target} = expectiminimax({names['chance_tree_']}).value"],
+        hardness=_dice_hardness, what="tree", make=_make_chance_tree,
+        statement=lambda text, names, lesson, fixed: text),
     "check_pvs_order": Varies(
         ["spec"], _draw_scout, _quiet_orders, "answer",
         lambda names, fixed, target: [
@@ -816,36 +897,37 @@ INSTANCES = {
 }
 
 
-def instance_of(check: str, lesson: dict, fixed: dict, seed: int) -> dict:
+def instance_of(check: str, lesson: dict, fixed: dict, seed: int, known=None) -> dict:
     """The instance of ``check``'s exercise drawn from ``seed`` (:data:`INSTANCES`)."""
     if check not in INSTANCES:
         raise ValueError(f"{check} is not varied: give one of {', '.join(INSTANCES)}")
-    return INSTANCES[check].find(dict(lesson), dict(fixed), seed)
+    return INSTANCES[check].find(dict(lesson), dict(fixed), seed, known)
 
 
 def grade_instance(check: Callable, answer, exercise, name: str, lesson: dict, *, variant: Variant, others=(),
-                   **fixed) -> Verdict:
+                   known=None, **fixed) -> Verdict:
     """The lesson's ``check`` (named ``name`` in :data:`INSTANCES`) on the student's own instance; when the answer
     is wrong there but right on the lesson's instance or (where answers are many) on another student's, the
     verdict says so, as :func:`grade` does for a tree."""
     how = INSTANCES[name]
-    mine = instance_of(name, lesson, fixed, variant.seed(exercise))
-    verdict = check(answer, **mine, **fixed)
+    mine = instance_of(name, lesson, fixed, variant.seed(exercise), known)
+    verdict = check(answer, **how.made(mine), **fixed)
     if verdict.ok or not verdict.answered:
         return verdict
     fits = []
     # the lesson's right answer first (cheap, and remembered), the check only when it matches
-    if how.may_fit(answer, how.answer(lesson, fixed)) and check(answer, **lesson, **fixed).ok:
+    lesson_answer = known[1] if known is not None else how.answer(lesson, fixed)
+    if how.may_fit(answer, lesson_answer) and check(answer, **how.made(lesson), **fixed).ok:
         fits.append(f"the lesson's own {how.what} (its worked answer)")
     matched = []
     for other in others if how.others else ():
         if other == variant.student:
             continue
         theirs = Variant(variant.course, variant.assignment, other)
-        instance = instance_of(name, lesson, fixed, theirs.seed(exercise))
+        instance = instance_of(name, lesson, fixed, theirs.seed(exercise), known)
         # their right answer first (cheap), the check only when it matches
         if instance != mine and how.may_fit(answer, how.answer(instance, fixed)) and \
-                check(answer, **instance, **fixed).ok:
+                check(answer, **how.made(instance), **fixed).ok:
             matched.append(theirs.code)
     return _flagged(verdict, fits, matched, f"your own {how.what}", variant)
 
