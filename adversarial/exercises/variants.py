@@ -33,12 +33,17 @@ them, and what must stay as in the lesson; the instance's answer always differs 
 - 8 ex 2 and 3 (the 3 x 3 tree ``scout``): each its own tree (``scout_2``, ``scout_3``) with PVS re-searching as
   often and as many orders sparing it; three MTD(f) tests from the guess 0 and a stretch of two-test guesses
   within the leaves.
+- 11 ex 2 (a dice tree): the lesson's shape (read from its ``chance_tree(...)``), leaves 0 to 9, probabilities in
+  tenths; every typical slip (a plain average, a max or a min at the chance nodes, MIN's choice skipped) gives a
+  value of its own, and MAX's gamble is not the one with the larger plain average, as in the lesson.
 - 11 ex 4 (a selfish opponent): other payoffs of the lesson's shape, with the same traps (neither minimax's move
   nor the hopeful one is best).
 
 An answer right on the lesson's instance is flagged; one right on another student's only where answers are many
-(a board size, a count, a pair): a value of -1, 0 or 1, a move, a small count or a rule is right for many students
-by chance.
+(a board size, a count, a pair, a dice tree's value): a value of -1, 0 or 1, a move, a small count or a rule is
+right for many students by chance. The lesson's own facts (its hardness and answer) are computed when the
+assignment is built and written into the variant cell and the hidden test (``known``): a kernel draws a variant
+without searching the whole game again.
 
 Not varied, and why:
 
@@ -47,9 +52,6 @@ Not varied, and why:
 - 5 ex 2 (how far beyond the horizon): its position is a rare find, one where the depth-3 search's move loses just
   beyond its horizon, which the lesson's text walks through; drawing one per student means searching thousands of
   random Connect Four positions at several depths, minutes per student.
-- 11 ex 2 (a dice tree): varying it is the same idea as a tree's, but the lesson builds its tree with
-  ``chance_tree(...)``, not a literal the assignment can read: not done yet (the chance tree needs its own
-  drawing, probabilities included).
 - Functions (the other exercises of lessons 4-12: all of lessons 6, 9, 10 and 12; their "then use it" questions
   are not checked) are graded on hidden cases whose seeds come from the course's secret
   (``tools/nbgrader_hooks.py``): per course already.
