@@ -487,3 +487,13 @@ def test_an_instance_the_lesson_no_longer_shows_stops_the_build_with_why():
         how.statement("How many nodes would a tree of nine cells have?", {"cells": "cells_3"}, {"cells": 9}, {})
     with pytest.raises(ValueError, match="is not varied"):
         instance_of("check_minimax", {}, {}, 1)
+
+
+def test_a_students_instances_stay_the_same_from_one_version_to_the_next():
+    """As for the trees above: a change to how an instance is drawn changes every student's variant in the middle of
+    a term (say so in the changelog). The lesson's facts written in by the build (``known``) change nothing."""
+    ada = Variant("cs-4100-2026", "03_tictactoe_minimax", "ada")
+    assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}) == ".XO/X.O/..."
+    assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}, known=((4, False, 1), -1)) == ".XO/X.O/..."
+    assert Variant("cs-4100-2026", "07_move_ordering", "ada").instance(1, "check_two_proofs", {"b": 9, "d": 5}) == \
+        (11, 7)
