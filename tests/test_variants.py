@@ -7,6 +7,8 @@ Quick: nothing here starts a kernel or nbgrader's autograde (tests/test_hub.py g
 
 from __future__ import annotations
 
+import ast
+import functools
 import itertools
 import re
 from pathlib import Path
@@ -15,8 +17,10 @@ import pytest
 
 from adversarial import minimax, tree
 from adversarial.exercises import check_skipped_leaves, check_tree_move, check_tree_value
+from adversarial.exercises.core import same
 from adversarial.exercises.handwork import _skipped
 from adversarial.exercises.variants import (
+    INSTANCES,
     NoStudentId,
     Variant,
     _facts,
@@ -24,6 +28,7 @@ from adversarial.exercises.variants import (
     check_answer_form,
     draw_tree,
     grade,
+    instance_of,
 )
 
 nbformat = pytest.importorskip("nbformat")
@@ -262,3 +267,233 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
     assert ada.code == "1d790d"
     assert ada.tree(1, [[4, 8, 3], [1, 7, 2], [6, 5, 9]]) == [[2, 17, 33], [32, 4, 37], [3, 11, 35]]
     assert ada.tree(2, [3, 5, 2, 9, 12, 5, 23, 2], root_player="MIN", branching=2) == [13, 2, 1, 22, 32, 12, 31, 21]
+
+
+# -- exercises on a position or on numbers (lessons 3-5): variants.INSTANCES -------------------------------
+
+# The varied exercises of each lesson, with the names the variant cell gives their instances (a name the lesson
+# gives the instance, payoffs4, stays its name).
+INSTANCE_LESSONS = {"03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
+                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
+                    "05": {1: ("plies_1",)},
+                    "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
+                    "08": {2: ("scout_2",), 3: ("scout_3",)},
+                    "11": {2: ("exercise_tree",), 4: ("payoffs4",)}}
+
+
+@pytest.fixture(scope="module")
+def built_instances():
+    """Lessons 3, 4, 5, 7, 8 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
+    return {n: assignments.assignment(assignments.lesson(n), course_id=COURSE_ID) for n in INSTANCE_LESSONS}
+
+
+@functools.cache
+def varied_of(number: str) -> dict:
+    return assignments.variations(assignments.exercises(nbformat.read(assignments.lesson(number), as_version=4)))
+
+
+def right_answer(number: str, exercise: int, student: str):
+    """The student's right answer, by the instance's own computation (variants.INSTANCES)."""
+    v = varied_of(number)[exercise]
+    mine = Variant(COURSE_ID, assignments.lesson(number).stem, student)
+    return INSTANCES[v["instance"]].answer(instance_of(v["instance"], v["lesson"], v["fixed"], mine.seed(exercise)),
+                                           v["fixed"])
+
+
+def lesson_answer(number: str, exercise: int):
+    """The lesson's worked answer, run as the lesson runs it."""
+    found = assignments.exercises(nbformat.read(assignments.lesson(number), as_version=4))
+    space: dict = {"display": lambda _: None}
+    for code in assignments.needed_code(
+            [c for c in nbformat.read(assignments.lesson(number), as_version=4).cells if c.cell_type == "code" and
+             not {"install", "predict", "exercise", "check"} & set(assignments.lessons.tags(c))],
+            assignments._names(ast.parse(found[exercise - 1]["answer"]))[1]):
+        exec(code, space)
+    used = assignments._names(ast.parse(found[exercise - 1]["answer"]))[1]
+    for earlier in found[:exercise - 1]:        # an earlier exercise's answer it uses (7 ex 3 uses ex 2's proofs)
+        if assignments._names(ast.parse(earlier["answer"]))[0] & used:
+            exec(earlier["answer"], space)
+    exec(found[exercise - 1]["answer"], space)
+    return space[varied_of(number)[exercise]["answer"]]
+
+
+def solved(notebook, exercise: int, student: str, monkeypatch):
+    """The instructor's answer for ``student`` (the variant cell, the set-up, the solution)."""
+    space = {"display": lambda _: None, **trees_of_any(notebook, student, monkeypatch)}
+    for c in notebook.cells:
+        if c.cell_type == "code" and c.source.startswith("# What the"):
+            exec(c.source, space)
+    exec(cell(notebook, f"answer-{exercise}").source.split("### BEGIN SOLUTION")[1], space)
+    return space[varied_answer_name(notebook, exercise)]
+
+
+def test_the_position_and_number_exercises_are_varied_and_named(built_instances, monkeypatch):
+    for number, names in INSTANCE_LESSONS.items():
+        varied = varied_of(number)
+        assert set(varied) == set(names)      # the others are functions, or not varied (variants' docstring says why)
+        notebook = built_instances[number]
+        setup = "".join(c.source for c in notebook.cells if c.source.startswith("# What the"))
+        for exercise, shown in names.items():
+            statement = notebook.cells[[i for i, c in enumerate(notebook.cells)
+                                        if c.metadata.get("nbgrader", {}).get("grade_id") == f"answer-{exercise}"][0]
+                                       - 1].source
+            for name in shown:
+                assert f"`{name}`" in statement, (number, exercise)
+                assert f"{name} = " not in setup          # the variant cell sets it, nothing after it
+            for value in varied[exercise]["lesson"].values():
+                if isinstance(value, str):          # the lesson's board is not asked about
+                    assert value not in statement, (number, exercise)
+            visible = cell(notebook, f"test-{exercise}").source.split("### BEGIN HIDDEN TESTS")[0]
+            assert "check_answer_form" in visible and varied[exercise]["check"] not in visible
+        ada = trees_of_any(notebook, "ada", monkeypatch)
+        assert set(ada) == {name for shown in names.values() for name in shown}
+
+
+def trees_of_any(notebook, student, monkeypatch) -> dict:
+    """Every name the variant cell gives a student."""
+    monkeypatch.setenv("JUPYTERHUB_USER", student)
+    monkeypatch.delenv("NBGRADER_STUDENT_ID", raising=False)
+    space: dict = {}
+    exec(cell(notebook, "variant").source, space)
+    return {k: v for k, v in space.items() if not k.startswith("_") and k not in ("Variant", "variant")}
+
+
+def as_written(value):
+    """A release's instance as the student reads it (a chance tree as its spec)."""
+    return value.to_list() if hasattr(value, "to_list") else value
+
+
+def test_students_get_other_instances_as_hard_as_the_lessons_with_other_answers(built_instances, monkeypatch):
+    from adversarial import minimax as search
+    from adversarial.games.tictactoe import TicTacToe
+    roster = ["ada", "grace", "linus", "mary", "alan", "学生", "edsger", "barbara"]
+    releases = {s: {n: trees_of_any(nb, s, monkeypatch) for n, nb in built_instances.items()} for s in roster}
+    for number, names in INSTANCE_LESSONS.items():
+        for exercise, shown in names.items():
+            v = varied_of(number)[exercise]
+            lesson = INSTANCES[v["instance"]].answer(v["lesson"], v["fixed"])     # the right answer on the lesson's
+            drawn = [tuple(as_written(releases[s][number][name]) for name in shown) for s in roster]
+            # at least three instances among eight students (a board size, a count of marks or moves: a few only)
+            assert len({repr(d) for d in drawn}) >= 3, (number, exercise, drawn)
+            for student in roster:
+                assert right_answer(number, exercise, student) != lesson
+            if v["check"] in ("check_board_value", "check_optimal_moves"):
+                aware = v["fixed"].get("depth_aware", False)
+                game = TicTacToe(depth_aware=aware)
+                start = game.board(v["lesson"]["board"])
+                for (board,) in drawn:
+                    b = game.board(board)
+                    assert not game.is_terminal(b) and not any(game.result(b, m).winner for m in game.actions(b))
+                    if not aware:
+                        assert len(b.empty) == len(start.empty)        # as many marks: the same depth to search
+                    if v["check"] == "check_board_value":
+                        assert search(game, b).value != search(game, start).value
+    assert releases["ada"] != releases["grace"]
+
+
+def run_hidden(notebook, exercise: int, student: str, answer, others=(), seeds=(11,)) -> str | None:
+    """The hidden test of ``exercise`` for ``student`` on ``answer``: None when it passes, else its message."""
+    name = varied_answer_name(notebook, exercise)
+    try:
+        run_test(graded_source(notebook, f"test-{exercise}", student, others, seeds), **{name: answer})
+    except AssertionError as error:
+        return str(error)
+    return None
+
+
+def varied_answer_name(notebook, exercise: int) -> str:
+    return re.search(r"^(\w+) = (?:lambda \w+: )?\.\.\.", cell(notebook, f"answer-{exercise}").source, re.M).group(1)
+
+
+def test_the_instructors_answers_are_right_for_each_student_and_the_lessons_answer_is_flagged(built_instances,
+                                                                                              monkeypatch):
+    for number, names in INSTANCE_LESSONS.items():
+        notebook = built_instances[number]
+        setup = [c.source for c in notebook.cells if c.cell_type == "code" and c.source.startswith("# What the")]
+        for student in ("ada", "学生"):
+            space = {"display": lambda _: None, **trees_of_any(notebook, student, monkeypatch)}
+            for code in setup:
+                exec(code, space)
+            for exercise in names:
+                exec(cell(notebook, f"answer-{exercise}").source.split("### BEGIN SOLUTION")[1], space)
+                answer = space[varied_answer_name(notebook, exercise)]
+                if INSTANCES[varied_of(number)[exercise]["instance"]].kind not in ("rule", "answer"):
+                    assert same(answer, right_answer(number, exercise, student))      # (a float: to rounding)
+                assert run_hidden(notebook, exercise, student, answer, ["grace"]) is None
+                if student != "ada":
+                    continue
+                said = run_hidden(notebook, exercise, student, lesson_answer(number, exercise), ["grace"])
+                assert said and "FLAGGED: your answer is right for the lesson's own" in said, (number, exercise)
+                assert "another student's" not in said
+                # The same verdict on every seed: the hidden seeds (drawn from the course's secret) are for functions'
+                # cases; the instance comes from the course, the assignment and the student alone.
+                assert "_GRADER['seeds']" not in cell(notebook, f"test-{exercise}").source
+        assert run_hidden(notebook, min(names), "ada", lesson_answer(number, min(names)), ["grace"], (977_001,)) == \
+            run_hidden(notebook, min(names), "ada", lesson_answer(number, min(names)), ["grace"], (11,))
+
+
+def test_an_answer_to_another_students_instance_is_flagged_where_answers_are_many(built_instances, monkeypatch):
+    roster = ["grace", "linus", "mary", "alan", "edsger", "barbara"]
+    for number, names in INSTANCE_LESSONS.items():
+        notebook = built_instances[number]
+        for exercise in names:
+            v = varied_of(number)[exercise]
+            mine = right_answer(number, exercise, "ada")
+            other = next((s for s in roster if right_answer(number, exercise, s) != mine), None)
+            if other is None:       # 3 ex 4: every variant's answer is the same (the side to move wins in 3 moves)
+                assert not INSTANCES[v["instance"]].others
+                continue
+            said = run_hidden(notebook, exercise, "ada", solved(notebook, exercise, other, monkeypatch), roster)
+            assert said and "Not yet" in said
+            code = Variant(COURSE_ID, assignments.lesson(number).stem, other).code
+            if INSTANCES[v["instance"]].others:
+                assert "another student's variant" in said and code in said, (number, exercise, said)
+            else:       # a value of -1, 0 or 1, a small count: right for many students by chance, never flagged
+                assert "FLAGGED" not in said, (number, exercise, said)
+
+
+def test_the_checks_grade_an_instance_of_their_exercise_and_name_its_slips():
+    import math
+
+    from adversarial.exercises import (
+        check_positions_up_to_symmetry,
+        check_reverse_order_nodes,
+        check_symmetric_first_moves,
+        check_tree_size_without_wins,
+    )
+    from adversarial.games.tictactoe import TicTacToe, reachable_positions
+    game = TicTacToe()
+    assert check_tree_size_without_wins(sum(math.perm(7, k) for k in range(8)), cells=7)
+    assert "full boards" in check_tree_size_without_wins(math.factorial(7), cells=7).message
+    assert not check_tree_size_without_wins(986410, cells=7)
+    board = "X../.O./..."
+    reverse = lambda b, moves: sorted(moves, key=[4, 0, 2, 6, 8, 1, 3, 5, 7].index, reverse=True)   # noqa: E731
+    from adversarial import alphabeta
+    assert check_reverse_order_nodes(alphabeta(game, game.board(board), order=reverse).stats.nodes, board=board)
+    lesson_count = alphabeta(game, order=reverse).stats.nodes
+    assert "from the empty board" in check_reverse_order_nodes(lesson_count, board=board).message
+    assert check_reverse_order_nodes(lesson_count)
+    assert check_symmetric_first_moves(5, board="X........") and check_symmetric_first_moves(2, board="....X....")
+    assert "every empty cell" in check_symmetric_first_moves(8, board="X........").message
+    with_three = [b for b in reachable_positions(game) if len(b.empty) == 6]
+    assert check_positions_up_to_symmetry(len({game.canonical(b) for b in with_three}), marks=3)
+    assert "every reachable position with 3" in check_positions_up_to_symmetry(len(with_three), marks=3).message
+    assert not check_positions_up_to_symmetry(765, marks=3) and check_positions_up_to_symmetry(765)
+
+
+def test_an_instance_the_lesson_no_longer_shows_stops_the_build_with_why():
+    how = INSTANCES["check_tree_size_without_wins"]
+    with pytest.raises(ValueError, match="the lesson changed"):
+        how.statement("How many nodes would a tree of nine cells have?", {"cells": "cells_3"}, {"cells": 9}, {})
+    with pytest.raises(ValueError, match="is not varied"):
+        instance_of("check_minimax", {}, {}, 1)
+
+
+def test_a_students_instances_stay_the_same_from_one_version_to_the_next():
+    """As for the trees above: a change to how an instance is drawn changes every student's variant in the middle of
+    a term (say so in the changelog). The lesson's facts written in by the build (``known``) change nothing."""
+    ada = Variant("cs-4100-2026", "03_tictactoe_minimax", "ada")
+    assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}) == ".XO/X.O/..."
+    assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}, known=((4, False, 1), -1)) == ".XO/X.O/..."
+    assert Variant("cs-4100-2026", "07_move_ordering", "ada").instance(1, "check_two_proofs", {"b": 9, "d": 5}) == \
+        (11, 7)

@@ -168,11 +168,56 @@ def exercises(notebook) -> list[dict]:
                              "answer (tag solution); fix the lesson's tags")
         stub = cells[index - 2]
         start = index - 2
-        while start > 0 and cells[start - 1].cell_type == "markdown" and "nav" not in lessons.tags(cells[start - 1]):
+        # back over the Markdown before the stub, and over the lesson's plain code cells among it (the data the
+        # exercise asks about, e.g. `payoffs4 = ...`, which the assignment's set-up cell or variant cell gives)
+        while start > 0 and not lessons.tags(cells[start - 1]) and \
+                (cells[start - 1].cell_type == "markdown" or
+                 any(c.cell_type == "markdown" for c in cells[max(0, start - 3):start - 1])):
             start -= 1
-        found.append({"statement": statement([c.source for c in cells[start:index - 2]]), "stub": stub,
-                      "answer": lessons.solution_code(cells[index - 1]), "check": cell, "first": start})
+        while start < index - 2 and cells[start].cell_type == "code":
+            start += 1
+        found.append({"statement": statement([c.source for c in cells[start:index - 2] if c.cell_type == "markdown"]),
+                      "stub": stub,
+                      "answer": lessons.solution_code(cells[index - 1]), "check": cell, "first": start,
+                      "literals": literals(cells[:index - 2])})
     return found
+
+
+def literals(cells) -> dict:
+    """The names the lesson's code cells set to a literal (``payoffs4 = [[(2, 1), (2, 0)], ...]``), last first."""
+    found = {}
+    for cell in cells:
+        tree = _parse(cell.source) if cell.cell_type == "code" else None
+        for stmt in tree.body if tree else []:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                try:
+                    found[stmt.targets[0].id] = ast.literal_eval(stmt.value)
+                except ValueError:
+                    found.pop(stmt.targets[0].id, None)
+                    made = _chance_tree_literal(stmt.value)
+                    if made is not None:
+                        found[stmt.targets[0].id] = made
+    return found
+
+
+def _chance_tree_literal(node):
+    """``chance_tree(SPEC)`` of literals and ``chance(...)`` nodes, as a literal (variants.written), or None."""
+    if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "chance_tree" and len(node.args) == 1
+            and not node.keywords):
+        return None
+    from adversarial.beyond.chance import chance
+    from adversarial.exercises.variants import written
+
+    def spec(n):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "chance" and not n.keywords:
+            return chance(*(tuple(spec(x) for x in branch.elts) for branch in n.args))
+        if isinstance(n, ast.List):
+            return [spec(x) for x in n.elts]
+        return ast.literal_eval(n)
+    try:
+        return written(spec(node.args[0]))
+    except (ValueError, AttributeError, TypeError):
+        return None
 
 
 def statement(run: list[str]) -> list[str]:
@@ -276,8 +321,10 @@ def variation(exercise: dict) -> dict | None:
     """How an exercise is varied for each student, or None: an exercise whose check (one call) is a tree check
     (``adversarial.exercises.variants.VARIED``) with the lesson's tree written out, on an answer that is not a
     function. :func:`variations` then gives exercises on one tree one tree."""
-    from adversarial.exercises.variants import VARIED
+    from adversarial.exercises.variants import INSTANCES, VARIED
     calls = check_calls(exercise["check"].source)
+    if len(calls) == 1 and calls[0].func.id in INSTANCES:
+        return instance_variation(exercise, calls[0])
     if len(calls) != 1 or calls[0].func.id not in VARIED or len(calls[0].args) != 2 or \
             _answer_kind(exercise) not in ("value", "set", "answer"):
         return None
@@ -294,13 +341,65 @@ def variation(exercise: dict) -> dict | None:
             "options": options, "literal": ast.get_source_segment(check, call.args[1])}
 
 
+def instance_variation(exercise: dict, call: ast.Call) -> dict | None:
+    """How an exercise on a position or numbers is varied (its check is one of
+    ``adversarial.exercises.variants.INSTANCES``), or None when the check cell does not write out the lesson's
+    instance (a name defined elsewhere) or the answer is a function: the check's arguments after the answer,
+    split into the instance (``lesson``, defaults included) and the rest (``fixed``, as the lesson gives them)."""
+    import adversarial.exercises as checks
+    from adversarial.exercises.variants import INSTANCES
+    how = INSTANCES[call.func.id]
+    if not call.args or not isinstance(call.args[0], ast.Name) or _answer_kind(exercise) is None:
+        return None
+    known = exercise.get("literals", {})
+
+    def value(node):      # a literal, or a name the lesson sets to one (kept: the variant sets it instead)
+        if isinstance(node, ast.Name) and node.id in known:
+            named[node] = node.id
+            return known[node.id]
+        return ast.literal_eval(node)
+
+    named: dict = {}
+    try:
+        given = [value(a) for a in call.args[1:]]
+        keywords = {k.arg: value(k.value) for k in call.keywords}
+    except ValueError:
+        return None
+    by_param = {**{p: a for p, a in zip(list(inspect.signature(getattr(checks, call.func.id)).parameters)[1:],
+                                          call.args[1:])}, **{k.arg: k.value for k in call.keywords}}
+    parameters = inspect.signature(getattr(checks, call.func.id)).parameters
+    bound = inspect.signature(getattr(checks, call.func.id)).bind(None, *given, **keywords)
+    bound.apply_defaults()
+    first = next(iter(parameters))
+    explicit = set(keywords) | set(list(parameters)[1:len(call.args)])
+    lesson = {p: bound.arguments[p] for p in how.params}
+    fixed = {k: v for k, v in bound.arguments.items() if k != first and k not in how.params and k in explicit}
+    if any(by_param.get(p) in named for p in fixed):
+        return None       # a fixed argument the lesson names: the variant cell would leave it the lesson's
+    return {"instance": call.func.id, "check": call.func.id, "kind": how.kind, "answer": call.args[0].id,
+            "lesson": lesson, "fixed": fixed, "what": how.what, "known": how.facts(lesson, fixed),
+            "named": {p: named[by_param[p]] for p in how.params if by_param.get(p) in named}}
+
+
 def variations(found: list[dict]) -> dict[int, dict]:
     """The varied exercises (by number): exercises that ask about one lesson tree (the lesson's "the same tree")
     ask about one tree of the student's too, drawn for the first of them (``key``) to fit every question
     (``needs``)."""
     varied = {n: v for n, e in enumerate(found, 1) for v in [variation(e)] if v}
+    uses: dict = {}
+    for v in varied.values():
+        for name in v.get("named", {}).values():
+            uses[name] = uses.get(name, 0) + 1
+    for number, v in varied.items():
+        if "instance" in v:      # a name the lesson gave the instance stays its name (the variant cell sets it),
+            # unless several exercises ask about it: each gets its own, named after the exercise (scout_2, scout_3)
+            names = {p: name if uses[name] == 1 else f"{name}_{number}" for p, name in v["named"].items()}
+            v["named"] = {p: name for p, name in v["named"].items() if uses[name] == 1}
+            v.update(key=number, names={p: names.get(p, f"{p}_{number}") for p in v["lesson"]})
     groups: dict = {}
     for number, v in varied.items():
+        if "instance" in v:
+            continue
         groups.setdefault((repr(v["spec"]), v["options"].get("branching")), []).append(number)
     for members in groups.values():
         needs = sorted({(varied[n]["kind"], varied[n]["options"].get("root_player", "MAX")) for n in members})
@@ -316,6 +415,12 @@ def tree_name(number: int) -> str:
 def variant_solution(number: int, v: dict, lesson_answer: str) -> str:
     """The instructor's answer to a varied exercise: the lesson's worked answer (a comment: it answers the
     lesson's tree), then the answer on the student's own tree, computed with the package's search."""
+    if "instance" in v:
+        from adversarial.exercises.variants import INSTANCES
+        lines = [f"# The lesson's worked answer, on the lesson's {v['what']}:"]
+        lines += ["#   " + line for line in lesson_answer.splitlines()]
+        lines.append(f"# On your {v['what']}:")
+        return "\n".join(lines + INSTANCES[v["instance"]].solution(v["names"], v["fixed"], v["answer"]))
     t = f"tree({tree_name(number)}{''.join(f', {k}={value!r}' for k, value in v['options'].items())})"
     lines = ["# The lesson's worked answer, on the lesson's tree:"]
     lines += ["#   " + line for line in lesson_answer.splitlines()]
@@ -333,12 +438,18 @@ def variant_solution(number: int, v: dict, lesson_answer: str) -> str:
 
 def variant_cell(varied: dict[int, dict], course_id: str, name: str) -> str:
     """The assignment's first code cell (locked): the student's own trees, drawn from the student's id."""
-    lines = ["# Your variant (locked). The trees of the exercises below are drawn for you from the course, the",
-             "# assignment and your student id: the questions are the lesson's, the numbers differ from the lesson's",
-             "# and from other students'. The grader draws the same trees again and grades your answers on them.",
+    lines = ["# Your variant (locked). The trees, positions and numbers of the exercises below are drawn for you from",
+             "# the course, the assignment and your student id: the questions are the lesson's, the numbers differ",
+             "# from the lesson's (and mostly from other students'). The grader draws the same again and grades",
+             "# your answers on them.",
              "from adversarial.exercises.variants import Variant",
              f"variant = Variant({course_id!r}, {name!r}, {nbgrader_hooks.STUDENT}"]
     for number, v in varied.items():
+        if "instance" in v:
+            fixed = "".join(f", {k}={value!r}" for k, value in v["fixed"].items())
+            lines.append(f"{', '.join(v['names'].values())} = variant.instance({number}, {v['instance']!r}, "
+                         f"{v['lesson']!r}, known={v['known']!r}{fixed})")
+            continue
         if v["key"] != number:
             lines.append(f"{tree_name(number)} = {tree_name(v['key'])}   # the same tree as exercise {v['key']}'s")
             continue
@@ -378,7 +489,7 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
     share = shared(calls) if partial and not varied and not form else None
     if form:
         answer = varied["answer"] if varied else ast.get_source_segment(check, calls[-1].args[0])
-        spec = f", {tree_name(number)}" if varied and varied["kind"] == "set" else ""
+        spec = f", {tree_name(number)}" if varied and varied["kind"] == "set" and "instance" not in varied else ""
         lines = [f"# {points_are}: here only your answer's form is checked; whether it is right is graded when "
                  "you hand in.",
                  "from adversarial.exercises.variants import check_answer_form",
@@ -408,7 +519,15 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
               "                                 'nbgrader_config.py (the step that writes in the student id and '",
               "                                 'hidden seeds is missing)')",
               "        _GRADER = {'student': _fresh('variants')[0].student_id(), 'others': [], 'seeds': [1]}"]
-    if varied:
+    if varied and "instance" in varied:
+        module = getattr(checks, varied["instance"]).__module__.rsplit(".", 1)[1]
+        fixed = "".join(f", {k}={value!r}" for k, value in varied["fixed"].items())
+        hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",
+                   f"    _must_pass(core, variants.grade_instance({module}.{varied['instance']}, {varied['answer']}, "
+                   f"{number}, {varied['instance']!r}, {varied['lesson']!r}, variant=mine, "
+                   f"others=_GRADER['others'], known={varied['known']!r}{fixed}), "
+                   f"'graded on your own {varied['what']}')"]
+    elif varied:
         options = "".join(f", {k}={value!r}" for k, value in varied["options"].items())
         hidden += [f"    mine = variants.Variant({course_id!r}, {name!r}, _GRADER['student'])",
                    f"    _must_pass(core, variants.grade(handwork.{varied['check']}, {varied['answer']}, "
@@ -466,8 +585,8 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
            if not variants else
            "under a function you write, the test is the lesson's check; under a value, a set or a rule, it checks "
            "only your answer's form. The grader grades every answer, with more cases, after you hand in"
-           + (", and the trees of the exercises marked *your tree* are your own (the first cell draws them)."
-              if varied else "."))
+           + (", and the trees, positions and numbers of the exercises marked *your tree*, *your board*, ... are "
+              "your own (the first cell draws them)." if varied else "."))
     cells = [text(f"# Assignment: {title}\n\nBuilt from the lesson `{path.name}`: its exercises, each with its "
                   f"points ({total} in all), and the code they need. Write your answers in the cells that hold "
                   "a `...`; the other cells are locked. Run every cell from the top (Kernel > Restart & Run "
@@ -488,14 +607,22 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
               {"install", "predict", "exercise", "check"} & set(lessons.tags(c))]
     between = [c for c in notebook.cells[first:] if c.cell_type == "code" and not
                {"exercise", "check", "install", "predict"} & set(lessons.tags(c))]
-    setup = needed_code(before + between, needs - defined)
+    drawn = {name for v in varied.values() if "instance" in v for name in v["named"].values()}
+    setup = needed_code(before + between, needs - defined - drawn)
     if setup:
         cells.append(code("# What the exercises need from the lesson (imports and definitions).\n"
                           + "\n".join(setup)))
     for number, e in enumerate(found, 1):
         worth = points(e["stub"])
         statement = "\n\n".join(e["statement"]) or f"### Exercise {number}"
-        if number in varied:
+        if number in varied and "instance" in varied[number]:
+            from adversarial.exercises.variants import INSTANCES
+            v = varied[number]
+            statement = INSTANCES[v["instance"]].statement(statement, v["names"], v["lesson"], v["fixed"])
+            shown = ", ".join(f"`{n}`" for n in v["names"].values())
+            statement += (f"\n\n*Yours:* {shown} ({v['what']}), drawn for you by the first cell: the question is "
+                          "the lesson's, the numbers are yours.")
+        elif number in varied:
             statement = statement.replace(varied[number]["literal"], tree_name(number))
             statement += (f"\n\n*Your tree:* `{tree_name(number)}`, drawn for you by the first cell: the question "
                           "is the lesson's, the numbers are yours.")
@@ -506,7 +633,7 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
         stub = e["stub"].source.rstrip()
         cells.append(code(f"{stub}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"))
         cells[-1].metadata["exercise"] = number
-        form = _answer_kind(e) if variants else None
+        form = (varied[number]["kind"] if number in varied else _answer_kind(e)) if variants else None
         cells.append(code(test_source(e, f"test-{number}", worth, number=number, varied=varied.get(number),
                                       form=form, course_id=course_id, name=path.stem,
                                       partial=partial)))

@@ -131,14 +131,15 @@ def check_optimal_moves(answer, board: str, *, depth_aware: bool = False) -> Ver
     return verdict
 
 
-def check_tree_size_without_wins(answer) -> Verdict:
-    """How many nodes (root included) would tic-tac-toe's tree have if no game ended before the board is full?"""
+def check_tree_size_without_wins(answer, cells: int = 9) -> Verdict:
+    """How many nodes (root included) would tic-tac-toe's tree have if no game ended before the board is full?
+    ``cells``: the board's size (9; an assignment's variant asks about another)."""
     if unanswered(answer):
         return not_answered()
-    truth = sum(math.perm(9, k) for k in range(10))
+    truth = sum(math.perm(cells, k) for k in range(cells + 1))
     if same(answer, truth):
         return right(f"{short(answer)} nodes")
-    catalogue = tree_size_catalogue()
+    catalogue = tree_size_catalogue(cells)
     problem = number_problem(answer)
     if problem:
         return wrong(problem, catalogue.neutral)
@@ -146,18 +147,20 @@ def check_tree_size_without_wins(answer) -> Verdict:
 
 
 @functools.cache
-def tree_size_catalogue() -> Catalogue:
+def tree_size_catalogue(cells: int = 9) -> Catalogue:
     """Typical wrong sizes. Not catalogued: the tree without its root (one less: naming it states the answer)."""
-    truth = sum(math.perm(9, k) for k in range(10))
+    n = cells
+    truth = sum(math.perm(n, k) for k in range(n + 1))
+    real = [Mistake("the real game tree", 549946, "that is the real game tree, in which games end at a win; here "
+                                                  "no game ends before the board is full.")] if n == 9 else []
     return value_catalogue([
-        Mistake("full boards only", math.factorial(9), "that is the number of full boards (the bottom level) "
+        Mistake("full boards only", math.factorial(n), "that is the number of full boards (the bottom level) "
                                                        "only; the tree is every level together."),
-        Mistake("nine choices every move", 9 ** 9, "9 choices at every one of 9 moves: but each move takes a "
-                                                    "cell, so one fewer is left each time."),
-        Mistake("the real game tree", 549946, "that is the real game tree, in which games end at a win; here no "
-                                              "game ends before the board is full."),
-        Mistake("nine choices every level", sum(9 ** k for k in range(10)),
-                "9 choices at every level: but each move takes a cell, so one fewer is left each time."),
+        Mistake(f"{n} choices every move", n ** n, f"{n} choices at every one of {n} moves: but each move takes a "
+                                                   "cell, so one fewer is left each time."),
+        *real,
+        Mistake(f"{n} choices every level", sum(n ** k for k in range(n + 1)),
+                f"{n} choices at every level: but each move takes a cell, so one fewer is left each time."),
     ], truth, neutral="count level by level: how many nodes are there after 0 moves, after 1, after 2, ...? After "
                       "k moves, each of those k moves had one choice fewer than the one before (a cell taken is "
                       "gone); the tree is every level together, from the empty board to the full boards.")
@@ -165,27 +168,41 @@ def tree_size_catalogue() -> Catalogue:
 
 # -- notebook 4 -----------------------------------------------------------------------------
 
-def _nodes(order=None, **options) -> int:
-    return _alphabeta(_PLAIN, order=order, **options).stats.nodes
+EMPTY = "........."
+
+
+def _by_reverse(board, moves):
+    return sorted(moves, key=PRIORITY.index, reverse=True)
+
+
+@functools.cache
+def reverse_order_nodes(board: str = EMPTY) -> int:
+    """Nodes alpha-beta (α ≥ β) enters from ``board`` with the centre-first order reversed."""
+    return _alphabeta(_PLAIN, _PLAIN.board(board), order=_by_reverse).stats.nodes
+
+
+def _nodes(board: str, order=None, **options) -> int:
+    return _alphabeta(_PLAIN, _PLAIN.board(board), order=order, **options).stats.nodes
 
 
 @functools.lru_cache(maxsize=None)
-def _reverse_order_counts():
+def _reverse_order_counts(board: str = EMPTY):
     """The right count and the counts of the usual slips (computed once: each is a full search)."""
-    reverse = list(reversed(PRIORITY))
-    by_reverse = lambda board, moves: sorted(moves, key=reverse.index)   # noqa: E731
-    truth = _nodes(order=by_reverse)
+    start = _PLAIN.board(board)
+    truth = reverse_order_nodes(board)
     known = (
-        (_nodes(order=lambda board, moves: sorted(moves, key=PRIORITY.index)),
+        (_nodes(board, order=lambda b, moves: sorted(moves, key=PRIORITY.index)),
          "the count with the centre-first order itself; reverse it"),
-        (_nodes(), "the count with the plain order 0–8, or its reverse, which costs the same by symmetry; "
-                   "reverse the centre-first order instead"),
-        (_minimax(_PLAIN).stats.nodes, "minimax's count; the question is about alpha-beta"),
-        (_nodes(order=by_reverse, prune_on_equal=False),
+        (_nodes(board), "the count with the plain order 0–8" + (", or its reverse, which costs the same by "
+                                                                 "symmetry" if board == EMPTY else "")
+         + "; reverse the centre-first order instead"),
+        (_minimax(_PLAIN, start).stats.nodes, "minimax's count; the question is about alpha-beta"),
+        (_nodes(board, order=_by_reverse, prune_on_equal=False),
          "the count under the strict rule α > β; use the default rule α ≥ β"),
-        (_alphabeta(_PLAIN, order=by_reverse).stats.leaves,
+        (_alphabeta(_PLAIN, start, order=_by_reverse).stats.leaves,
          "the number of leaves; the question asks for nodes (.stats.nodes)"),
-    )
+    ) + (((_alphabeta(_PLAIN, order=_by_reverse).stats.nodes,
+           "the count from the empty board; search your board, game.board(...)"),) if board != EMPTY else ())
     return truth, known
 
 
@@ -221,11 +238,12 @@ REVERSE_ORDER_HINT = ("order= takes a function (board, moves) -> the same moves 
                       "nodes from the result's statistics.")
 
 
-def check_reverse_order_nodes(answer) -> Verdict:
-    """Nodes alpha-beta (α ≥ β) enters on the empty board when moves are tried edges, corners, centre last."""
+def check_reverse_order_nodes(answer, board: str = EMPTY) -> Verdict:
+    """Nodes alpha-beta (α ≥ β) enters on the empty board (or ``board``, an assignment's variant) when moves are
+    tried edges, corners, centre last."""
     if unanswered(answer):
         return not_answered()
-    truth, known = _reverse_order_counts()
+    truth = reverse_order_nodes(board)
     if same(answer, truth):
         return right(f"{short(answer)} nodes")
     if isinstance(answer, SearchResult):
@@ -233,31 +251,42 @@ def check_reverse_order_nodes(answer) -> Verdict:
     problem = number_problem(answer, "a count of nodes")
     if problem:
         return wrong(problem, REVERSE_ORDER_HINT)
-    catalogue = reverse_order_catalogue()
+    catalogue = reverse_order_catalogue(board)
     return wrong(f"you answered {short(answer)}", catalogue.hint(plain_number(answer)))
 
 
 @functools.cache
-def reverse_order_catalogue() -> Catalogue:
-    truth, known = _reverse_order_counts()
-    mistakes = [Mistake("the value", _value(_PLAIN.initial_state(), False),
+def reverse_order_catalogue(board: str = EMPTY) -> Catalogue:
+    truth, known = _reverse_order_counts(board)
+    mistakes = [Mistake("the value", _value(_PLAIN.board(board), False),
                         "that is the value of the game (.value); the question asks how many nodes the search "
                         "enters (.stats.nodes).")]
     mistakes += [Mistake(what.split(";")[0], number, f"that is {what}.") for number, what in known]
     return value_catalogue(mistakes, truth, neutral=REVERSE_ORDER_HINT)
 
 
-def check_symmetric_first_moves(answer) -> Verdict:
-    """How many of X's nine first moves differ once rotations and mirror images count as one?"""
+def symmetric_moves(board: str = EMPTY) -> int:
+    """How many of the moves at ``board`` lead to positions that differ up to symmetry."""
+    start = _PLAIN.board(board)
+    return len({_PLAIN.canonical(_PLAIN.result(start, m)) for m in _PLAIN.actions(start)})
+
+
+def check_symmetric_first_moves(answer, board: str = EMPTY) -> Verdict:
+    """How many of X's nine first moves (or of the moves at ``board``, an assignment's variant) differ once
+    rotations and mirror images count as one?"""
     if unanswered(answer):
         return not_answered()
-    start = _PLAIN.initial_state()
-    truth = len({_PLAIN.canonical(_PLAIN.result(start, m)) for m in _PLAIN.actions(start)})
+    start = _PLAIN.board(board)
+    truth = symmetric_moves(board)
     if same(answer, truth):
         return right(short(answer))
+    keeps = sum(1 for image in _PLAIN.symmetries(start) if image == start) if board != EMPTY else 8
     catalogue = value_catalogue([
-        Mistake("every cell", 9, "that is every cell: but a corner turned a quarter is another corner."),
-        Mistake("the symmetries", 8, "that is the number of symmetries, not of different first moves."),
+        Mistake("every cell", len(start.empty), "that is every cell: but a corner turned a quarter is another "
+                                                "corner." if board == EMPTY else
+                "that is every empty cell: but a rotation or a mirror image can carry one move onto another."),
+        Mistake("the symmetries", keeps, "that is the number of symmetries, not of different "
+                                         + ("first moves." if board == EMPTY else "moves.")),
     ], truth, neutral="rotate and mirror the board in your head: which of the nine cells can be carried onto "
                       "each other? Mark a cell and every cell a rotation or a mirror image carries it onto: one "
                       "group; repeat with a cell not marked yet, and count the groups.")
@@ -275,8 +304,22 @@ POSITIONS_HINT = ("two positions are the same up to symmetry exactly when a rota
                   "distinct forms among the reachable positions, finished ones included.")
 
 
+def _with_marks(marks: int | None) -> list:
+    """The reachable positions, or those with ``marks`` marks on the board."""
+    positions = reachable_positions(_PLAIN)
+    return list(positions) if marks is None else [b for b in positions if 9 - len(b.empty) == marks]
+
+
 @functools.cache
-def positions_catalogue() -> Catalogue:
+def positions_up_to_symmetry(marks: int | None = None) -> int:
+    """How many reachable positions (with ``marks`` marks, or all) differ up to symmetry."""
+    return len({_PLAIN.canonical(b) for b in _with_marks(marks)})
+
+
+@functools.cache
+def positions_catalogue(marks: int | None = None) -> Catalogue:
+    if marks is not None:
+        return _marks_catalogue(marks)
     count, truth, slips = _symmetry_counts()
     positions = reachable_positions(_PLAIN)
     rotations_only = len({min("".join(b.cells[i] for i in r) for r in _ROTATIONS) for b in positions})
@@ -293,17 +336,40 @@ def positions_catalogue() -> Catalogue:
     return value_catalogue(mistakes, truth, neutral=POSITIONS_HINT)
 
 
-def check_positions_up_to_symmetry(answer) -> Verdict:
-    """How many reachable positions remain when symmetric positions count as one?"""
+def _marks_catalogue(marks: int) -> Catalogue:
+    """The slips of an assignment's variant: the reachable positions with ``marks`` marks, up to symmetry."""
+    positions = _with_marks(marks)
+    count, truth = len(positions), positions_up_to_symmetry(marks)
+    rotations_only = len({min("".join(b.cells[i] for i in r) for r in _ROTATIONS) for b in positions})
+    mistakes = [Mistake("every position", count, f"that is every reachable position with {marks} marks: count "
+                                                 "each symmetry class once."),
+                Mistake("every mark count", positions_up_to_symmetry(), "that counts the positions with any "
+                                                                        f"number of marks: keep those with {marks}."),
+                Mistake("rotations only", rotations_only, "that counts positions the same when a rotation carries one "
+                                                          "onto the other; a mirror image is the same position too."),
+                Mistake("unfinished only", len({_PLAIN.canonical(b) for b in positions if not _PLAIN.is_terminal(b)}),
+                        "those are the unfinished positions only: a finished board is a position too.")]
+    mistakes += [Mistake(f"divided by 8 ({i})", v, "that is the count divided by 8: a symmetric position has fewer "
+                                                   "than eight different images.")
+                 for i, v in enumerate(sorted({count / 8, count // 8, round(count / 8)}))]
+    mistakes += [Mistake(f"{k} marks", positions_up_to_symmetry(k), f"that is the count with {k} marks; yours has "
+                                                                   f"{marks}.") for k in (marks - 1, marks + 1)
+                 if 0 <= k <= 9]
+    return value_catalogue(mistakes, truth, neutral=POSITIONS_HINT)
+
+
+def check_positions_up_to_symmetry(answer, marks: int | None = None) -> Verdict:
+    """How many reachable positions (or, an assignment's variant, those with ``marks`` marks on the board)
+    remain when symmetric positions count as one?"""
     if unanswered(answer):
         return not_answered()
-    count, truth, slips = _symmetry_counts()
+    truth = positions_up_to_symmetry(marks)
     if same(answer, truth):
         return right(short(answer))
     problem = number_problem(answer, "a whole number")
     if problem:
         return wrong(problem, POSITIONS_HINT)
-    return wrong(f"you answered {short(answer)}", positions_catalogue().hint(plain_number(answer)))
+    return wrong(f"you answered {short(answer)}", positions_catalogue(marks).hint(plain_number(answer)))
 
 
 # -- notebook 4, exercise 2: the window-aware table ------------------------------------------------
