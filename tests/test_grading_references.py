@@ -55,6 +55,29 @@ SPOOFED = f"""\
 _code = compile({INSIDE_MODULES[TYPES]!r}, {str(TECHNIQUES)!r}, "exec")    # frames that look like the package's
 exec(_code)
 """
+# A child started through multiprocessing's spawn (or forkserver) context is a fresh Python, without the grading
+# kernel's audit hook: it reads a check's file and hands the text back through a pipe.
+SPAWNED = """\
+import multiprocessing
+_context = multiprocessing.get_context({how!r})
+_mine, _theirs = _context.Pipe()
+_child = _context.Process(target=exec, args=("_pipe.send(open({path!r}).read())", {{"_pipe": _theirs}}))
+_child.start()
+_text = _mine.recv()
+_child.join()
+"""
+FROM_DOCSTRING = """\
+_space = {}
+exec("\\n".join(line[4:] for line in _text.splitlines() if line.startswith((">>> ", "... "))).split("check_pvs")[0],
+     _space)
+_stolen = _space["my_pvs"]
+"""
+FROM_SOURCE = """\
+_space = {"__name__": "stolen_techniques"}
+exec(_text.replace("from ..", "from adversarial.").replace("from .", "from adversarial.exercises."), _space)
+_stolen = _space["_predicted"]
+"""
+STARTING = "starting a process outside subprocess (multiprocessing's spawn or forkserver context"
 ROUTES = {
     # name: (what it steals, the answer's code, what the graded reason says)
     "import": (PVS, "from adversarial.exercises.engine import pvs_model\n_stolen = pvs_model()\n",
@@ -77,6 +100,8 @@ ROUTES = {
     "inside-check": (PVS, INSIDE_MODULES[PVS], "KeyError: 'adversarial.exercises.engine'"),
     "inside-check-types": (TYPES, INSIDE_MODULES[TYPES], "KeyError: 'adversarial.exercises.techniques'"),
     "inside-globals": (PVS, INSIDE_GLOBALS, "KeyError: 'check_pvs'"),
+    "spawn": (PVS, SPAWNED.format(how="spawn", path=str(ENGINE)) + FROM_DOCSTRING, STARTING),
+    "forkserver": (TYPES, SPAWNED.format(how="forkserver", path=str(TECHNIQUES)) + FROM_SOURCE, STARTING),
 }
 # A hand-in per row: the route each exercise's answer takes (my_pvs, zobrist_place, node_type), None for the stub.
 # Every exercise answered by a route scores nothing, for the reason the route names.
@@ -88,6 +113,7 @@ HANDINS = {
     "steal-files": ("docstring", "exec-file", "spoofed-file"),
     "steal-inside": ("inside-check", None, "inside-check-types"),
     "steal-globals": ("inside-globals", "cell-name", "verdict"),
+    "steal-processes": ("spawn", "right", "forkserver"),
 }
 # Not a route to a reference by itself: the name ipykernel gives the next cells, set to a locked cell's (the
 # first cell's source is in ``In``), so that the next answer would pass for the instructor's. The kernel names
@@ -238,3 +264,87 @@ def test_the_nodes_a_check_hands_over_lead_nowhere():
     from adversarial.exercises.alphabeta import ExerciseNode
     reachable = {name for name in ExerciseNode.value.fget.__globals__ if not name.startswith("__")}
     assert reachable == {"annotations", "ExerciseNode"}
+
+
+# -- the kernel's own parts are out of the hand-in's reach: shown open without them, closed with them ----------
+
+KERNEL = """\
+import ast, json, os, sys, tempfile
+sys.path.insert(0, {tools!r})
+import grading_kernel as kernel
+sys.dont_write_bytecode = True
+from IPython.core.interactiveshell import InteractiveShell
+from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+import adversarial, adversarial.exercises
+shell = InteractiveShell.instance()
+handin, hidden = {handin!r}, {hidden!r}
+trusted = kernel.trusted_paths(adversarial) + (os.path.dirname(os.path.realpath(__file__)) + os.sep,)
+refused = os.path.join(tempfile.mkdtemp(), "refused.txt")
+if {guarded!r}:         # as the grading kernel is now: the hook and the guard from a private copy of the module
+    hooks = kernel.private_copy()
+else:                   # as it was: the module's own hook, and an IPython callback that puts the imports back
+    hooks = kernel
+    kernel.mentions = lambda code, text: False      # (the old hook never put the imports back itself)
+    saved = kernel.saved_imports()
+    shell.events.register("pre_run_cell", lambda info: "_graded_adversarial_" in info.raw_cell and
+                          kernel.restore_imports(saved))
+kernel.guard_exits()
+guard = hooks.reference_guard(shell, adversarial, trusted, str(murmur2_x86(hidden, get_tmp_hash_seed())))
+hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None], guard)
+shell.run_cell(handin)
+shell.run_cell(hidden)
+seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "doctored")}}
+seen["charged"] = [ast.literal_eval(line)[2] for line in open(refused)] if os.path.exists(refused) else []
+seen["handin"] = str(murmur2_x86(handin, get_tmp_hash_seed())) + ".py"
+print(json.dumps(seen))
+"""
+# The hand-in's cell: it removes the kernel's IPython callbacks, reaches the kernel module's globals through
+# os._exit (the kernel's replacement) and empties the guard's events, hooks the imports, then tries a reference
+# and a spawned child.
+KERNEL_HANDIN = """\
+import builtins, multiprocessing, os
+for _callback in list(get_ipython().events.callbacks["pre_run_cell"]):
+    get_ipython().events.unregister("pre_run_cell", _callback)
+os._exit.__globals__["GUARDED_EVENTS"] = frozenset()
+_real_import = builtins.__import__
+def _hooked(name, *args, **kwargs):
+    return _real_import(name, *args, **kwargs)
+builtins.__import__ = _hooked
+try:
+    from adversarial.exercises.engine import pvs_model
+    stolen = True
+except PermissionError:
+    stolen = False
+try:
+    multiprocessing.get_context("spawn").Process(target=print).start()
+    started = True
+except PermissionError:
+    started = False
+"""
+KERNEL_HIDDEN = ("def _fresh():\n    return '_graded_adversarial_'    # as the hidden tests' loader names its copy\n"
+                 "import builtins\ndoctored = builtins.__import__.__name__ == '_hooked'\n")
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["as-it-was", "guarded"])
+def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
+    """Without its private copy the kernel's hook reads globals the hand-in reaches (``os._exit.__globals__``):
+    emptying ``GUARDED_EVENTS`` lets the reference through; with an IPython callback putting the imports back,
+    removing it through ``get_ipython()`` leaves the hidden tests a hooked import. Now neither works, a spawned
+    child is refused, and each refusal is charged to the cell that asked, by the name the hook saw it run under."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    script = tmp_path / "kernel.py"
+    script.write_text(KERNEL.format(tools=str(ROOT / "tools"), handin=KERNEL_HANDIN, hidden=KERNEL_HIDDEN,
+                                    guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    if not guarded:
+        assert seen["stolen"] is True and seen["doctored"] is True
+        return
+    assert {k: seen[k] for k in ("stolen", "started", "doctored")} == {"stolen": False, "started": False,
+                                                                        "doctored": False}
+    assert len(seen["charged"]) == 2 and all(name.endswith(seen["handin"]) for name in seen["charged"])

@@ -208,8 +208,10 @@ except sqlite3.Error:
     pass
 """
 
-# A spawned child (multiprocessing's spawn context starts a fresh Python: no audit hook there) that writes into
-# the course folder and elsewhere, and starts a daemon in a session of its own that would write after a while.
+# A spawned child (multiprocessing's spawn context starts a fresh Python: no audit hook there) that would write into
+# the course folder and elsewhere, and start a daemon in a session of its own that would write after a while. The
+# grading kernel refuses the spawn (it costs the exercise, like os.fork); were it let through, the sandbox would
+# still keep the child from the course and end it with the kernel.
 SPAWN = """\
 import multiprocessing
 try:
@@ -280,7 +282,7 @@ def sandbox_handins(a: Assignment, course: Path, folder: Path, elsewhere: Path, 
         "gradebook": (a.handin({**stubs, f: GRADEBOOK.format(gradebook=str(course / "gradebook.db")) + stubs[f]}),
                       list(a.points)),
         "read-others": (a.handin({k: steal for k in a.defines}), list(a.points)),
-        "spawn": (a.handin({f: spawn_code(targets, token) + right_f}), []),
+        "spawn": (a.handin({f: spawn_code(targets, token) + right_f}), [f]),     # refused, like os.fork
         "fork": (a.handin({f: FORK.format(target=str(elsewhere / "pwned-fork")) + right_f}), [f]),
         "import-hook": (a.handin({f: wrong_f + IMPORT_HOOK.format(patches=patches)}), [f]),
     }
