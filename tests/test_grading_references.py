@@ -258,12 +258,81 @@ def test_the_guard_refuses_the_handins_routes_and_lets_libraries_compile(tmp_pat
     assert seen["own-compile"] == "'compiled'"
 
 
-def test_the_nodes_a_check_hands_over_lead_nowhere():
-    """A hand-in's search gets ExerciseNodes while the check runs; their methods' globals are a module of their own
-    (adversarial/exercises/nodes.py), not the module of the alpha-beta reference (``_model``)."""
-    from adversarial.exercises.alphabeta import ExerciseNode
-    reachable = {name for name in ExerciseNode.value.fget.__globals__ if not name.startswith("__")}
-    assert reachable == {"annotations", "ExerciseNode"}
+class _Stop(BaseException):
+    """Ends a check at its first call of the student's function (no check catches a BaseException)."""
+
+
+def _reached_modules(value, seen: set, found: set, depth: int = 0) -> None:
+    """The modules whose globals a student's code reaches from ``value``: through its class's methods and
+    properties, a function's or a bound method's globals, defaults and closure, and the values it holds."""
+    import types
+    if id(value) in seen or depth > 5:
+        return
+    seen.add(id(value))
+    functions = []
+    if isinstance(value, types.FunctionType):
+        functions = [value]
+    elif isinstance(value, types.MethodType):
+        for part in (value.__func__, value.__self__):
+            _reached_modules(part, seen, found, depth + 1)
+    elif isinstance(value, type):
+        for member in vars(value).values():
+            member = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+            if isinstance(member, types.FunctionType):
+                functions.append(member)
+    elif not isinstance(value, types.ModuleType):
+        _reached_modules(type(value), seen, found, depth + 1)
+        held = list(value)[:20] if isinstance(value, (list, tuple, set, frozenset)) else []
+        held += list(value.values())[:20] if isinstance(value, dict) else []
+        held += list(vars(value).values()) if hasattr(value, "__dict__") else []
+        held += [getattr(value, slot) for slot in getattr(type(value), "__slots__", ()) if hasattr(value, slot)]
+        for item in held:
+            _reached_modules(item, seen, found, depth + 1)
+    for function in functions:
+        found.add(function.__globals__.get("__name__"))
+        for part in list(function.__defaults__ or ()) + [c.cell_contents for c in function.__closure__ or ()]:
+            _reached_modules(part, seen, found, depth + 1)
+
+
+def test_what_a_check_hands_the_students_code_leads_to_no_check():
+    """Every check that runs a student's function (given it alone) hands it objects, may raise a Slip through
+    it, and may have set a profile function it can read (``sys.getprofile()``, no audit event): none of it leads
+    to a check's module (a reference answer, the hand-over signal), only to .nodes, which holds nothing of
+    them. (check_aspiration's search, check_exact_score's questions, check_knuth_playout's picker and
+    check_careful_table's game were defined beside their references before.)"""
+    import inspect
+    import sys
+    import types
+
+    import adversarial.exercises as exercises
+    from adversarial.exercises import nodes
+    from adversarial.exercises.core import Slip
+    checked = {}
+    for name in sorted(n for n in dir(exercises) if n.startswith("check_")):
+        check = getattr(exercises, name)
+        needed = [p for p in inspect.signature(check).parameters.values()
+                  if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+        if len(needed) != 1 or needed[0].name == "answer":     # (a value's check runs no function)
+            continue
+        handed = []
+
+        def spy(*args, **kwargs):
+            handed.extend([*args, *kwargs.values(), sys.getprofile()])
+            raise _Stop
+
+        try:
+            check(spy)
+        except _Stop:
+            pass
+        found: set = set()
+        for value in handed + [Slip]:
+            _reached_modules(value, set(), found)
+        checked[name] = {m for m in found if m and m.startswith("adversarial.exercises")}
+    assert len([n for n, found in checked.items() if found]) >= 6, checked
+    assert all(found <= {"adversarial.exercises.nodes"} for found in checked.values()), checked
+    held = {v.__name__ if isinstance(v, types.ModuleType) else getattr(v, "__module__", None)
+            for v in vars(nodes).values() if isinstance(v, (types.ModuleType, type, types.FunctionType))}
+    assert not {m for m in held if m and m.startswith("adversarial.exercises") and m != nodes.__name__}, held
 
 
 # -- the kernel's own parts are out of the hand-in's reach: shown open without them, closed with them ----------
@@ -277,32 +346,39 @@ from IPython.core.interactiveshell import InteractiveShell
 from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
 import adversarial, adversarial.exercises
 shell = InteractiveShell.instance()
-handin, hidden = {handin!r}, {hidden!r}
+visible, handin, hidden = {visible!r}, {handin!r}, {hidden!r}
 trusted = kernel.trusted_paths(adversarial) + (os.path.dirname(os.path.realpath(__file__)) + os.sep,)
 refused = os.path.join(tempfile.mkdtemp(), "refused.txt")
 if {guarded!r}:         # as the grading kernel is now: the hook and the guard from a private copy of the module
     hooks = kernel.private_copy()
 else:                   # as it was: the module's own hook, and an IPython callback that puts the imports back
     hooks = kernel
-    kernel.mentions = lambda code, text: False      # (the old hook never put the imports back itself)
+    kernel.mentions = lambda code, text: False      # (the old hook never put the imports back itself, nor
+    kernel.ReferenceGuard.forget_outputs = lambda self, namespace: None     # forgot the checks' verdicts)
     saved = kernel.saved_imports()
     shell.events.register("pre_run_cell", lambda info: "_graded_adversarial_" in info.raw_cell and
                           kernel.restore_imports(saved))
 kernel.guard_exits()
-guard = hooks.reference_guard(shell, adversarial, trusted, str(murmur2_x86(hidden, get_tmp_hash_seed())))
+guard = hooks.reference_guard(shell, adversarial, trusted,
+                              ",".join(str(murmur2_x86(cell, get_tmp_hash_seed())) for cell in (visible, hidden)))
 hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None], guard)
+shell.run_cell(visible)
 shell.run_cell(handin)
 shell.run_cell(hidden)
-seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "doctored")}}
+seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "doctored", "verdict")}}
 seen["charged"] = [ast.literal_eval(line)[2] for line in open(refused)] if os.path.exists(refused) else []
 seen["handin"] = str(murmur2_x86(handin, get_tmp_hash_seed())) + ".py"
 print(json.dumps(seen))
 """
-# The hand-in's cell: it removes the kernel's IPython callbacks, reaches the kernel module's globals through
-# os._exit (the kernel's replacement) and empties the guard's events, hooks the imports, then tries a reference
-# and a spawned child.
+# The instructor's visible check (a locked cell): its verdict is the cell's output.
+KERNEL_VISIBLE = "from adversarial.exercises import check_zobrist_update\ncheck_zobrist_update(lambda *a: 0)\n"
+# The hand-in's cell: it looks for that verdict in IPython's display hook (its class would lead to the checks'
+# core and its hand-over signal), removes the kernel's IPython callbacks, reaches the kernel module's globals
+# through os._exit (the kernel's replacement) and empties the guard's events, hooks the imports, then tries a
+# reference and a spawned child.
 KERNEL_HANDIN = """\
 import builtins, multiprocessing, os
+verdict = type(get_ipython().displayhook._).__name__ == "Verdict"
 for _callback in list(get_ipython().events.callbacks["pre_run_cell"]):
     get_ipython().events.unregister("pre_run_cell", _callback)
 os._exit.__globals__["GUARDED_EVENTS"] = frozenset()
@@ -337,14 +413,14 @@ def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
     pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
                         "library's own environment (make test-pythons) lacks")
     script = tmp_path / "kernel.py"
-    script.write_text(KERNEL.format(tools=str(ROOT / "tools"), handin=KERNEL_HANDIN, hidden=KERNEL_HIDDEN,
-                                    guarded=guarded))
+    script.write_text(KERNEL.format(tools=str(ROOT / "tools"), visible=KERNEL_VISIBLE, handin=KERNEL_HANDIN,
+                                    hidden=KERNEL_HIDDEN, guarded=guarded))
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     if not guarded:
-        assert seen["stolen"] is True and seen["doctored"] is True
+        assert seen["stolen"] is True and seen["doctored"] is True and seen["verdict"] is True
         return
-    assert {k: seen[k] for k in ("stolen", "started", "doctored")} == {"stolen": False, "started": False,
-                                                                        "doctored": False}
+    assert {k: seen[k] for k in ("stolen", "started", "doctored", "verdict")} == {
+        "stolen": False, "started": False, "doctored": False, "verdict": False}
     assert len(seen["charged"]) == 2 and all(name.endswith(seen["handin"]) for name in seen["charged"])

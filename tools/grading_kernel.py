@@ -63,8 +63,10 @@ def detached(function, **names):
     this module's globals, which the audit hook and the guard read (a hand-in that reached them could empty
     ``GUARDED_EVENTS``)."""
     import builtins
-    return FunctionType(function.__code__, {"__builtins__": builtins, **names}, function.__name__,
+    copy = FunctionType(function.__code__, {"__builtins__": builtins, **names}, function.__name__,
                         function.__defaults__, function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    return copy
 
 
 def options(argv: list[str]) -> tuple[dict, list[str]]:
@@ -120,13 +122,13 @@ class ReferenceGuard:
     is a refusal, which costs the exercise its points. (Compiling and making code objects are refused when the
     hand-in's code asks itself: the import system compiles a library's source for it, under the library's name.)"""
 
-    def __init__(self, locked_hashes: list[str], folder: str, package, namespace):
+    def __init__(self, locked_hashes: list[str], folder: str, package, namespace, holders=lambda: ()):
         from ipykernel.compiler import get_tmp_directory
         cells = get_tmp_directory()
         self.cells = (cells + os.sep, os.path.realpath(cells) + os.sep)
         self.locked = {cell + f"{h}.py" for cell in self.cells for h in locked_hashes}
         self.folder = (folder + os.sep, os.path.realpath(folder) + os.sep)
-        self.package, self.namespace = package, namespace
+        self.package, self.namespace, self.holders = package, namespace, holders
         self.modules, self.names = {}, {}
         self.audit = sys.audit
 
@@ -153,11 +155,21 @@ class ReferenceGuard:
         for name, value in list(namespace.items()):
             if self._from_reference(value):
                 self.names[name] = namespace.pop(name)
+        self.forget_outputs(namespace)
+
+    def forget_outputs(self, namespace) -> None:
+        """The checks' verdicts among the outputs IPython keeps: ``Out`` and its display hook's last three
+        (``get_ipython().displayhook._``), from which a verdict's class would lead to the checks' core."""
         outputs = namespace.get("Out")
         if type(outputs) is dict:
             for number, value in list(outputs.items()):
                 if self._from_reference(value):
                     del outputs[number]
+        for holder in self.holders():
+            kept = getattr(holder, "__dict__", None)
+            for name in ("_", "__", "___"):
+                if type(kept) is dict and self._from_reference(kept.get(name)):
+                    kept[name] = ""
 
     def bring_back_modules(self) -> None:
         for name, module in self.modules.items():
@@ -237,7 +249,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     import sys as _sys
     getframe = _sys._getframe
     busy = [False]
-    realpath, abspath, fsdecode, sep, devnull = os.path.realpath, os.path.abspath, os.fsdecode, os.sep, os.devnull
+    realpath, fsdecode, sep, devnull = os.path.realpath, os.fsdecode, os.sep, os.devnull
     standard = tuple({p + sep for p in (sys.base_prefix, realpath(sys.base_prefix))})
     real = {}
     from ipykernel.compiler import get_tmp_directory
@@ -397,14 +409,14 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
 
     _sys.addaudithook(hook)
 
-    def fork_exec(*args):
+    def fork_exec(*args, _audit=_sys.audit, _starting=STARTING):
         box = [args]
-        audit(starting, box)        # the hook refuses, or runs the real one and puts its result in the box
+        _audit(_starting, box)      # the hook refuses, or runs the real one and puts its result in the box
         try:
             return box[1]
         except IndexError:
             raise PermissionError("the grader did not start this process") from None
-    _posixsubprocess.fork_exec = detached(fork_exec, audit=_sys.audit, starting=STARTING)
+    _posixsubprocess.fork_exec = detached(fork_exec)
 
 
 def guard_exits() -> None:
@@ -489,7 +501,8 @@ def reference_guard(shell, package, trusted: tuple[str, ...], locked: str | None
     shell.compile.get_code_name = detached(lambda raw, transformed, number: f"{cells}{murmur2_x86(raw, seed)}.py",
                                            cells=cells, murmur2_x86=murmur2_x86, seed=seed)
     folder = os.path.dirname(os.path.realpath(package.exercises.__file__))
-    guard = ReferenceGuard([h for h in locked.split(",") if h], folder, package, lambda: shell.user_ns)
+    guard = ReferenceGuard([h for h in locked.split(",") if h], folder, package, lambda: shell.user_ns,
+                           lambda: (shell.displayhook,))
     guard.trusted = trusted
     guard.hide()
     return guard
