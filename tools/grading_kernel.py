@@ -12,7 +12,9 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   folder (refused when the hand-in's code is anywhere on the stack: a library cannot write for it);
   reaching a frame (``sys._getframe``, ``inspect``, a traceback's ``tb_frame``, a generator's
   frame), tracing (``sys.settrace``/``setprofile``), walking the heap (``gc.get_objects``/``referrers``),
-  ``ctypes``, starting a process, sending a signal, opening a socket;
+  ``ctypes``, starting a process (``os.fork``, ``subprocess``, and ``_posixsubprocess.fork_exec``, through
+  which multiprocessing's spawn and forkserver contexts start a fresh Python without this hook), sending a
+  signal, opening a socket;
 - turns ``os._exit`` and ``sys.setrecursionlimit`` above 20,000 into errors in the cell, and caps what a
   hand-in can print (``--output`` KB per cell);
 - writes the source of each cell it starts to ``$GRADING_PROGRESS`` (a file the grader reads when a kernel
@@ -20,11 +22,13 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   that asked, to ``$GRADING_REFUSED`` (the grader takes that exercise's points away, even when the hand-in
   caught the error).
 
-What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a child
-started through multiprocessing's spawn context (a fresh Python, without this hook) or a bug in CPython gets
-past it. tools/grade.py therefore starts this kernel inside a bubblewrap sandbox (tools/grading_sandbox.py:
-no course folder, no network, one writable scratch folder, a PID namespace) where one can start; this file
-is the second layer. Before the hidden tests run it also puts the import machinery back as it was.
+What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a C-only
+callable that raises no audit event, or a bug in CPython gets past it. tools/grade.py therefore starts this
+kernel inside a bubblewrap sandbox (tools/grading_sandbox.py: no course folder, no network, one writable scratch
+folder, a PID namespace) where one can start; this file is the second layer. The hook and the guard are
+installed from a private copy of this module (:func:`private_copy`): what they read is out of the hand-in's
+reach, even though this module's own functions are not (``os._exit``'s replacement, IPython's callbacks). Before
+the hidden tests run the hook also puts the import machinery back as it was.
 
     python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [--processes N]
         [...ipykernel args]
