@@ -365,7 +365,7 @@ hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None
 shell.run_cell(visible)
 shell.run_cell(handin)
 shell.run_cell(hidden)
-seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "doctored", "verdict")}}
+seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "forked", "doctored", "verdict")}}
 seen["charged"] = [ast.literal_eval(line)[2] for line in open(refused)] if os.path.exists(refused) else []
 seen["handin"] = str(murmur2_x86(handin, get_tmp_hash_seed())) + ".py"
 print(json.dumps(seen))
@@ -375,7 +375,8 @@ KERNEL_VISIBLE = "from adversarial.exercises import check_zobrist_update\ncheck_
 # The hand-in's cell: it looks for that verdict in IPython's display hook (its class would lead to the checks'
 # core and its hand-over signal), removes the kernel's IPython callbacks, reaches the kernel module's globals
 # through os._exit (the kernel's replacement) and empties the guard's events, hooks the imports, then tries a
-# reference and a spawned child.
+# reference, a spawned child and a forked one (multiprocessing's fork context, which os.fork's rule let through
+# as the standard library's: its child went on running the cell, a second kernel).
 KERNEL_HANDIN = """\
 import builtins, multiprocessing, os
 verdict = type(get_ipython().displayhook._).__name__ == "Verdict"
@@ -396,6 +397,11 @@ try:
     started = True
 except PermissionError:
     started = False
+try:
+    multiprocessing.get_context("fork").Process(target=print).start()
+    forked = True
+except PermissionError:
+    forked = False
 """
 KERNEL_HIDDEN = ("def _fresh():\n    return '_graded_adversarial_'    # as the hidden tests' loader names its copy\n"
                  "import builtins\ndoctored = builtins.__import__.__name__ == '_hooked'\n")
@@ -421,6 +427,6 @@ def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
     if not guarded:
         assert seen["stolen"] is True and seen["doctored"] is True and seen["verdict"] is True
         return
-    assert {k: seen[k] for k in ("stolen", "started", "doctored", "verdict")} == {
-        "stolen": False, "started": False, "doctored": False, "verdict": False}
-    assert len(seen["charged"]) == 2 and all(name.endswith(seen["handin"]) for name in seen["charged"])
+    assert {k: seen[k] for k in ("stolen", "started", "forked", "doctored", "verdict")} == {
+        "stolen": False, "started": False, "forked": False, "doctored": False, "verdict": False}
+    assert len(seen["charged"]) == 3 and all(name.endswith(seen["handin"]) for name in seen["charged"])

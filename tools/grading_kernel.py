@@ -55,6 +55,7 @@ HELPERS = ("inspect.py", "traceback.py", "shutil.py", "pathlib.py", "os.py", "te
 # multiprocessing's spawn and forkserver start their child through _posixsubprocess.fork_exec, which raises no
 # audit event (subprocess.Popen raises its own first); the kernel's fork_exec raises this one (install_audit_hook).
 STARTING = "grading.fork_exec"
+FORKS = frozenset({"os.fork", "os.forkpty"})
 PATH_EVENTS = frozenset({
     "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink", "os.link",
     "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile", "shutil.copytree",
@@ -405,7 +406,9 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             return
         busy[0] = True
         try:
-            students = asking_code_is_students(event == "open" or event in PATH_EVENTS)
+            # A write or a fork is refused with any of the hand-in's code on the stack: a library cannot write for it,
+            # nor fork for it (multiprocessing's fork context: its child would run on as a second kernel).
+            students = asking_code_is_students(event == "open" or event in PATH_EVENTS or event in FORKS)
         finally:
             busy[0] = False
         if students:
