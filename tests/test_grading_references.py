@@ -346,7 +346,7 @@ from IPython.core.interactiveshell import InteractiveShell
 from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
 import adversarial, adversarial.exercises
 shell = InteractiveShell.instance()
-visible, handin, hidden = {visible!r}, {handin!r}, {hidden!r}
+visible, handin, spoofed, hidden = {visible!r}, {handin!r}, {spoofed!r}, {hidden!r}
 trusted = kernel.trusted_paths(adversarial) + (os.path.dirname(os.path.realpath(__file__)) + os.sep,)
 refused = os.path.join(tempfile.mkdtemp(), "refused.txt")
 if {guarded!r}:         # as the grading kernel is now: the hook and the guard from a private copy of the module
@@ -354,7 +354,8 @@ if {guarded!r}:         # as the grading kernel is now: the hook and the guard f
 else:                   # as it was: the module's own hook, and an IPython callback that puts the imports back
     hooks = kernel
     kernel.mentions = lambda code, text: False      # (the old hook never put the imports back itself, nor
-    kernel.ReferenceGuard.forget_outputs = lambda self, namespace: None     # forgot the checks' verdicts)
+    kernel.ReferenceGuard.forget_outputs = lambda self, namespace: None     # forgot the checks' verdicts, nor
+    kernel.ReferenceGuard.named_by = lambda self, source, name: True        # checked a locked cell's name)
     saved = kernel.saved_imports()
     shell.events.register("pre_run_cell", lambda info: "_graded_adversarial_" in info.raw_cell and
                           kernel.restore_imports(saved))
@@ -364,8 +365,10 @@ guard = hooks.reference_guard(shell, adversarial, trusted,
 hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None], guard)
 shell.run_cell(visible)
 shell.run_cell(handin)
+shell.run_cell(spoofed)
 shell.run_cell(hidden)
 seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "forked", "doctored", "verdict")}}
+seen["spoofed"] = shell.user_ns.get("spoofed", False)
 seen["charged"] = [ast.literal_eval(line)[2] for line in open(refused)] if os.path.exists(refused) else []
 seen["handin"] = str(murmur2_x86(handin, get_tmp_hash_seed())) + ".py"
 print(json.dumps(seen))
@@ -402,7 +405,14 @@ try:
     forked = True
 except PermissionError:
     forked = False
-"""
+from ipykernel.compiler import get_tmp_directory, get_tmp_hash_seed, murmur2_x86
+_named, _locked = get_ipython().compile.get_code_name, murmur2_x86(_VISIBLE, get_tmp_hash_seed())
+get_ipython().compile.get_code_name = lambda raw, transformed, number: (
+    f"{get_tmp_directory()}/{_locked}.py" if "spoofed" in raw else _named(raw, transformed, number))
+""".replace("_VISIBLE", repr(KERNEL_VISIBLE))
+# A hand-in cell run under the name of the instructor's visible check (its source is in the release), through the
+# kernel's get_code_name, which the hand-in's cell above changed: the guard would take it for a locked cell.
+KERNEL_SPOOFED = "from adversarial.exercises.engine import pvs_model\nspoofed = True\n"
 KERNEL_HIDDEN = ("def _fresh():\n    return '_graded_adversarial_'    # as the hidden tests' loader names its copy\n"
                  "import builtins\ndoctored = builtins.__import__.__name__ == '_hooked'\n")
 
@@ -420,13 +430,14 @@ def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
                         "library's own environment (make test-pythons) lacks")
     script = tmp_path / "kernel.py"
     script.write_text(KERNEL.format(tools=str(ROOT / "tools"), visible=KERNEL_VISIBLE, handin=KERNEL_HANDIN,
-                                    hidden=KERNEL_HIDDEN, guarded=guarded))
+                                    spoofed=KERNEL_SPOOFED, hidden=KERNEL_HIDDEN, guarded=guarded))
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     if not guarded:
         assert seen["stolen"] is True and seen["doctored"] is True and seen["verdict"] is True
+        assert seen["spoofed"] is True
         return
-    assert {k: seen[k] for k in ("stolen", "started", "forked", "doctored", "verdict")} == {
-        "stolen": False, "started": False, "forked": False, "doctored": False, "verdict": False}
-    assert len(seen["charged"]) == 3 and all(name.endswith(seen["handin"]) for name in seen["charged"])
+    assert {k: seen[k] for k in ("stolen", "started", "forked", "doctored", "verdict", "spoofed")} == {
+        "stolen": False, "started": False, "forked": False, "doctored": False, "verdict": False, "spoofed": False}
+    assert len(seen["charged"]) == 4 and all(name.endswith(seen["handin"]) for name in seen["charged"])
