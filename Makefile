@@ -163,11 +163,13 @@ site: $(STAMP)
 # make assignment NB=02 (no NB: every lesson with exercises) writes build/course/{source,release}/; make grade
 # NB=02 HANDINS=folder grades a folder of hand-ins (STUDENT.ipynb files, or nbgrader's submitted/ read in place;
 # STUDENT=id regrades one); make export writes nbgrader's grade table build/course/grades.csv, a Canvas-style
-# gradebook and a feedback bundle per student (build/course/export/). COURSE=dir for another course directory.
+# gradebook and a feedback bundle per student (build/course/export/). COURSE=dir for another course directory;
+# COURSE_ID=id names the course; LATE_PENALTY=zero writes nbgrader's late penalty into its nbgrader_config.py.
 .PHONY: assignment grade export
 COURSE ?= build/course
 assignment: $(STAMP)
-	$(BIN)/python tools/assignments.py $(NB) --course $(COURSE) $(if $(COURSE_ID),--course-id $(COURSE_ID),)
+	$(BIN)/python tools/assignments.py $(NB) --course $(COURSE) $(if $(COURSE_ID),--course-id $(COURSE_ID),) \
+		$(if $(LATE_PENALTY),--late-penalty $(LATE_PENALTY),)
 
 grade: $(STAMP)
 	@test -n "$(NB)" -a -n "$(HANDINS)" || { echo "usage: make grade NB=02 HANDINS=folder-of-STUDENT.ipynb [STUDENT=id]"; exit 2; }

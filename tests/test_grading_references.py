@@ -55,6 +55,29 @@ SPOOFED = f"""\
 _code = compile({INSIDE_MODULES[TYPES]!r}, {str(TECHNIQUES)!r}, "exec")    # frames that look like the package's
 exec(_code)
 """
+# A child started through multiprocessing's spawn (or forkserver) context is a fresh Python, without the grading
+# kernel's audit hook: it reads a check's file and hands the text back through a pipe.
+SPAWNED = """\
+import multiprocessing
+_context = multiprocessing.get_context({how!r})
+_mine, _theirs = _context.Pipe()
+_child = _context.Process(target=exec, args=("_pipe.send(open({path!r}).read())", {{"_pipe": _theirs}}))
+_child.start()
+_text = _mine.recv()
+_child.join()
+"""
+FROM_DOCSTRING = """\
+_space = {}
+exec("\\n".join(line[4:] for line in _text.splitlines() if line.startswith((">>> ", "... "))).split("check_pvs")[0],
+     _space)
+_stolen = _space["my_pvs"]
+"""
+FROM_SOURCE = """\
+_space = {"__name__": "stolen_techniques"}
+exec(_text.replace("from ..", "from adversarial.").replace("from .", "from adversarial.exercises."), _space)
+_stolen = _space["_predicted"]
+"""
+STARTING = "starting a process outside subprocess (multiprocessing's spawn or forkserver context"
 ROUTES = {
     # name: (what it steals, the answer's code, what the graded reason says)
     "import": (PVS, "from adversarial.exercises.engine import pvs_model\n_stolen = pvs_model()\n",
@@ -77,6 +100,8 @@ ROUTES = {
     "inside-check": (PVS, INSIDE_MODULES[PVS], "KeyError: 'adversarial.exercises.engine'"),
     "inside-check-types": (TYPES, INSIDE_MODULES[TYPES], "KeyError: 'adversarial.exercises.techniques'"),
     "inside-globals": (PVS, INSIDE_GLOBALS, "KeyError: 'check_pvs'"),
+    "spawn": (PVS, SPAWNED.format(how="spawn", path=str(ENGINE)) + FROM_DOCSTRING, STARTING),
+    "forkserver": (TYPES, SPAWNED.format(how="forkserver", path=str(TECHNIQUES)) + FROM_SOURCE, STARTING),
 }
 # A hand-in per row: the route each exercise's answer takes (my_pvs, zobrist_place, node_type), None for the stub.
 # Every exercise answered by a route scores nothing, for the reason the route names.
@@ -88,6 +113,7 @@ HANDINS = {
     "steal-files": ("docstring", "exec-file", "spoofed-file"),
     "steal-inside": ("inside-check", None, "inside-check-types"),
     "steal-globals": ("inside-globals", "cell-name", "verdict"),
+    "steal-processes": ("spawn", "right", "forkserver"),
 }
 # Not a route to a reference by itself: the name ipykernel gives the next cells, set to a locked cell's (the
 # first cell's source is in ``In``), so that the next answer would pass for the instructor's. The kernel names
@@ -232,9 +258,186 @@ def test_the_guard_refuses_the_handins_routes_and_lets_libraries_compile(tmp_pat
     assert seen["own-compile"] == "'compiled'"
 
 
-def test_the_nodes_a_check_hands_over_lead_nowhere():
-    """A hand-in's search gets ExerciseNodes while the check runs; their methods' globals are a module of their own
-    (adversarial/exercises/nodes.py), not the module of the alpha-beta reference (``_model``)."""
-    from adversarial.exercises.alphabeta import ExerciseNode
-    reachable = {name for name in ExerciseNode.value.fget.__globals__ if not name.startswith("__")}
-    assert reachable == {"annotations", "ExerciseNode"}
+class _Stop(BaseException):
+    """Ends a check at its first call of the student's function (no check catches a BaseException)."""
+
+
+def _reached_modules(value, seen: set, found: set, depth: int = 0) -> None:
+    """The modules whose globals a student's code reaches from ``value``: through its class's methods and
+    properties, a function's or a bound method's globals, defaults and closure, and the values it holds."""
+    import types
+    if id(value) in seen or depth > 5:
+        return
+    seen.add(id(value))
+    functions = []
+    if isinstance(value, types.FunctionType):
+        functions = [value]
+    elif isinstance(value, types.MethodType):
+        for part in (value.__func__, value.__self__):
+            _reached_modules(part, seen, found, depth + 1)
+    elif isinstance(value, type):
+        for member in vars(value).values():
+            member = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+            if isinstance(member, types.FunctionType):
+                functions.append(member)
+    elif not isinstance(value, types.ModuleType):
+        _reached_modules(type(value), seen, found, depth + 1)
+        held = list(value)[:20] if isinstance(value, (list, tuple, set, frozenset)) else []
+        held += list(value.values())[:20] if isinstance(value, dict) else []
+        held += list(vars(value).values()) if hasattr(value, "__dict__") else []
+        held += [getattr(value, slot) for slot in getattr(type(value), "__slots__", ()) if hasattr(value, slot)]
+        for item in held:
+            _reached_modules(item, seen, found, depth + 1)
+    for function in functions:
+        found.add(function.__globals__.get("__name__"))
+        for part in list(function.__defaults__ or ()) + [c.cell_contents for c in function.__closure__ or ()]:
+            _reached_modules(part, seen, found, depth + 1)
+
+
+def test_what_a_check_hands_the_students_code_leads_to_no_check():
+    """Every check that runs a student's function (given it alone) hands it objects, may raise a Slip through
+    it, and may have set a profile function it can read (``sys.getprofile()``, no audit event): none of it leads
+    to a check's module (a reference answer, the hand-over signal), only to .nodes, which holds nothing of
+    them. (check_aspiration's search, check_exact_score's questions, check_knuth_playout's picker and
+    check_careful_table's game were defined beside their references before.)"""
+    import inspect
+    import sys
+    import types
+
+    import adversarial.exercises as exercises
+    from adversarial.exercises import nodes
+    from adversarial.exercises.core import Slip
+    checked = {}
+    for name in sorted(n for n in dir(exercises) if n.startswith("check_")):
+        check = getattr(exercises, name)
+        needed = [p for p in inspect.signature(check).parameters.values()
+                  if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+        if len(needed) != 1 or needed[0].name == "answer":     # (a value's check runs no function)
+            continue
+        handed = []
+
+        def spy(*args, **kwargs):
+            handed.extend([*args, *kwargs.values(), sys.getprofile()])
+            raise _Stop
+
+        try:
+            check(spy)
+        except _Stop:
+            pass
+        found: set = set()
+        for value in handed + [Slip]:
+            _reached_modules(value, set(), found)
+        checked[name] = {m for m in found if m and m.startswith("adversarial.exercises")}
+    assert len([n for n, found in checked.items() if found]) >= 6, checked
+    assert all(found <= {"adversarial.exercises.nodes"} for found in checked.values()), checked
+    held = {v.__name__ if isinstance(v, types.ModuleType) else getattr(v, "__module__", None)
+            for v in vars(nodes).values() if isinstance(v, (types.ModuleType, type, types.FunctionType))}
+    assert not {m for m in held if m and m.startswith("adversarial.exercises") and m != nodes.__name__}, held
+
+
+# -- the kernel's own parts are out of the hand-in's reach: shown open without them, closed with them ----------
+
+KERNEL = """\
+import ast, json, os, sys, tempfile
+sys.path.insert(0, {tools!r})
+import grading_kernel as kernel
+sys.dont_write_bytecode = True
+from IPython.core.interactiveshell import InteractiveShell
+from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+import adversarial, adversarial.exercises
+shell = InteractiveShell.instance()
+visible, handin, spoofed, hidden = {visible!r}, {handin!r}, {spoofed!r}, {hidden!r}
+trusted = kernel.trusted_paths(adversarial) + (os.path.dirname(os.path.realpath(__file__)) + os.sep,)
+refused = os.path.join(tempfile.mkdtemp(), "refused.txt")
+if {guarded!r}:         # as the grading kernel is now: the hook and the guard from a private copy of the module
+    hooks = kernel.private_copy()
+else:                   # as it was: the module's own hook, and an IPython callback that puts the imports back
+    hooks = kernel
+    kernel.mentions = lambda code, text: False      # (the old hook never put the imports back itself, nor
+    kernel.ReferenceGuard.forget_outputs = lambda self, namespace: None     # forgot the checks' verdicts, nor
+    kernel.ReferenceGuard.named_by = lambda self, source, name: True        # checked a locked cell's name)
+    saved = kernel.saved_imports()
+    shell.events.register("pre_run_cell", lambda info: "_graded_adversarial_" in info.raw_cell and
+                          kernel.restore_imports(saved))
+kernel.guard_exits()
+guard = hooks.reference_guard(shell, adversarial, trusted,
+                              ",".join(str(murmur2_x86(cell, get_tmp_hash_seed())) for cell in (visible, hidden)))
+hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None], guard)
+shell.run_cell(visible)
+shell.run_cell(handin)
+shell.run_cell(spoofed)
+shell.run_cell(hidden)
+seen = {{k: shell.user_ns[k] for k in ("stolen", "started", "forked", "doctored", "verdict")}}
+seen["spoofed"] = shell.user_ns.get("spoofed", False)
+seen["charged"] = [ast.literal_eval(line)[2] for line in open(refused)] if os.path.exists(refused) else []
+seen["handin"] = str(murmur2_x86(handin, get_tmp_hash_seed())) + ".py"
+print(json.dumps(seen))
+"""
+# The instructor's visible check (a locked cell): its verdict is the cell's output.
+KERNEL_VISIBLE = "from adversarial.exercises import check_zobrist_update\ncheck_zobrist_update(lambda *a: 0)\n"
+# The hand-in's cell: it looks for that verdict in IPython's display hook (its class would lead to the checks'
+# core and its hand-over signal), removes the kernel's IPython callbacks, reaches the kernel module's globals
+# through os._exit (the kernel's replacement) and empties the guard's events, hooks the imports, then tries a
+# reference, a spawned child and a forked one (multiprocessing's fork context, which os.fork's rule let through
+# as the standard library's: its child went on running the cell, a second kernel).
+KERNEL_HANDIN = """\
+import builtins, multiprocessing, os
+verdict = type(get_ipython().displayhook._).__name__ == "Verdict"
+for _callback in list(get_ipython().events.callbacks["pre_run_cell"]):
+    get_ipython().events.unregister("pre_run_cell", _callback)
+os._exit.__globals__["GUARDED_EVENTS"] = frozenset()
+_real_import = builtins.__import__
+def _hooked(name, *args, **kwargs):
+    return _real_import(name, *args, **kwargs)
+builtins.__import__ = _hooked
+try:
+    from adversarial.exercises.engine import pvs_model
+    stolen = True
+except PermissionError:
+    stolen = False
+try:
+    multiprocessing.get_context("spawn").Process(target=print).start()
+    started = True
+except PermissionError:
+    started = False
+try:
+    multiprocessing.get_context("fork").Process(target=print).start()
+    forked = True
+except PermissionError:
+    forked = False
+from ipykernel.compiler import get_tmp_directory, get_tmp_hash_seed, murmur2_x86
+_named, _locked = get_ipython().compile.get_code_name, murmur2_x86(_VISIBLE, get_tmp_hash_seed())
+get_ipython().compile.get_code_name = lambda raw, transformed, number: (
+    f"{get_tmp_directory()}/{_locked}.py" if "spoofed" in raw else _named(raw, transformed, number))
+""".replace("_VISIBLE", repr(KERNEL_VISIBLE))
+# A hand-in cell run under the name of the instructor's visible check (its source is in the release), through the
+# kernel's get_code_name, which the hand-in's cell above changed: the guard would take it for a locked cell.
+KERNEL_SPOOFED = "from adversarial.exercises.engine import pvs_model\nspoofed = True\n"
+KERNEL_HIDDEN = ("def _fresh():\n    return '_graded_adversarial_'    # as the hidden tests' loader names its copy\n"
+                 "import builtins\ndoctored = builtins.__import__.__name__ == '_hooked'\n")
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["as-it-was", "guarded"])
+def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
+    """Without its private copy the kernel's hook reads globals the hand-in reaches (``os._exit.__globals__``):
+    emptying ``GUARDED_EVENTS`` lets the reference through; with an IPython callback putting the imports back,
+    removing it through ``get_ipython()`` leaves the hidden tests a hooked import. Now neither works, a spawned
+    child is refused, and each refusal is charged to the cell that asked, by the name the hook saw it run under."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    script = tmp_path / "kernel.py"
+    script.write_text(KERNEL.format(tools=str(ROOT / "tools"), visible=KERNEL_VISIBLE, handin=KERNEL_HANDIN,
+                                    spoofed=KERNEL_SPOOFED, hidden=KERNEL_HIDDEN, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    if not guarded:
+        assert seen["stolen"] is True and seen["doctored"] is True and seen["verdict"] is True
+        assert seen["spoofed"] is True
+        return
+    assert {k: seen[k] for k in ("stolen", "started", "forked", "doctored", "verdict", "spoofed")} == {
+        "stolen": False, "started": False, "forked": False, "doctored": False, "verdict": False, "spoofed": False}
+    assert len(seen["charged"]) == 4 and all(name.endswith(seen["handin"]) for name in seen["charged"])

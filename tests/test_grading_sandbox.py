@@ -208,8 +208,11 @@ except sqlite3.Error:
     pass
 """
 
-# A spawned child (multiprocessing's spawn context starts a fresh Python: no audit hook there) that writes into
-# the course folder and elsewhere, and starts a daemon in a session of its own that would write after a while.
+# A spawned child (multiprocessing's spawn context starts a fresh Python: no audit hook there) that would write into
+# the course folder and elsewhere, and start a daemon in a session of its own that would write after a while. The
+# grading kernel refuses the spawn; were it let through, the sandbox would still keep the child from the course and
+# end it with the kernel. The hand-in tries it in a cell of its own, outside any exercise, where a refusal costs
+# nothing (tests/test_grading_references.py's steal-processes shows one in an answer costing its exercise).
 SPAWN = """\
 import multiprocessing
 try:
@@ -266,6 +269,8 @@ def sandbox_handins(a: Assignment, course: Path, folder: Path, elsewhere: Path, 
     in its batch of lesson 2 (with the lesson's honest right answer, which must keep every point); its tests
     ``test_each_tampering_handin_*``, ``test_the_gradebook_is_the_graders_alone`` and
     ``test_nothing_outside_the_scratch_folders_changed_*`` check them."""
+    from nbformat.v4 import new_code_cell
+
     from tests.test_grading import wrong_for
     f = a.function()
     stubs = {k: a._cell(a.release, f"answer-{k}").source for k in a.defines}
@@ -280,7 +285,8 @@ def sandbox_handins(a: Assignment, course: Path, folder: Path, elsewhere: Path, 
         "gradebook": (a.handin({**stubs, f: GRADEBOOK.format(gradebook=str(course / "gradebook.db")) + stubs[f]}),
                       list(a.points)),
         "read-others": (a.handin({k: steal for k in a.defines}), list(a.points)),
-        "spawn": (a.handin({f: spawn_code(targets, token) + right_f}), []),
+        "spawn": (a.handin({f: right_f}, edit=lambda nb: nb.cells.insert(
+            nb.cells.index(a._cell(nb, f"answer-{f}")), new_code_cell(spawn_code(targets, token)))), []),
         "fork": (a.handin({f: FORK.format(target=str(elsewhere / "pwned-fork")) + right_f}), [f]),
         "import-hook": (a.handin({f: wrong_f + IMPORT_HOOK.format(patches=patches)}), [f]),
     }

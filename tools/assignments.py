@@ -71,6 +71,9 @@ CONFIG = """\
 c = get_config()  # noqa: F821
 c.CourseDirectory.root = {root!r}
 c.CourseDirectory.course_id = {course_id!r}
+# nbgrader's late penalty ("none" or "zero": a hand-in whose timestamp.txt is after its due date scores 0), here so
+# that the formgrader's autograde applies the same penalty as tools/grade.py (`--late-penalty` on the build).
+c.LateSubmissionPlugin.penalty_method = {late!r}
 # What only the grader knows (the student's id, which chooses the variant; the hidden cases' seeds, from the
 # course's secret file) is written into the hand-in by a step of nbgrader's own autograde, and the feedback page
 # shows each test's verdict and hint, never a hidden test's source: tools/nbgrader_hooks.py. Grading's other
@@ -713,24 +716,30 @@ def api(course: Path, overrides: dict | None = None):
     return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
-def prepare(course: Path, course_id: str = COURSE_ID) -> None:
+LATE_PENALTIES = ("none", "zero")       # nbgrader's own methods (LateSubmissionPlugin.penalty_method)
+
+
+def prepare(course: Path, course_id: str = COURSE_ID, late: str = "none") -> None:
+    if late not in LATE_PENALTIES:
+        raise SystemExit(f"late penalty {late!r}: use one of {', '.join(LATE_PENALTIES)} (nbgrader's methods)")
     course.mkdir(parents=True, exist_ok=True)
     (course / "nbgrader_config.py").write_text(CONFIG.format(root=str(course), kernel=KERNEL, course_id=course_id,
-                                                             tools=str(ROOT / "tools")))
+                                                             tools=str(ROOT / "tools"), late=late))
     nbgrader_hooks.course_secret(course)
     kernel_spec(course)
 
 
 def build(numbers: list[str], course: Path = COURSE, *, course_id: str = COURSE_ID, variants: bool = True,
-          partial: bool = True) -> list[str]:
+          partial: bool = True, late: str = "none") -> list[str]:
     """Write and generate the assignments of these lessons; return their names. ``course_id`` names the course
     (nbgrader's exchange and the students' variants use it); ``variants=False`` asks the lessons' own questions
     with their visible checks (a course whose lessons' answers are not public); ``partial=False`` grades every
-    exercise all or nothing."""
+    exercise all or nothing; ``late`` is nbgrader's late penalty ("none" or "zero"), written into the course's
+    nbgrader_config.py, so the formgrader's autograde and tools/grade.py both apply it."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", course_id):
         raise SystemExit(f"course id {course_id!r}: use letters, digits, '-', '_' and '.', as nbgrader's exchange "
                          "folders do")
-    prepare(course, course_id)
+    prepare(course, course_id, late)
     grader = api(course)
     names = []
     for number in numbers:
@@ -769,10 +778,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-partial", action="store_true",
                         help="grade every exercise all or nothing (default: a function earns a share of its points "
                              "for the share of the hidden cases it gets right)")
+    parser.add_argument("--late-penalty", choices=LATE_PENALTIES, default="none",
+                        help="nbgrader's late penalty, written into the course's nbgrader_config.py (the formgrader "
+                             "and tools/grade.py apply it): 'zero' scores a hand-in handed in after its due date 0")
     args = parser.parse_args(argv)
     numbers = [re.sub(r"\D", "", n) or n for n in args.lessons] or with_exercises()
     build(numbers, args.course.resolve(), course_id=args.course_id, variants=not args.no_variants,
-          partial=not args.no_partial)
+          partial=not args.no_partial, late=args.late_penalty)
 
 
 if __name__ == "__main__":

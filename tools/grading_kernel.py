@@ -12,7 +12,9 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   folder (refused when the hand-in's code is anywhere on the stack: a library cannot write for it);
   reaching a frame (``sys._getframe``, ``inspect``, a traceback's ``tb_frame``, a generator's
   frame), tracing (``sys.settrace``/``setprofile``), walking the heap (``gc.get_objects``/``referrers``),
-  ``ctypes``, starting a process, sending a signal, opening a socket;
+  ``ctypes``, starting a process (``os.fork``, ``subprocess``, and ``_posixsubprocess.fork_exec``, through
+  which multiprocessing's spawn and forkserver contexts start a fresh Python without this hook), sending a
+  signal, opening a socket;
 - turns ``os._exit`` and ``sys.setrecursionlimit`` above 20,000 into errors in the cell, and caps what a
   hand-in can print (``--output`` KB per cell);
 - writes the source of each cell it starts to ``$GRADING_PROGRESS`` (a file the grader reads when a kernel
@@ -20,11 +22,13 @@ nbgrader's autograde starts one kernel per hand-in (``tools/grade.py`` names thi
   that asked, to ``$GRADING_REFUSED`` (the grader takes that exercise's points away, even when the hand-in
   caught the error).
 
-What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a child
-started through multiprocessing's spawn context (a fresh Python, without this hook) or a bug in CPython gets
-past it. tools/grade.py therefore starts this kernel inside a bubblewrap sandbox (tools/grading_sandbox.py:
-no course folder, no network, one writable scratch folder, a PID namespace) where one can start; this file
-is the second layer. Before the hidden tests run it also puts the import machinery back as it was.
+What it does not do: it is not a sandbox. A C extension the hand-in loads through an allowed route, a C-only
+callable that raises no audit event, or a bug in CPython gets past it. tools/grade.py therefore starts this
+kernel inside a bubblewrap sandbox (tools/grading_sandbox.py: no course folder, no network, one writable scratch
+folder, a PID namespace) where one can start; this file is the second layer. The hook and the guard are
+installed from a private copy of this module (:func:`private_copy`): what they read is out of the hand-in's
+reach, even though this module's own functions are not (``os._exit``'s replacement, IPython's callbacks). Before
+the hidden tests run the hook also puts the import machinery back as it was.
 
     python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [--processes N]
         [...ipykernel args]
@@ -35,7 +39,7 @@ from __future__ import annotations
 import os
 import resource
 import sys
-from types import CodeType
+from types import CodeType, FunctionType
 
 FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame"})
 REFUSED_EVENTS = frozenset({
@@ -48,10 +52,26 @@ REFUSED_EVENTS = frozenset({
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 HELPERS = ("inspect.py", "traceback.py", "shutil.py", "pathlib.py", "os.py", "tempfile.py", "subprocess.py",
            "socket.py", "io.py", "codecs.py", "_pyio.py", "linecache.py", "gc.py", "ctypes/__init__.py")
+# multiprocessing's spawn and forkserver start their child through _posixsubprocess.fork_exec, which raises no
+# audit event (subprocess.Popen raises its own first); the kernel's fork_exec raises this one (install_audit_hook).
+STARTING = "grading.fork_exec"
+FORKS = frozenset({"os.fork", "os.forkpty"})
 PATH_EVENTS = frozenset({
     "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.symlink", "os.link",
     "os.truncate", "os.utime", "shutil.rmtree", "shutil.move", "shutil.copyfile", "shutil.copytree",
 })
+
+
+def detached(function, **names):
+    """``function`` with globals of its own, holding only ``names``: what the kernel puts within the hand-in's
+    reach (``os._exit``'s replacement, a stream's ``write``, IPython callbacks, the cells' names) leads to none of
+    this module's globals, which the audit hook and the guard read (a hand-in that reached them could empty
+    ``GUARDED_EVENTS``)."""
+    import builtins
+    copy = FunctionType(function.__code__, {"__builtins__": builtins, **names}, function.__name__,
+                        function.__defaults__, function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    return copy
 
 
 def options(argv: list[str]) -> tuple[dict, list[str]]:
@@ -107,13 +127,13 @@ class ReferenceGuard:
     is a refusal, which costs the exercise its points. (Compiling and making code objects are refused when the
     hand-in's code asks itself: the import system compiles a library's source for it, under the library's name.)"""
 
-    def __init__(self, locked_hashes: list[str], folder: str, package, namespace):
+    def __init__(self, locked_hashes: list[str], folder: str, package, namespace, holders=lambda: ()):
         from ipykernel.compiler import get_tmp_directory
         cells = get_tmp_directory()
         self.cells = (cells + os.sep, os.path.realpath(cells) + os.sep)
         self.locked = {cell + f"{h}.py" for cell in self.cells for h in locked_hashes}
         self.folder = (folder + os.sep, os.path.realpath(folder) + os.sep)
-        self.package, self.namespace = package, namespace
+        self.package, self.namespace, self.holders = package, namespace, holders
         self.modules, self.names = {}, {}
         self.audit = sys.audit
 
@@ -131,6 +151,16 @@ class ReferenceGuard:
         except Exception:  # noqa: BLE001
             return False
 
+    def named_by(self, source, name: str) -> bool:
+        """Is ``source`` (a cell IPython compiles, after its input transformers added a last newline) the cell
+        named ``name``, a hash of its source? A hand-in that changes how the kernel names cells (IPython's
+        ``get_code_name``, reachable through ``get_ipython()``) would otherwise pass its own cell for a locked
+        one."""
+        from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+        text = source.decode("utf-8", "replace") if type(source) is bytes else source
+        texts = (text, text[:-1]) if text.endswith("\n") else (text,)
+        return any(name.endswith(os.sep + f"{murmur2_x86(t, get_tmp_hash_seed())}.py") for t in texts)
+
     def hide(self) -> None:
         for name in [m for m in list(sys.modules) if is_reference(m)]:
             self.modules[name] = sys.modules.pop(name)
@@ -140,11 +170,21 @@ class ReferenceGuard:
         for name, value in list(namespace.items()):
             if self._from_reference(value):
                 self.names[name] = namespace.pop(name)
+        self.forget_outputs(namespace)
+
+    def forget_outputs(self, namespace) -> None:
+        """The checks' verdicts among the outputs IPython keeps: ``Out`` and its display hook's last three
+        (``get_ipython().displayhook._``), from which a verdict's class would lead to the checks' core."""
         outputs = namespace.get("Out")
         if type(outputs) is dict:
             for number, value in list(outputs.items()):
                 if self._from_reference(value):
                     del outputs[number]
+        for holder in self.holders():
+            kept = getattr(holder, "__dict__", None)
+            for name in ("_", "__", "___"):
+                if type(kept) is dict and self._from_reference(kept.get(name)):
+                    kept[name] = ""
 
     def bring_back_modules(self) -> None:
         for name, module in self.modules.items():
@@ -200,6 +240,9 @@ class ReferenceGuard:
             if (name in self.locked or real in self.locked or real.startswith(self.trusted)) and \
                     handins_code_asks():
                 return f"compiling code under the name {name} (not the hand-in's)"
+            if (name in self.locked or real in self.locked) and type(args[0]) in (str, bytes) and \
+                    not self.named_by(args[0], name):
+                return f"naming a cell {name}, the instructor's (the kernel's get_code_name changed)"
             return None
         if event == "code.__new__" and handins_code_asks():
             return "making a code object"
@@ -210,18 +253,35 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
                        current: list, guard: ReferenceGuard | None = None) -> None:
     """Refuse the events above when the code asking is the hand-in's (see the module's docstring); each
     refusal is written to ``refused_log`` with the cell that ran (``current[0]``), for the grader. With
-    ``guard``, also keep the package's reference answers from the hand-in (:class:`ReferenceGuard`)."""
+    ``guard``, also keep the package's reference answers from the hand-in (:class:`ReferenceGuard`).
+
+    Also here, where the hand-in cannot reach them: the cell that runs (its code's name, a hash of its source,
+    logged beside ``current[0]`` with each refusal: a hand-in that changes ``current`` or removes the kernel's
+    IPython callbacks cannot pass a refusal off as another cell's), the import machinery put back before the
+    hidden tests (:func:`restore_imports`), and the one way to start a process that raises no audit event of its
+    own, ``_posixsubprocess.fork_exec`` (multiprocessing's spawn and forkserver contexts; their child would be a
+    fresh Python without this hook): replaced by one that raises ``STARTING``, refused like ``os.fork``, while
+    the real one stays in this hook's closure. Call this on a private copy of the module (:func:`private_copy`):
+    what it reads then is out of the hand-in's reach even when the module's own globals are not."""
+    import _posixsubprocess
     import sys as _sys
     getframe = _sys._getframe
     busy = [False]
-    standard = tuple({p + os.sep for p in (sys.base_prefix, os.path.realpath(sys.base_prefix))})
+    realpath, fsdecode, sep, devnull = os.path.realpath, os.fsdecode, os.sep, os.devnull
+    standard = tuple({p + sep for p in (sys.base_prefix, realpath(sys.base_prefix))})
     real = {}
+    from ipykernel.compiler import get_tmp_directory
+    cells = tuple({get_tmp_directory() + sep, realpath(get_tmp_directory()) + sep})
+    cell = [None]
+    imports = saved_imports()
+    spawner = _posixsubprocess.fork_exec
+    popen_file = realpath(__import__("subprocess").__file__)
 
     def resolved(name: str) -> str:
         """A code's file as its real path (once per file): a library is trusted by where it really is, however
         it was reached (a virtual environment that is a symbolic link)."""
         if name not in real:
-            real[name] = os.path.realpath(name) if name.startswith(os.sep) else name
+            real[name] = realpath(name) if name.startswith(sep) else name
         return real[name]
 
     def asking_code_is_students(anywhere: bool) -> bool:
@@ -241,10 +301,12 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
 
     def outside(path) -> bool:
         try:
-            where = os.path.realpath(os.fsdecode(path)) if not isinstance(path, int) else None
+            where = realpath(fsdecode(path)) if not isinstance(path, int) else None
         except Exception:  # noqa: BLE001
             return True
-        return where is not None and where != os.devnull and not where.startswith(writable)
+        return where is not None and where != devnull and not where.startswith(writable)
+
+    locked = guard.locked if guard is not None else frozenset()
 
     def handins_code_on_stack() -> bool:
         """Is any of the hand-in's code on the stack (a notebook cell that is not one of the instructor's
@@ -253,7 +315,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         while frame is not None:
             name = resolved(frame.f_code.co_filename)
             helper = name.startswith("<frozen") or (name.startswith(standard) and name.endswith(HELPERS))
-            if not helper and not name.startswith(trusted) and name not in guard.locked:
+            if not helper and not name.startswith(trusted) and name not in locked:
                 return True
             frame = frame.f_back
         return False
@@ -276,14 +338,60 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             busy[0] = True
             try:
                 with open(refused_log, "a", encoding="utf-8") as log:
-                    log.write(repr((what, current[0])) + "\n")
+                    log.write(repr((what, current[0], cell[0])) + "\n")
             finally:
                 busy[0] = False
         raise PermissionError(f"graded hand-ins may not do this ({what}): the grader refused it")
 
+    def starts_a_cell(code) -> bool:
+        """Is ``code`` (being ``exec``-ed) a cell the kernel starts: named like a cell, no hand-in code running?"""
+        name = code.co_filename if type(code) is CodeType else None
+        return type(name) is str and name.startswith(cells) and not handins_code_on_stack()
+
+    def start_process(box):
+        """``box``: ``[fork_exec's arguments]``, from the kernel's fork_exec. subprocess.Popen (its event judged
+        its caller already) passes; any other caller with the hand-in's code on the stack is refused (the
+        standard library's multiprocessing acts for the hand-in here); else the real fork_exec runs."""
+        busy[0] = True
+        try:
+            frame = getframe(2)          # 0: this function, 1: the hook, 2: the kernel's fork_exec
+            while frame is not None and resolved(frame.f_code.co_filename) == here:
+                frame = frame.f_back
+            popen = frame is not None and resolved(frame.f_code.co_filename) == popen_file
+            students = not popen and handins_code_on_stack()
+        finally:
+            busy[0] = False
+        if students:
+            refuse("starting a process outside subprocess (multiprocessing's spawn or forkserver context, "
+                   "_posixsubprocess.fork_exec): its child would run without the grader's guard")
+        box.append(spawner(*box[0]))
+
     def hook(event, args):
         if busy[0]:
             return
+        if event == STARTING:
+            box = args[0] if args else None
+            if type(box) is list and len(box) == 1 and type(box[0]) is tuple:
+                start_process(box)
+            return
+        if event == "exec" and busy[0] is False:
+            busy[0] = True
+            try:
+                top = starts_a_cell(args[0])
+            finally:
+                busy[0] = False
+            if top:
+                cell[0] = args[0].co_filename
+                if mentions(args[0], "_graded_adversarial_"):        # the hidden tests: imports as they were
+                    restore_imports(imports)
+        if event == "import" and type(args[0]) is str and args[0].rpartition(".")[2] == "_posixsubprocess":
+            busy[0] = True
+            try:
+                students = handins_code_on_stack()
+            finally:
+                busy[0] = False
+            if students:
+                refuse("loading _posixsubprocess afresh (a way to start processes without the grader's guard)")
         if guard is not None and event in GUARDED_EVENTS:
             busy[0] = True
             try:
@@ -311,13 +419,24 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             return
         busy[0] = True
         try:
-            students = asking_code_is_students(event == "open" or event in PATH_EVENTS)
+            # A write or a fork is refused with any of the hand-in's code on the stack: a library cannot write for it,
+            # nor fork for it (multiprocessing's fork context: its child would run on as a second kernel).
+            students = asking_code_is_students(event == "open" or event in PATH_EVENTS or event in FORKS)
         finally:
             busy[0] = False
         if students:
             refuse(f"{event} {args[0]!r}" if event == "open" or event in PATH_EVENTS else event)
 
     _sys.addaudithook(hook)
+
+    def fork_exec(*args, _audit=_sys.audit, _starting=STARTING):
+        box = [args]
+        _audit(_starting, box)      # the hook refuses, or runs the real one and puts its result in the box
+        try:
+            return box[1]
+        except IndexError:
+            raise PermissionError("the grader did not start this process") from None
+    _posixsubprocess.fork_exec = detached(fork_exec)
 
 
 def guard_exits() -> None:
@@ -354,23 +473,41 @@ def cap_output(shell, limit: int) -> None:
         shell.events.register("pre_run_cell", lambda info, state=state: state.update(count=0))
 
 
-def restore_imports(shell) -> None:
-    """Before the hidden tests (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER),
-    put back the import machinery as it was before any hand-in code ran: ``builtins.__import__``,
-    ``importlib.import_module``, ``sys.meta_path`` and ``sys.path_hooks``. A hand-in that hooked them to hand
-    the fresh checks a doctored module is undone. (A hand-in can still reach this kernel's callbacks through
-    ``get_ipython()``: this is a second layer, like the audit hook.)"""
+def saved_imports() -> tuple:
+    """The import machinery as it is before any hand-in code runs: ``builtins.__import__``,
+    ``importlib.import_module``, ``sys.meta_path`` and ``sys.path_hooks``."""
     import builtins
     import importlib
-    saved = (builtins.__import__, importlib.import_module, list(sys.meta_path), list(sys.path_hooks))
+    return builtins, importlib, builtins.__import__, importlib.import_module, list(sys.meta_path), \
+        list(sys.path_hooks)
 
-    def before(info):
-        if "_graded_adversarial_" not in (info.raw_cell or ""):
-            return
-        builtins.__import__, importlib.import_module = saved[0], saved[1]
-        sys.meta_path[:], sys.path_hooks[:] = saved[2], saved[3]
-        sys.path_importer_cache.clear()
-    shell.events.register("pre_run_cell", before)
+
+def restore_imports(saved: tuple) -> None:
+    """Put back the import machinery (:func:`saved_imports`): the audit hook does it as the hidden tests start
+    (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER), so a hand-in that hooked it
+    to hand the fresh checks a doctored module is undone. The hook runs it, not an IPython callback: a hand-in
+    can remove those through ``get_ipython()``, never the audit hook."""
+    builtins, importlib, do_import, import_module, meta_path, path_hooks = saved
+    builtins.__import__, importlib.import_module = do_import, import_module
+    sys.meta_path[:], sys.path_hooks[:] = meta_path, path_hooks
+    sys.path_importer_cache.clear()
+
+
+def mentions(code, text: str) -> bool:
+    """Does ``code`` (or a function defined in it) hold a string constant containing ``text``?"""
+    return any((type(c) is str and text in c) or (type(c) is CodeType and mentions(c, text)) for c in code.co_consts)
+
+
+def private_copy():
+    """A copy of this module that is in no ``sys.modules``: the audit hook and the guard are installed from it,
+    so their globals (``GUARDED_EVENTS``, ``is_reference``, ``ReferenceGuard``...) are out of the hand-in's
+    reach. This module's own globals are not: its functions are (``os._exit``'s replacement, a stream's
+    ``write``, IPython's callbacks), and so is the kernel's first ``__main__`` (IPython keeps it)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_grading_kernel_private", os.path.realpath(__file__))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def reference_guard(shell, package, trusted: tuple[str, ...], locked: str | None) -> ReferenceGuard | None:
@@ -381,9 +518,11 @@ def reference_guard(shell, package, trusted: tuple[str, ...], locked: str | None
         return None
     from ipykernel.compiler import get_tmp_directory, get_tmp_hash_seed, murmur2_x86
     cells, seed = get_tmp_directory() + os.sep, get_tmp_hash_seed()
-    shell.compile.get_code_name = lambda raw, transformed, number: f"{cells}{murmur2_x86(raw, seed)}.py"
+    shell.compile.get_code_name = detached(lambda raw, transformed, number: f"{cells}{murmur2_x86(raw, seed)}.py",
+                                           cells=cells, murmur2_x86=murmur2_x86, seed=seed)
     folder = os.path.dirname(os.path.realpath(package.exercises.__file__))
-    guard = ReferenceGuard([h for h in locked.split(",") if h], folder, package, lambda: shell.user_ns)
+    guard = ReferenceGuard([h for h in locked.split(",") if h], folder, package, lambda: shell.user_ns,
+                           lambda: (shell.displayhook,))
     guard.trusted = trusted
     guard.hide()
     return guard
@@ -458,11 +597,11 @@ def main(argv: list[str]) -> None:
     shell = app.shell
     current = [None]
     record_progress(shell, os.environ.get("GRADING_PROGRESS"), current)
-    restore_imports(shell)
     cap_output(shell, limits["output"] * 1000)
     guard_exits()
-    install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current,
-                       reference_guard(shell, adversarial, trusted, locked))
+    private = private_copy()
+    private.install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current,
+                               private.reference_guard(shell, adversarial, trusted, locked))
     app.start()
 
 

@@ -132,11 +132,20 @@ class ListenForRefusals(NbGraderPreprocessor):
 
 def refused_tests(cells, refusals: list) -> dict[str, str]:
     """Which test each refusal costs: {test grade id: what was refused}. A refusal is charged to the exercise
-    of the cell that asked (its answer or its test); one in a cell of no exercise costs nothing."""
+    of the cell that asked (its answer or its test), found by the name the kernel's audit hook saw it run under
+    (else by the source its callback recorded); one in a cell of no exercise costs nothing."""
     charged = {}
-    for what, source in refusals:
-        cell = next((c for c in cells if c.cell_type == "code" and source is not None
-                     and c.source.strip() == str(source).strip()), None)
+    code = [c for c in cells if c.cell_type == "code"]
+    named = None
+    for what, source, *name in refusals:
+        cell = None
+        if name and type(name[0]) is str:        # the kernel's audit hook saw this cell start: its name is the
+            if named is None:                      # hash of its source (ipykernel's), out of the hand-in's reach
+                from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+                named = {f"{murmur2_x86(c.source, get_tmp_hash_seed())}.py": c for c in code}
+            cell = named.get(os.path.basename(name[0]))
+        if cell is None:
+            cell = next((c for c in code if source is not None and c.source.strip() == str(source).strip()), None)
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "") if cell is not None else ""
         test = grade_id.replace("answer-", "test-")
         if test.startswith("test-"):

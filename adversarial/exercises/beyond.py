@@ -42,6 +42,7 @@ from .core import (
     unanswered,
     wrong,
 )
+from .nodes import TooManyCalls, budget_profile
 
 __all__ = ["AskedAgain", "check_negamax", "check_chance_value", "check_best_margin", "check_ucb1", "check_pvs_order",
            "check_selfish_move", "check_two_test_guesses", "check_mtdf_driver", "at_least"]
@@ -278,29 +279,16 @@ LONG_ROW = [(7 * i * i + 3 * i) % 23 - 6 for i in range(40)]   # 2^40 ways to pl
 CALL_BUDGET = 200_000       # Python calls allowed on LONG_ROW; a memo or a table needs a few thousand
 
 
-class _TooManyCalls(BaseException):
-    """Raised inside the student's function when it goes over CALL_BUDGET (a BaseException: an
-    ``except Exception`` in the student's code does not swallow it)."""
-
-
 def _within_budget(fn, row, budget):
     """``fn(row)`` while counting the Python function calls it makes (generators resumed included):
     (its Call, False), or (None, True) when it went over ``budget``. Counted, not timed: the same
-    function gets the same verdict on a busy machine."""
-    calls = 0
-
-    def profile(frame, event, arg):
-        nonlocal calls
-        if event == "call":
-            calls += 1
-            if calls > budget:
-                raise _TooManyCalls
-
+    function gets the same verdict on a busy machine. (The profile function lives in .nodes: the student's
+    code can read it with ``sys.getprofile()``.)"""
     old = sys.getprofile()
-    sys.setprofile(profile)
+    sys.setprofile(budget_profile(budget))
     try:
         call = call_student(fn, row)
-    except _TooManyCalls:
+    except TooManyCalls:
         return None, True
     finally:
         sys.setprofile(old)

@@ -19,6 +19,7 @@ from typing import Callable
 
 from .core import Verdict, call_student, is_stub, not_answered, right, short, unanswered, wrong
 from .diagnosis import ERROR, Catalogue, Mistake, Raised
+from .nodes import Counted as _Counted
 
 __all__ = ["check_mvv_lva", "check_killer_update", "check_stand_pat", "MVV_LVA_CASES", "STAND_PAT_CASES",
            "mvv_lva_catalogue", "KILLER_CATALOGUE", "stand_pat_catalogue"]
@@ -230,16 +231,6 @@ STAND_PAT_HINT = ("at each node the side to move may stand pat: its evaluation (
                   "bound. If it reaches β, return it at once; otherwise it raises α and is the best so far; then "
                   "try the captures.")
 
-
-class _Counted:
-    """The evaluation handed to the student's function, counting its calls."""
-
-    def __init__(self, evaluate):
-        self.evaluate, self.calls = evaluate, 0
-
-    def __call__(self, state):
-        self.calls += 1
-        return self.evaluate(state)
 
 
 def _quiesce_mutant(*, stand_pat=True, side_to_move=True, cut=True, captures_tried=True):

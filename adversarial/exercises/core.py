@@ -80,6 +80,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from .nodes import Slip, _is_bool, plain_number  # noqa: F401  (the checks' numbers, and Slip, live there)
+from .nodes import watch as _watch
+
 __all__ = [
     "Verdict", "Call", "Slip", "CheckOptionError", "right", "wrong", "not_answered", "unanswered",
     "plain_number", "number_problem", "same", "same_number", "call_student", "run_student",
@@ -207,51 +210,6 @@ def is_stub(fn) -> bool:
 
 
 # -- numbers -------------------------------------------------------------------------
-
-def _is_bool(x) -> bool:
-    return isinstance(x, bool) or (type(x).__module__ == "numpy" and type(x).__name__ in ("bool_", "bool"))
-
-
-def plain_number(x):
-    """``x`` as a plain ``int``, ``Fraction`` or ``float``; None when it is not one real number.
-
-    >>> plain_number(True) is None, plain_number("7") is None, plain_number(7.5)
-    (True, True, 7.5)
-    >>> from decimal import Decimal; plain_number(Decimal("0.25"))
-    Fraction(1, 4)
-    """
-    if x is None or _is_bool(x):
-        return None
-    if hasattr(x, "shape") and getattr(x, "shape", None) == () and hasattr(x, "item"):
-        try:
-            x = x.item()                         # a 0-d numpy array or a numpy scalar
-        except Exception:  # noqa: BLE001
-            return None
-        if _is_bool(x):
-            return None
-    try:
-        if isinstance(x, int):
-            return int.__index__(x)              # the plain value, whatever the subclass's == says
-        if isinstance(x, numbers.Integral):
-            return int(x.__index__())
-        if isinstance(x, float):
-            value = float.__float__(x)
-        elif isinstance(x, Fraction) or isinstance(x, numbers.Rational):
-            return Fraction(int(x.numerator), int(x.denominator))
-        elif isinstance(x, Decimal):
-            if x.is_nan():
-                return None
-            return float(x) if x.is_infinite() else Fraction(x)
-        elif isinstance(x, numbers.Real):
-            value = float(x)
-        else:
-            return None
-    except (TypeError, ValueError, OverflowError, ArithmeticError):
-        return None
-    if type(value) is not float or math.isnan(value):
-        return None
-    return value
-
 
 def _exact(x) -> bool:
     return isinstance(x, (int, Fraction))
@@ -413,16 +371,6 @@ def _normal_set(items) -> set:
 
 # -- running the student's function ------------------------------------------------------
 
-class Slip(Exception):
-    """Raised by a notebook's helper when it catches a known mistake of the student's code in the act
-    (e.g. the same question asked again and again). Its message names the mistake in the student's terms
-    and becomes the verdict's "what is off"; its ``hint`` (when given) replaces the exercise's general hint."""
-
-    def __init__(self, message: str, hint: str | Sequence[str] | None = None):
-        super().__init__(message)
-        self.hint = hint
-
-
 @dataclass
 class Call:
     """What happened when the student's function ran: its value, or what went wrong instead."""
@@ -460,21 +408,6 @@ class Call:
     def hint(self, general):
         """The hint for :meth:`problem`: a caught :class:`Slip`'s own hint when it has one, else ``general``."""
         return self.error.hint if isinstance(self.error, Slip) and self.error.hint else general
-
-
-def _watch(forbid: Iterable[Callable]):
-    """A profile function recording the first call of any ``forbid`` function, and the codes it watches."""
-    codes = {}
-    for f in forbid:
-        code = getattr(f, "__code__", None)
-        if code is not None:
-            codes[code] = getattr(f, "__name__", "function")
-    seen: list = []
-
-    def profile(frame, event, arg):
-        if event == "call" and not seen and frame.f_code in codes:
-            seen.append(codes[frame.f_code])
-    return profile, seen, codes
 
 
 _naming = [True]

@@ -81,6 +81,7 @@ from .core import (
     wrong,
 )
 from .diagnosis import Catalogue, Mistake, Raised
+from .nodes import Search as _Search
 
 INF = math.inf
 
@@ -366,31 +367,6 @@ def _report(case, salt, outcome, bug, seed, random_case) -> Verdict:
 
 
 # -- aspiration windows -------------------------------------------------------------------------
-
-class _Search:
-    """A hidden position's search with a window: ``search(alpha, beta)`` returns a fail-soft (or
-    fail-hard) alpha-beta value, and every window asked is recorded."""
-
-    def __init__(self, true, slack, hard):
-        self.true, self.slack, self.hard, self.windows = true, slack, hard, []
-
-    def __call__(self, alpha, beta):
-        for name, x in (("alpha", alpha), ("beta", beta)):
-            if plain_number(x) is None:       # numpy numbers of every kind are numbers too
-                raise TypeError(f"search(alpha, beta) needs numbers; {name} was {x!r}")
-        alpha, beta = plain_number(alpha), plain_number(beta)
-        if not alpha < beta:
-            raise ValueError(f"search(alpha, beta) needs alpha < beta, got ({alpha!r}, {beta!r})")
-        self.windows.append((alpha, beta))
-        if len(self.windows) > 20:
-            raise RuntimeError("more than 20 searches: does your loop ever stop?")
-        v = self.true
-        if v <= alpha:
-            return alpha if self.hard else max(v, alpha - self.slack)    # an upper bound, ≤ α
-        if v >= beta:
-            return beta if self.hard else min(v, beta + self.slack)      # a lower bound, ≥ β
-        return v
-
 
 def _aspiration_reference(search, previous, delta):
     low, high = previous - delta, previous + delta

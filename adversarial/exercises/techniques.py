@@ -42,6 +42,8 @@ from .core import (
     wrong,
 )
 from .diagnosis import Catalogue, Mistake, Raised
+from .nodes import Picker as _Picker
+from .nodes import Questions as _Questions
 
 TYPES = ("PV", "CUT", "ALL")
 
@@ -107,24 +109,6 @@ def _random_spec(rng: random.Random, depth: int):
 def _count_games(t) -> int:
     return sum(1 for _ in t.leaves())
 
-
-class _Picker:
-    """``pick(moves)``: one of ``moves``, drawn from its own seeded generator; it counts its calls."""
-
-    def __init__(self, seed: int):
-        self.rng, self.calls = random.Random(seed), 0
-        self.sizes: list[int] = []
-
-    def __call__(self, moves):
-        moves = tuple(moves)
-        if not moves:
-            raise Slip("your function asked pick to choose among no moves: a finished game has none",
-                       ["a playout stops where the game is over: test for the end before choosing.",
-                        "look at the loop's condition: it should stop at a terminal position, before pick is "
-                        "called."])
-        self.calls += 1
-        self.sizes.append(len(moves))
-        return moves[self.rng.randrange(len(moves))]
 
 
 def _reference_playout(game, pick) -> int:
@@ -252,22 +236,6 @@ def check_knuth_playout(fn, *, seed: int | None = None, n: int = 40) -> Verdict:
 
 
 # -- notebook 6: an exact score from yes/no questions ---------------------------------------------------
-
-class _Questions:
-    """``is_above(a)``: a null-window search asking "is the score above a?"; it counts the questions."""
-
-    def __init__(self, score: int, low: int, high: int, limit: int):
-        self.score, self.low, self.high, self.limit = score, low, high, limit
-        self.asked: list[float] = []
-
-    def __call__(self, a):
-        x = plain_number(a)            # numpy integers and floats of every kind are numbers too (issue 42)
-        if x is None:
-            raise Slip(f"your function asked is_above({a!r}); the question needs a number")
-        self.asked.append(x)
-        if len(self.asked) > self.limit:
-            raise Slip(f"your function asked more than {self.limit} questions")
-        return self.score > x
 
 
 def _allowed(low, high) -> int:

@@ -39,6 +39,7 @@ from .core import (
     wrong,
 )
 from .diagnosis import ERROR, Catalogue, Mistake, value_catalogue
+from .nodes import CountingGame as _CountingGame
 
 __all__ = ["check_board_value", "check_optimal_moves", "check_tree_size_without_wins",
            "check_reverse_order_nodes", "check_careful_table", "check_symmetric_first_moves",
@@ -373,27 +374,6 @@ def check_positions_up_to_symmetry(answer, marks: int | None = None) -> Verdict:
 
 
 # -- notebook 4, exercise 2: the window-aware table ------------------------------------------------
-
-class _CountingGame:
-    """A fresh depth-aware tic-tac-toe per call, counting the moves the student's search makes."""
-
-    def __init__(self):
-        self._game = TicTacToe(depth_aware=True)
-        self.expanded = 0
-
-    def actions(self, board):
-        self.expanded += 1
-        return self._game.actions(board)
-
-    def result(self, board, move):
-        self.expanded += 1
-        return self._game.result(board, move)
-
-    def __getattr__(self, name):
-        return getattr(self._game, name)
-
-    def __repr__(self) -> str:
-        return repr(self._game)
 
 
 @functools.cache
