@@ -328,6 +328,12 @@ def test_what_a_check_hands_the_students_code_leads_to_no_check():
         for value in handed + [Slip]:
             _reached_modules(value, set(), found)
         checked[name] = {m for m in found if m and m.startswith("adversarial.exercises")}
+    # what a lesson's cells give the student's own code to call: notebook 8's null-window test
+    from adversarial.exercises.beyond import at_least  # (where it was defined before, beside the checks)
+    found = set()
+    _reached_modules(at_least, set(), found)
+    checked["at_least"] = {m for m in found if m and m.startswith("adversarial.exercises")}
+    assert checked["at_least"] == {"adversarial.exercises.nodes"}, checked
     assert len([n for n, found in checked.items() if found]) >= 6, checked
     assert all(found <= {"adversarial.exercises.nodes"} for found in checked.values()), checked
     held = {v.__name__ if isinstance(v, types.ModuleType) else getattr(v, "__module__", None)

@@ -2,7 +2,8 @@
 
 A graded hand-in's function is handed these objects (the trees' nodes, a search with a window, a picker, a
 questioner, a counting game or evaluation), can catch a :class:`Slip` raised through it, and can read the profile
-function a check has set (``sys.getprofile()``, which raises no audit event). So they live alone in this module,
+function a check has set (``sys.getprofile()``, which raises no audit event); notebook 8's driver calls
+:func:`at_least` itself, in its own cells. So they live alone in this module,
 which imports nothing of the checks: their methods' globals lead to no check's module, no reference answer and
 no hand-over signal (tools/grading_kernel.py keeps the rest out of reach). The checks import them from here.
 """
@@ -228,3 +229,82 @@ def budget_profile(budget: int):
             if calls > budget:
                 raise TooManyCalls
     return profile
+
+
+# -- Notebook 8's MTD(f) driver calls at_least itself: it lives here, beside no check -----------------
+
+class AskedAgain(Slip):
+    """Notebook 8's ``at_least`` raises this when an MTD(f) driver asks it the same question ``times`` times
+    in a row: the interval cannot move, so the driver would loop for ever. ``yes``: the answer was yes (the
+    trap of asking "at least lower?" when the guess equals ``lower``)."""
+
+    def __init__(self, gamma, yes: bool, times: int):
+        question = f'"is the value at least {gamma}?"'
+        if yes:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row. After the first yes that answer was "
+                f"already known, so each new test said yes again and the interval [lower, upper] never moved: "
+                f"when the guess equals lower, ask at lower + 1 (is the value more than lower?)",
+                hint="a test is worth asking only if its answer is not known yet: a yes at γ moves lower up "
+                     "to the bound; the next question must be above lower.")
+        else:
+            super().__init__(
+                f"your driver asked {question} {times} times in a row and got the same no each time, so the "
+                f"interval [lower, upper] never moved: the next question must come from the bound the last "
+                f"test returned",
+                hint="after a no, upper drops to the returned bound; ask next at that bound, not at the old γ.")
+
+
+class _Questions:
+    """What ``at_least`` was asked: every (γ, bound) since the last reset, and how often in a row."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self, budget: int | None = None):
+        self.asked: list = []
+        self.last, self.repeats, self.budget = None, 0, budget
+
+
+QUESTIONS = _Questions()
+
+
+def _null_test(spec, gamma, maximising):
+    if not isinstance(spec, list):
+        return spec
+    best = None
+    for child in spec:
+        v = _null_test(child, gamma, not maximising)
+        if best is None or (v > best if maximising else v < best):
+            best = v
+        if (best >= gamma) == maximising:      # MAX found a yes, or MIN found a no: settled
+            break
+    return best
+
+
+def at_least(spec, gamma, maximising=True):
+    """Notebook 8's null-window test of a nested list: "is the value at least γ?", answered with a fail-soft
+    bound ``v`` (``v >= gamma``: the value is at least ``v``; otherwise it is at most ``v``).
+
+    A driver that asks the same question 50 times in a row is stopped with :class:`AskedAgain`, which says
+    why; during :func:`check_mtdf_driver` every question is recorded.
+
+    >>> at_least([[1, 4], [6, 2]], 2), at_least([[1, 4], [6, 2]], 5)   # value 2: yes with bound 2; no, bound 2
+    (2, 2)
+    """
+    if plain_number(gamma) is None:
+        raise TypeError(f"at_least(spec, gamma): gamma is {gamma!r}, not a number: the question is \"is the "
+                        "value at least this number?\"")
+    v = _null_test(spec, gamma, maximising)
+    q = QUESTIONS
+    question = (id(spec), gamma)
+    q.repeats = q.repeats + 1 if q.last == question else 1
+    q.last = question
+    if q.budget is not None:
+        q.asked.append((gamma, v))
+        if len(q.asked) > q.budget:
+            raise Slip(f"your driver asked more than {q.budget} questions on one tree without stopping: does the "
+                       "interval [lower, upper] shrink after every test, and does the loop end when they meet?")
+    if q.repeats >= 50:               # a driver stuck on one question: stop it and say why
+        raise AskedAgain(gamma, yes=v >= gamma, times=q.repeats)
+    return v
