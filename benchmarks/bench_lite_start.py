@@ -42,8 +42,8 @@ from tests.e2e.lab_page import KERNEL_READY  # noqa: E402
 from tests.e2e.test_lite import FIRST_OUTPUT, QuietHandler  # noqa: E402
 
 GOAL_S = 8.0
-WHAT = {"preloaded": "the kernel's wheels and the package loaded with the interpreter",
-        "plain": "the kernel installing its wheels one by one, the package at the first cell"}
+WHAT = {"compiled": "the site as make lite builds it: wheels preloaded, every module compiled to bytecode at build",
+        "source": "the same site with Python sources only, compiled in the browser at each import (as before)"}
 PANEL = "() => !!document.querySelector('.jp-NotebookPanel .jp-Cell')"
 
 def serve(folder: Path):
@@ -126,8 +126,9 @@ def main() -> None:
     parser.add_argument("--notebook", default="01_minimax_by_hand.ipynb", help="the lesson to open")
     parser.add_argument("--no-build", action="store_true", help="use build/lite as it is")
     parser.add_argument("--compare", action="store_true",
-                        help="also build the site without the kernel's preloaded wheels (build/lite-plain) and "
-                             "alternate runs on the two sites: the ratio is the preload's effect")
+                        help="also build the site without bytecode (build/lite-source: sources only, as Pyodide's "
+                             "npm package and the registry's wheels come) and alternate runs on the two sites: the "
+                             "ratio is the bytecode's effect")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--timeline", action="store_true", help="list each run's requests as they finished")
     args = parser.parse_args()
@@ -136,13 +137,13 @@ def main() -> None:
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium found: run `make test-e2e` once (it installs one), or set ADVERSARIAL_CHROMIUM")
-    sites = {"preloaded": make_lite.OUT}
+    sites = {"compiled": make_lite.OUT}
     if args.compare:
-        sites = {"plain": make_lite.BUILD / "lite-plain", **sites}
+        sites = {"source": make_lite.BUILD / "lite-source", **sites}
     if not args.no_build:
         for name, folder in sites.items():
             print(f"building the site ({name}) ...", file=sys.stderr, flush=True)
-            summary = make_lite.build(folder, preload=name == "preloaded")
+            summary = make_lite.build(folder, bytecode=name == "compiled")
             print(f"built in {summary['seconds']} s, {summary['bytes'] / 1e6:.1f} MB", file=sys.stderr, flush=True)
     for folder in sites.values():
         if not (folder / "lab" / "index.html").exists():
@@ -183,9 +184,9 @@ def main() -> None:
             f"{statistics.median(r['megabytes'] for r in done):.1f} MB transferred a run; "
             f"{sum(r['outside requests'] for r in done)} requests to outside the site blocked.")
     if args.compare:
-        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["plain"], runs["preloaded"])]
-        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["plain"], runs["preloaded"])]
-        parts.append(f"Preloaded / plain, run by run: first output {statistics.median(pairs):.2f}× "
+        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["source"], runs["compiled"])]
+        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["source"], runs["compiled"])]
+        parts.append(f"Compiled / source, run by run: first output {statistics.median(pairs):.2f}× "
                      f"({min(pairs):.2f}–{max(pairs):.2f}×), kernel ready {statistics.median(ready):.2f}× "
                      f"({min(ready):.2f}–{max(ready):.2f}×).")
     body = "\n\n".join(parts) + (

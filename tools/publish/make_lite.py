@@ -282,7 +282,41 @@ def preload_kernel(pyodide_dir: Path, aside: Path) -> list[str]:
     return PRELOAD
 
 
-def build(out: Path = OUT, preload: bool = True) -> dict:
+COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
+
+
+def compile_bytecode(pyodide_dir: Path) -> int:
+    """Every module the site serves compiled once, here, with the site's own Pyodide (tools/publish/compile_pyc.mjs
+    says why and how): the standard library's zip and each local wheel in ``pyodide_dir`` rewritten with their
+    bytecode, and the lock's checksums updated. Results are kept in build/cache/pyc, by the input's checksum, so a
+    rebuild compiles only what changed (usually nothing: the package's wheel is the same for the same sources).
+    Returns how many archives were compiled now."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    local = [p["file_name"] for p in lock["packages"].values() if "://" not in p["file_name"]]
+    archives = [pyodide_dir / "python_stdlib.zip", *(pyodide_dir / name for name in sorted(set(local)))]
+    recipe = hashlib.sha256(COMPILER.read_bytes() + PYODIDE.encode()).hexdigest()[:12]
+    cache = CACHE / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    kept = {path: cache / f"{sha256(path)[:24]}-{recipe}-{path.name}" for path in archives}
+    missing = [path for path in archives if not kept[path].exists()]
+    if missing:
+        if shutil.which("node") is None:
+            raise RuntimeError("make lite compiles the site's Python with Pyodide in Node.js, which is not installed: "
+                               "install Node.js (Debian/Ubuntu: apt-get install nodejs npm)")
+        run(["node", str(COMPILER), str(pyodide_dir) + "/", *map(str, missing)], stdout=subprocess.DEVNULL)
+        for path in missing:
+            shutil.copy(path, kept[path])
+    for path in archives:
+        shutil.copy(kept[path], path)
+    for package in lock["packages"].values():
+        if "://" not in package["file_name"]:
+            package["sha256"] = sha256(pyodide_dir / package["file_name"])
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return len(missing)
+
+
+def build(out: Path = OUT, preload: bool = True, bytecode: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -297,6 +331,8 @@ def build(out: Path = OUT, preload: bool = True) -> dict:
     aside = move_kernel_extension_aside()
     if preload:
         preload_kernel(pyodide_dir, aside)
+    if bytecode:
+        compile_bytecode(pyodide_dir)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
          str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps",
          f"--FederatedExtensionAddon.extra_labextensions_path={aside}"], cwd=LITE_SRC,
