@@ -74,39 +74,56 @@ def milestones(resources: list[dict]) -> dict:
             "megabytes": sum(r["bytes"] for r in resources) / 1e6}
 
 
-def one_run(playwright, chromium: str, site: str, notebook: str) -> dict:
+def visit(context, site: str, notebook: str) -> dict:
+    """Open ``notebook`` in a new page of ``context``, run it, and time the milestones (seconds from the start)."""
+    page = context.new_page()
+    arrived = []               # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
+    page.on("requestfinished", lambda r: arrived.append(
+        {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
+    start = time.monotonic()
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.wait_for_function(PANEL, timeout=240_000, polling=50)
+    front = time.monotonic() - start
+    page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
+    ready = time.monotonic() - start
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
+    first = time.monotonic() - start
+    page.close()
+    return {"front end": front, "kernel ready": ready, "first output": first, **milestones(arrived),
+            "requests": sorted(arrived, key=lambda r: r["end"])}
+
+
+def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool = False) -> dict:
+    """A fresh browser's first visit; with ``revisit``, a second visit in the same browser after it (its cache
+    warm), under "second visit". Every request leaving the site is blocked on a first visit only: Playwright's
+    request interception switches the browser's cache off, so a revisit only counts them (none ever succeeds
+    here: the machine is offline)."""
     browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
     try:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         here = urllib.parse.urlsplit(site).netloc
         outside = []
 
-        def guard(route):
-            url = route.request.url
-            if urllib.parse.urlsplit(url).netloc == here or url.startswith(("blob:", "data:")):
-                route.continue_()
-            else:
-                outside.append(url)
-                route.abort("blockedbyclient")
+        def leaves(url: str) -> bool:
+            return urllib.parse.urlsplit(url).netloc != here and not url.startswith(("blob:", "data:"))
 
-        context.route("**/*", guard)
-        page = context.new_page()
-        arrived = []           # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
-        page.on("requestfinished", lambda r: arrived.append(
-            {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
-        start = time.monotonic()
-        page.goto(f"{site}/lab/index.html?path={notebook}")
-        page.wait_for_function(PANEL, timeout=240_000, polling=50)
-        front = time.monotonic() - start
-        page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
-        ready = time.monotonic() - start
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
-        first = time.monotonic() - start
-        found = milestones(arrived)
-        return {"front end": front, "kernel ready": ready, "first output": first, **found,
-                "outside requests": len(outside), "requests": sorted(arrived, key=lambda r: r["end"])}
+        def guard(route):
+            if leaves(route.request.url):
+                outside.append(route.request.url)
+                route.abort("blockedbyclient")
+            else:
+                route.continue_()
+
+        if revisit:
+            context.on("request", lambda r: outside.append(r.url) if leaves(r.url) else None)
+        else:
+            context.route("**/*", guard)
+        result = visit(context, site, notebook)
+        if revisit:
+            result["second visit"] = visit(context, site, notebook)
+        return {**result, "outside requests": len(outside)}
     finally:
         browser.close()
 
@@ -129,6 +146,9 @@ def main() -> None:
                         help="also build the site without bytecode (build/lite-source: sources only, as Pyodide's "
                              "npm package and the registry's wheels come) and alternate runs on the two sites: the "
                              "ratio is the bytecode's effect")
+    parser.add_argument("--revisit", action="store_true",
+                        help="after each first visit, open the lesson again in the same browser (its cache warm) "
+                             "and time that too")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--timeline", action="store_true", help="list each run's requests as they finished")
     args = parser.parse_args()
@@ -156,13 +176,18 @@ def main() -> None:
         with sync_playwright() as p:
             for k in range(args.runs):
                 for name, (_, site) in served.items():             # the sites take turns
-                    runs[name].append(one_run(p, chromium, site, args.notebook))
+                    runs[name].append(one_run(p, chromium, site, args.notebook, args.revisit))
                     r = runs[name][-1]
                     print(f"run {k + 1} of {args.runs}, {name}: front end {r['front end']:.1f} s, kernel ready "
                           f"{r['kernel ready']:.1f} s, first output {r['first output']:.1f} s (interpreter at "
                           f"{r['interpreter']:.1f} s, kernel wheels at {r['kernel wheels']:.1f} s, package at "
                           f"{r['package wheels']:.1f} s; {r['megabytes']:.1f} MB; load average "
                           f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+                    if args.revisit:
+                        v = r["second visit"]
+                        print(f"    second visit: front end {v['front end']:.1f} s, kernel ready "
+                              f"{v['kernel ready']:.1f} s, first output {v['first output']:.1f} s, "
+                              f"{v['megabytes']:.1f} MB", file=sys.stderr, flush=True)
                     if args.timeline:
                         for q in r["requests"]:
                             print(f"  {q['end']:6.1f} s {q['bytes'] / 1e3:8.0f} kB  {q['name'][len(site):]}",
@@ -182,7 +207,12 @@ def main() -> None:
             f"{min(ratios):.1f}–{max(ratios):.1f}×). Goal: first output within {GOAL_S:.0f} s, "
             f"{'met' if median <= GOAL_S else 'not met'} (median {median:.1f} s). "
             f"{statistics.median(r['megabytes'] for r in done):.1f} MB transferred a run; "
-            f"{sum(r['outside requests'] for r in done)} requests to outside the site blocked.")
+            f"{sum(r['outside requests'] for r in done)} requests to outside the site "
+            f"{'tried' if args.revisit else 'blocked'}.")
+        if args.revisit:
+            again = [r["second visit"] for r in done]
+            parts.append(f"**{name}, second visit** (the same browser again, its cache warm):\n\n{table(again)}\n\n"
+                         f"{statistics.median(r['megabytes'] for r in again):.1f} MB transferred a run.")
     if args.compare:
         pairs = [b["first output"] / a["first output"] for a, b in zip(runs["source"], runs["compiled"])]
         ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["source"], runs["compiled"])]
@@ -191,7 +221,7 @@ def main() -> None:
                      f"({min(ready):.2f}–{max(ready):.2f}×).")
     body = "\n\n".join(parts) + (
         f"\n\n{args.notebook}, {args.runs} fresh Chromium browsers per site one after another (the sites taking "
-        f"turns), nothing cached. Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it "
+        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it "
         "finished.\n")
     print(body)
     if not args.no_write:
