@@ -1,6 +1,7 @@
 """The in-browser edition's start: from opening a lesson to its kernel ready and to its first output, in seconds.
 
-    python benchmarks/bench_lite_start.py [--runs 5] [--notebook 01_minimax_by_hand.ipynb] [--no-build] [--no-write]
+    python benchmarks/bench_lite_start.py [--runs 5] [--compare] [--revisit] [--notebook 01_minimax_by_hand.ipynb]
+                                          [--no-build] [--no-write] [--timeline]
 
 Builds the site from this checkout (tools/publish/make_lite.py, as `make lite` does; --no-build uses build/lite as
 it is), serves it from 127.0.0.1 and opens the lesson in a fresh Chromium for each run (a first visit: nothing
@@ -13,7 +14,9 @@ the page is asked for:
 
 and, from the requests' finishing times, when Pyodide's interpreter (pyodide.asm.wasm), the kernel's last wheel
 and the package's wheel arrived. Printed: each run, then the median and range of each figure and the ratio of
-first output to the front end (the machine's speed cancels out of it, roughly). The goal of issue 45 is a first
+first output to the front end (the machine's speed cancels out of it, roughly). ``--compare`` alternates with a
+site built without bytecode (the effect of make_lite's compile_bytecode, run by run); ``--revisit`` also times a
+second visit in the same browser, its cache warm. The goal of issue 45 is a first
 output within 8 s on this machine when quiet. Needs Chromium (make test-e2e installs it). Not part of make test.
 """
 
@@ -55,8 +58,14 @@ def serve(folder: Path):
 
 
 def _size(request) -> int:
+    """The response's body size in bytes: Chromium's count, or the Content-Length header where Chromium has none
+    (the kernel worker's requests report 0)."""
     try:
-        return request.sizes()["responseBodySize"]
+        size = request.sizes()["responseBodySize"]
+        if size > 0:
+            return size
+        response = request.response()
+        return int(response.headers.get("content-length", 0)) if response else 0
     except Exception:           # noqa: BLE001 -- a request without sizes counts nothing
         return 0
 

@@ -14,7 +14,8 @@ Everything comes from the package registries, once, into build/cache/ (never com
 
 Those wheels are listed in the site's ``pyodide-lock.json`` (with their own checksums: Pyodide verifies them),
 so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
-leaving the site. Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay
+leaving the site. Every module served (the standard library's and the wheels') is compiled to bytecode here, once,
+with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling. Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay
 listed, pointing at Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -179,8 +181,10 @@ def package_wheel(folder: Path) -> Path:
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for name in ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
             shutil.copy2(ROOT / name, source / name)
+        # Dated as of a fixed moment, the wheel is the same file for the same sources (its compiled copy is then
+        # found in build/cache/pyc instead of being made again).
         run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(source)],
-            stdout=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     return next(folder.glob(f"{DIST}-*.whl"))
 
 
@@ -306,6 +310,8 @@ def compile_bytecode(pyodide_dir: Path) -> int:
                                "install Node.js (Debian/Ubuntu: apt-get install nodejs npm)")
         run(["node", str(COMPILER), str(pyodide_dir) + "/", *map(str, missing)], stdout=subprocess.DEVNULL)
         for path in missing:
+            for stale in cache.glob(f"*-{path.name}"):     # an older compiled copy of the same file
+                stale.unlink()
             shutil.copy(path, kept[path])
     for path in archives:
         shutil.copy(kept[path], path)
