@@ -230,8 +230,8 @@ def main() -> None:
                      f"({min(ready):.2f}–{max(ready):.2f}×).")
     body = "\n\n".join(parts) + (
         f"\n\n{args.notebook}, {args.runs} fresh Chromium browsers per site one after another (the sites taking "
-        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it "
-        "finished.\n")
+        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. Load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it finished.\n")
     print(body)
     if not args.no_write:
         write_section("bench_lite_start", "The in-browser edition: opening a lesson to its first output", body)

@@ -15,8 +15,9 @@ Everything comes from the package registries, once, into build/cache/ (never com
 Those wheels are listed in the site's ``pyodide-lock.json`` (with their own checksums: Pyodide verifies them),
 so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
 leaving the site. Every module served (the standard library's and the wheels') is compiled to bytecode here, once,
-with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling. Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay
-listed, pointing at Pyodide's CDN: online readers get them from there; offline they cannot load.
+with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling.
+Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
+Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
 
 from __future__ import annotations
