@@ -195,8 +195,8 @@ def main() -> None:
                     if args.revisit:
                         v = r["second visit"]
                         print(f"    second visit: front end {v['front end']:.1f} s, kernel ready "
-                              f"{v['kernel ready']:.1f} s, first output {v['first output']:.1f} s, "
-                              f"{v['megabytes']:.1f} MB", file=sys.stderr, flush=True)
+                              f"{v['kernel ready']:.1f} s, first output {v['first output']:.1f} s",
+                              file=sys.stderr, flush=True)
                     if args.timeline:
                         for q in r["requests"]:
                             print(f"  {q['end']:6.1f} s {q['bytes'] / 1e3:8.0f} kB  {q['name'][len(site):]}",
@@ -220,8 +220,8 @@ def main() -> None:
             f"{'tried' if args.revisit else 'blocked'}.")
         if args.revisit:
             again = [r["second visit"] for r in done]
-            parts.append(f"**{name}, second visit** (the same browser again, its cache warm):\n\n{table(again)}\n\n"
-                         f"{statistics.median(r['megabytes'] for r in again):.1f} MB transferred a run.")
+            parts.append(f"**{name}, second visit** (the same browser again, its cache warm; the bytes are not "
+                         f"counted: Chromium reports a cached response's full size):\n\n{table(again)}")
     if args.compare:
         pairs = [b["first output"] / a["first output"] for a, b in zip(runs["source"], runs["compiled"])]
         ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["source"], runs["compiled"])]
