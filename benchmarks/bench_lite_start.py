@@ -1,6 +1,7 @@
 """The in-browser edition's start: from opening a lesson to its kernel ready and to its first output, in seconds.
 
-    python benchmarks/bench_lite_start.py [--runs 5] [--notebook 01_minimax_by_hand.ipynb] [--no-build] [--no-write]
+    python benchmarks/bench_lite_start.py [--runs 5] [--compare] [--revisit] [--notebook 01_minimax_by_hand.ipynb]
+                                          [--no-build] [--no-write] [--timeline]
 
 Builds the site from this checkout (tools/publish/make_lite.py, as `make lite` does; --no-build uses build/lite as
 it is), serves it from 127.0.0.1 and opens the lesson in a fresh Chromium for each run (a first visit: nothing
@@ -13,7 +14,9 @@ the page is asked for:
 
 and, from the requests' finishing times, when Pyodide's interpreter (pyodide.asm.wasm), the kernel's last wheel
 and the package's wheel arrived. Printed: each run, then the median and range of each figure and the ratio of
-first output to the front end (the machine's speed cancels out of it, roughly). The goal of issue 45 is a first
+first output to the front end (the machine's speed cancels out of it, roughly). ``--compare`` alternates with a
+site built without bytecode (the effect of make_lite's compile_bytecode, run by run); ``--revisit`` also times a
+second visit in the same browser, its cache warm. The goal of issue 45 is a first
 output within 8 s on this machine when quiet. Needs Chromium (make test-e2e installs it). Not part of make test.
 """
 
@@ -42,8 +45,8 @@ from tests.e2e.lab_page import KERNEL_READY  # noqa: E402
 from tests.e2e.test_lite import FIRST_OUTPUT, QuietHandler  # noqa: E402
 
 GOAL_S = 8.0
-WHAT = {"preloaded": "the kernel's wheels and the package loaded with the interpreter",
-        "plain": "the kernel installing its wheels one by one, the package at the first cell"}
+WHAT = {"compiled": "the site as make lite builds it: wheels preloaded, every module compiled to bytecode at build",
+        "source": "the same site with Python sources only, compiled in the browser at each import (as before)"}
 PANEL = "() => !!document.querySelector('.jp-NotebookPanel .jp-Cell')"
 
 def serve(folder: Path):
@@ -55,8 +58,14 @@ def serve(folder: Path):
 
 
 def _size(request) -> int:
+    """The response's body size in bytes: Chromium's count, or the Content-Length header where Chromium has none
+    (the kernel worker's requests report 0)."""
     try:
-        return request.sizes()["responseBodySize"]
+        size = request.sizes()["responseBodySize"]
+        if size > 0:
+            return size
+        response = request.response()
+        return int(response.headers.get("content-length", 0)) if response else 0
     except Exception:           # noqa: BLE001 -- a request without sizes counts nothing
         return 0
 
@@ -74,39 +83,56 @@ def milestones(resources: list[dict]) -> dict:
             "megabytes": sum(r["bytes"] for r in resources) / 1e6}
 
 
-def one_run(playwright, chromium: str, site: str, notebook: str) -> dict:
+def visit(context, site: str, notebook: str) -> dict:
+    """Open ``notebook`` in a new page of ``context``, run it, and time the milestones (seconds from the start)."""
+    page = context.new_page()
+    arrived = []               # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
+    page.on("requestfinished", lambda r: arrived.append(
+        {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
+    start = time.monotonic()
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.wait_for_function(PANEL, timeout=240_000, polling=50)
+    front = time.monotonic() - start
+    page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
+    ready = time.monotonic() - start
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
+    first = time.monotonic() - start
+    page.close()
+    return {"front end": front, "kernel ready": ready, "first output": first, **milestones(arrived),
+            "requests": sorted(arrived, key=lambda r: r["end"])}
+
+
+def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool = False) -> dict:
+    """A fresh browser's first visit; with ``revisit``, a second visit in the same browser after it (its cache
+    warm), under "second visit". Every request leaving the site is blocked on a first visit only: Playwright's
+    request interception switches the browser's cache off, so a revisit only counts them (none ever succeeds
+    here: the machine is offline)."""
     browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
     try:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         here = urllib.parse.urlsplit(site).netloc
         outside = []
 
-        def guard(route):
-            url = route.request.url
-            if urllib.parse.urlsplit(url).netloc == here or url.startswith(("blob:", "data:")):
-                route.continue_()
-            else:
-                outside.append(url)
-                route.abort("blockedbyclient")
+        def leaves(url: str) -> bool:
+            return urllib.parse.urlsplit(url).netloc != here and not url.startswith(("blob:", "data:"))
 
-        context.route("**/*", guard)
-        page = context.new_page()
-        arrived = []           # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
-        page.on("requestfinished", lambda r: arrived.append(
-            {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
-        start = time.monotonic()
-        page.goto(f"{site}/lab/index.html?path={notebook}")
-        page.wait_for_function(PANEL, timeout=240_000, polling=50)
-        front = time.monotonic() - start
-        page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
-        ready = time.monotonic() - start
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
-        first = time.monotonic() - start
-        found = milestones(arrived)
-        return {"front end": front, "kernel ready": ready, "first output": first, **found,
-                "outside requests": len(outside), "requests": sorted(arrived, key=lambda r: r["end"])}
+        def guard(route):
+            if leaves(route.request.url):
+                outside.append(route.request.url)
+                route.abort("blockedbyclient")
+            else:
+                route.continue_()
+
+        if revisit:
+            context.on("request", lambda r: outside.append(r.url) if leaves(r.url) else None)
+        else:
+            context.route("**/*", guard)
+        result = visit(context, site, notebook)
+        if revisit:
+            result["second visit"] = visit(context, site, notebook)
+        return {**result, "outside requests": len(outside)}
     finally:
         browser.close()
 
@@ -126,8 +152,12 @@ def main() -> None:
     parser.add_argument("--notebook", default="01_minimax_by_hand.ipynb", help="the lesson to open")
     parser.add_argument("--no-build", action="store_true", help="use build/lite as it is")
     parser.add_argument("--compare", action="store_true",
-                        help="also build the site without the kernel's preloaded wheels (build/lite-plain) and "
-                             "alternate runs on the two sites: the ratio is the preload's effect")
+                        help="also build the site without bytecode (build/lite-source: sources only, as Pyodide's "
+                             "npm package and the registry's wheels come) and alternate runs on the two sites: the "
+                             "ratio is the bytecode's effect")
+    parser.add_argument("--revisit", action="store_true",
+                        help="after each first visit, open the lesson again in the same browser (its cache warm) "
+                             "and time that too")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--timeline", action="store_true", help="list each run's requests as they finished")
     args = parser.parse_args()
@@ -136,13 +166,13 @@ def main() -> None:
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium found: run `make test-e2e` once (it installs one), or set ADVERSARIAL_CHROMIUM")
-    sites = {"preloaded": make_lite.OUT}
+    sites = {"compiled": make_lite.OUT}
     if args.compare:
-        sites = {"plain": make_lite.BUILD / "lite-plain", **sites}
+        sites = {"source": make_lite.BUILD / "lite-source", **sites}
     if not args.no_build:
         for name, folder in sites.items():
             print(f"building the site ({name}) ...", file=sys.stderr, flush=True)
-            summary = make_lite.build(folder, preload=name == "preloaded")
+            summary = make_lite.build(folder, bytecode=name == "compiled")
             print(f"built in {summary['seconds']} s, {summary['bytes'] / 1e6:.1f} MB", file=sys.stderr, flush=True)
     for folder in sites.values():
         if not (folder / "lab" / "index.html").exists():
@@ -155,13 +185,18 @@ def main() -> None:
         with sync_playwright() as p:
             for k in range(args.runs):
                 for name, (_, site) in served.items():             # the sites take turns
-                    runs[name].append(one_run(p, chromium, site, args.notebook))
+                    runs[name].append(one_run(p, chromium, site, args.notebook, args.revisit))
                     r = runs[name][-1]
                     print(f"run {k + 1} of {args.runs}, {name}: front end {r['front end']:.1f} s, kernel ready "
                           f"{r['kernel ready']:.1f} s, first output {r['first output']:.1f} s (interpreter at "
                           f"{r['interpreter']:.1f} s, kernel wheels at {r['kernel wheels']:.1f} s, package at "
                           f"{r['package wheels']:.1f} s; {r['megabytes']:.1f} MB; load average "
                           f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+                    if args.revisit:
+                        v = r["second visit"]
+                        print(f"    second visit: front end {v['front end']:.1f} s, kernel ready "
+                              f"{v['kernel ready']:.1f} s, first output {v['first output']:.1f} s",
+                              file=sys.stderr, flush=True)
                     if args.timeline:
                         for q in r["requests"]:
                             print(f"  {q['end']:6.1f} s {q['bytes'] / 1e3:8.0f} kB  {q['name'][len(site):]}",
@@ -181,17 +216,22 @@ def main() -> None:
             f"{min(ratios):.1f}–{max(ratios):.1f}×). Goal: first output within {GOAL_S:.0f} s, "
             f"{'met' if median <= GOAL_S else 'not met'} (median {median:.1f} s). "
             f"{statistics.median(r['megabytes'] for r in done):.1f} MB transferred a run; "
-            f"{sum(r['outside requests'] for r in done)} requests to outside the site blocked.")
+            f"{sum(r['outside requests'] for r in done)} requests to outside the site "
+            f"{'tried' if args.revisit else 'blocked'}.")
+        if args.revisit:
+            again = [r["second visit"] for r in done]
+            parts.append(f"**{name}, second visit** (the same browser again, its cache warm; the bytes are not "
+                         f"counted: Chromium reports a cached response's full size):\n\n{table(again)}")
     if args.compare:
-        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["plain"], runs["preloaded"])]
-        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["plain"], runs["preloaded"])]
-        parts.append(f"Preloaded / plain, run by run: first output {statistics.median(pairs):.2f}× "
+        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["source"], runs["compiled"])]
+        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["source"], runs["compiled"])]
+        parts.append(f"Compiled / source, run by run: first output {statistics.median(pairs):.2f}× "
                      f"({min(pairs):.2f}–{max(pairs):.2f}×), kernel ready {statistics.median(ready):.2f}× "
                      f"({min(ready):.2f}–{max(ready):.2f}×).")
     body = "\n\n".join(parts) + (
         f"\n\n{args.notebook}, {args.runs} fresh Chromium browsers per site one after another (the sites taking "
-        f"turns), nothing cached. Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it "
-        "finished.\n")
+        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. Load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it finished.\n")
     print(body)
     if not args.no_write:
         write_section("bench_lite_start", "The in-browser edition: opening a lesson to its first output", body)

@@ -49,13 +49,29 @@ def _load_matplotlib():
         try:
             import pyodide_js
             from pyodide.ffi import can_run_sync, run_sync
-            if can_run_sync():
+            if can_run_sync() and _package_host_answers(pyodide_js, run_sync):
                 run_sync(pyodide_js.loadPackage("matplotlib"))
             import matplotlib
             return matplotlib
         except Exception:       # offline, or a browser that cannot wait: no charts, their numbers
             return None
     return None
+
+
+def _package_host_answers(pyodide_js, run_sync) -> bool:
+    """Whether Pyodide's package host can be reached, asked with one request (matplotlib's wheel, HEAD) and none
+    when the browser knows it is offline: asked straight away, Pyodide would try matplotlib and each of its ten
+    dependencies, and offline every failed fetch is two errors in the browser's console."""
+    import js
+    if not js.navigator.onLine:
+        return False
+    url = str(pyodide_js.lockfile.packages.matplotlib.file_name)
+    if "://" not in url:            # a site serving matplotlib itself: nothing to ask first
+        return True
+    try:
+        return bool(run_sync(js.fetch(url, method="HEAD")).ok)
+    except Exception:               # blocked, or no network
+        return False
 
 
 matplotlib = _load_matplotlib()

@@ -196,6 +196,36 @@ def test_the_lock_serves_our_packages_from_the_site(lite_build):
     assert preload == make_lite.PRELOAD and all(make_lite.normalize(name) in local for name in preload), preload
 
 
+def test_every_served_module_comes_compiled_beside_its_source(lite_build):
+    """The standard library's zip and every local wheel carry bytecode next to each source (make_lite's
+    compile_bytecode): unchecked hash-based pycs (flags 1, valid whatever the unpacked files' dates), all of one
+    Python (one magic number), the sources kept for tracebacks."""
+    folder = lite_build / "static" / "pyodide"
+    packages = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    archives = [folder / "python_stdlib.zip"] + sorted({folder / p["file_name"] for p in packages.values()
+                                                        if "://" not in p["file_name"]})
+    magics = set()
+    for archive in archives:
+        with zipfile.ZipFile(archive) as z:
+            names = set(z.namelist())
+            sources = [n for n in names if n.endswith(".py")]
+            if archive.suffix == ".zip":
+                compiled = {n: n[:-3] + ".pyc" for n in sources}
+            else:
+                compiled = {n: f"{n.rpartition('/')[0]}/__pycache__/{n.rpartition('/')[2][:-3]}.cpython-314.pyc"
+                            .lstrip("/") for n in sources}
+            have = [pyc for pyc in compiled.values() if pyc in names]
+            assert have, f"{archive.name}: no compiled module"
+            for pyc in have:
+                header = z.read(pyc)[:8]
+                magics.add(header[:4])
+                assert int.from_bytes(header[4:8], "little") == 1, f"{archive.name}: {pyc} is not an unchecked-hash pyc"
+            if archive.name.startswith(make_lite.DIST) or archive.suffix == ".zip":
+                missing = [n for n, pyc in compiled.items() if pyc not in names]
+                assert not missing, f"{archive.name}: sources without bytecode: {missing[:5]}"
+    assert len(magics) == 1, f"bytecode of several Pythons: {magics}"
+
+
 @pytest.fixture(scope="module")
 def lite_site(chromium_path, lite_build):
     """The built site, served on 127.0.0.1 for the module's tests."""

@@ -14,8 +14,10 @@ Everything comes from the package registries, once, into build/cache/ (never com
 
 Those wheels are listed in the site's ``pyodide-lock.json`` (with their own checksums: Pyodide verifies them),
 so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
-leaving the site. Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay
-listed, pointing at Pyodide's CDN: online readers get them from there; offline they cannot load.
+leaving the site. Every module served (the standard library's and the wheels') is compiled to bytecode here, once,
+with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling.
+Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
+Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -179,8 +182,10 @@ def package_wheel(folder: Path) -> Path:
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for name in ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
             shutil.copy2(ROOT / name, source / name)
+        # Dated as of a fixed moment, the wheel is the same file for the same sources (its compiled copy is then
+        # found in build/cache/pyc instead of being made again).
         run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(source)],
-            stdout=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     return next(folder.glob(f"{DIST}-*.whl"))
 
 
@@ -282,7 +287,43 @@ def preload_kernel(pyodide_dir: Path, aside: Path) -> list[str]:
     return PRELOAD
 
 
-def build(out: Path = OUT, preload: bool = True) -> dict:
+COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
+
+
+def compile_bytecode(pyodide_dir: Path) -> int:
+    """Every module the site serves compiled once, here, with the site's own Pyodide (tools/publish/compile_pyc.mjs
+    says why and how): the standard library's zip and each local wheel in ``pyodide_dir`` rewritten with their
+    bytecode, and the lock's checksums updated. Results are kept in build/cache/pyc, by the input's checksum, so a
+    rebuild compiles only what changed (usually nothing: the package's wheel is the same for the same sources).
+    Returns how many archives were compiled now."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    local = [p["file_name"] for p in lock["packages"].values() if "://" not in p["file_name"]]
+    archives = [pyodide_dir / "python_stdlib.zip", *(pyodide_dir / name for name in sorted(set(local)))]
+    recipe = hashlib.sha256(COMPILER.read_bytes() + PYODIDE.encode()).hexdigest()[:12]
+    cache = CACHE / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    kept = {path: cache / f"{sha256(path)[:24]}-{recipe}-{path.name}" for path in archives}
+    missing = [path for path in archives if not kept[path].exists()]
+    if missing:
+        if shutil.which("node") is None:
+            raise RuntimeError("make lite compiles the site's Python with Pyodide in Node.js, which is not installed: "
+                               "install Node.js (Debian/Ubuntu: apt-get install nodejs npm)")
+        run(["node", str(COMPILER), str(pyodide_dir) + "/", *map(str, missing)], stdout=subprocess.DEVNULL)
+        for path in missing:
+            for stale in cache.glob(f"*-{path.name}"):     # an older compiled copy of the same file
+                stale.unlink()
+            shutil.copy(path, kept[path])
+    for path in archives:
+        shutil.copy(kept[path], path)
+    for package in lock["packages"].values():
+        if "://" not in package["file_name"]:
+            package["sha256"] = sha256(pyodide_dir / package["file_name"])
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return len(missing)
+
+
+def build(out: Path = OUT, preload: bool = True, bytecode: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -297,6 +338,8 @@ def build(out: Path = OUT, preload: bool = True) -> dict:
     aside = move_kernel_extension_aside()
     if preload:
         preload_kernel(pyodide_dir, aside)
+    if bytecode:
+        compile_bytecode(pyodide_dir)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
          str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps",
          f"--FederatedExtensionAddon.extra_labextensions_path={aside}"], cwd=LITE_SRC,
