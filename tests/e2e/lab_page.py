@@ -93,8 +93,9 @@ def open_notebook(page, lab, path: str, timeout_ms: int = 180_000, reload: bool 
     Notebooks opened before are closed and their kernels stopped, so the page holds one notebook and one set of
     widgets. Where the page has this server's JupyterLab loaded already, the notebook is opened in it (a second
     or two); otherwise, or with ``reload``, JupyterLab is loaded (``?reset`` forgets the saved workspace; 7-10 s
-    of CPU). The wait ends once the kernel is ready; its bound is for a busy machine: with two busy loops on both
-    cores and other work running (load average 13-20), loading JupyterLab and starting the kernel took 46-76 s.
+    of CPU). The wait ends once the kernel is ready; its bound is for a busy machine: at a load average of 13-20
+    (other work, and two busy loops on both cores in some runs) loading JupyterLab and starting the kernel took
+    46-108 s.
     A notebook whose saved widgets must show before it runs needs ``reload``: opened in a running
     JupyterLab, its kernel is connected before ipywidgets reads the saved state, and each saved widget shows
     "Error displaying widget" (tried).

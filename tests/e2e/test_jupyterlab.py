@@ -116,13 +116,13 @@ SHOWN = f"""() => {{
 }}"""
 
 
-# The saved widgets are drawn once JupyterLab's widget manager has restored them, which it does after the kernel
-# has answered it (jupyterlab_widgets 3.0: WidgetManager.restoreWidgets asks the kernel for its live widgets, then
-# reads the notebook's saved state; each view drawn before that waits for it). Under load the kernel answers late:
-# seen here with two busy loops on both cores, the kernel was busy 10-17 s after connecting (starting JupyterLab's
-# debugger) before it answered, and the restore ended 12-20 s after the kernel was ready. So the wait is for the
-# manager's own "restored" (read from a saved widget's renderer) and then for every output, not for a fixed time;
-# RESTORE_MS bounds a restore that never ends (then the tests below say which outputs are missing).
+# The saved widgets are drawn once JupyterLab's widget manager has restored them, which it does after the kernel has
+# answered it (jupyterlab_widgets 3.0: WidgetManager.restoreWidgets asks the kernel for its live widgets, then reads
+# the notebook's saved state; each view drawn before that waits for it). Under load the kernel answers late: seen
+# here at a load average of 13-20, the kernel was busy 10-17 s after connecting (with the debugger requests
+# JupyterLab sends first) before it answered, and the restore ended 12-20 s after the kernel was ready. So the wait
+# is for the manager's own "restored" (read from a saved widget's renderer) and then for every output, not for a
+# fixed time; RESTORE_MS bounds a restore that never ends (then the tests below say which outputs are missing).
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 RESTORE_MS = 180_000
 SETTLED = f"""async () => {{
