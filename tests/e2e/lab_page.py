@@ -96,9 +96,9 @@ def open_notebook(page, lab, path: str, timeout_ms: int = 180_000, reload: bool 
     of CPU). The wait ends once the kernel is ready; its bound is for a busy machine: at a load average of 13-20
     (other work, and two busy loops on both cores in some runs) loading JupyterLab and starting the kernel took
     46-108 s.
-    A notebook whose saved widgets must show before it runs needs ``reload``: opened in a running
-    JupyterLab, its kernel is connected before ipywidgets reads the saved state, and each saved widget shows
-    "Error displaying widget" (tried).
+    A notebook whose saved widgets must show before it runs is opened with ``reload``: opened in a running
+    JupyterLab, each of its saved widgets once showed "Error displaying widget" (an earlier stop; in two such
+    openings traced since, the widget manager read the saved state and drew every one).
     """
     loaded = not reload and page.url.startswith(f"{lab.url}/lab") and page.evaluate("() => !!window.jupyterapp")
     if loaded:
