@@ -87,15 +87,18 @@ OPENED = f"""(path) => {{ const panel = {CURRENT}; return !!(panel && panel.cont
                                                           && ({KERNEL_READY})()); }}"""
 
 
-def open_notebook(page, lab, path: str, timeout_ms: int = 60_000, reload: bool = False) -> None:
+def open_notebook(page, lab, path: str, timeout_ms: int = 180_000, reload: bool = False) -> None:
     """Open ``path`` (relative to the server's root) and wait until its kernel is really ready.
 
     Notebooks opened before are closed and their kernels stopped, so the page holds one notebook and one set of
     widgets. Where the page has this server's JupyterLab loaded already, the notebook is opened in it (a second
     or two); otherwise, or with ``reload``, JupyterLab is loaded (``?reset`` forgets the saved workspace; 7-10 s
-    of CPU). A notebook whose saved widgets must show before it runs needs ``reload``: opened in a running
-    JupyterLab, its kernel is connected before ipywidgets reads the saved state, and each saved widget shows
-    "Error displaying widget" (tried).
+    of CPU). The wait ends once the kernel is ready; its bound is for a busy machine: at a load average of 13-20
+    (other work, and two busy loops on both cores in some runs) loading JupyterLab and starting the kernel took
+    46-108 s.
+    A notebook whose saved widgets must show before it runs is opened with ``reload``: opened in a running
+    JupyterLab, each of its saved widgets once showed "Error displaying widget" (an earlier stop; in two such
+    openings traced since, the widget manager read the saved state and drew every one).
     """
     loaded = not reload and page.url.startswith(f"{lab.url}/lab") and page.evaluate("() => !!window.jupyterapp")
     if loaded:

@@ -116,6 +116,32 @@ SHOWN = f"""() => {{
 }}"""
 
 
+# The saved widgets are drawn once JupyterLab's widget manager has restored them, which it does after the kernel has
+# answered it (jupyterlab_widgets 3.0: WidgetManager.restoreWidgets asks the kernel for its live widgets, then reads
+# the notebook's saved state; each view drawn before that waits for it). Under load the kernel answers late: seen
+# here at a load average of 13-20, the kernel was busy 10-17 s after connecting (with the debugger requests
+# JupyterLab sends first) before it answered, and the restore ended 12-20 s after the kernel was ready. So the wait
+# is for the manager's own "restored" (read from a saved widget's renderer) and then for every output, not for a
+# fixed time; RESTORE_MS bounds a restore that never ends (then the tests below say which outputs are missing).
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+RESTORE_MS = 180_000
+SETTLED = f"""async () => {{
+    const shown = ({SHOWN})();
+    if (shown.some(c => c.errors)) return true;             // a widget error will not go away: the tests say so
+    for (const cell of {CURRENT}.content.widgets) {{
+        if (cell.model.type !== 'code') continue;
+        for (const child of cell.outputArea.widgets)
+            for (const renderer of Array.from(child.children ? child.children() : []))
+                if (renderer.mimeType === '{WIDGET_VIEW}' && renderer._manager) {{
+                    const manager = await Promise.race([renderer._manager.promise,
+                                                        new Promise(resolve => setTimeout(resolve, 50))]);
+                    if (!manager || !manager.restoredStatus) return false;
+                }}
+    }}
+    return shown.every(c => c.shown === c.stored && !c.empty && !c.undrawn);
+}}"""
+
+
 @pytest.fixture(scope="module")
 def every_lesson(lab_page, lab):
     """Every lesson's code cells with their stored outputs and widgets, in one trusted notebook opened once, as
@@ -141,8 +167,7 @@ def every_lesson(lab_page, lab):
     page.problems.clear()
     open_notebook(page, lab, lab.save("every_lesson.ipynb", book), reload=True)      # saved widgets: see there
     try:               # until every output shows (saved widgets render last); if one never does, its test says so
-        page.wait_for_function(f"() => ({SHOWN})().every(c => c.shown === c.stored && !c.empty && !c.undrawn)",
-                               timeout=60_000, polling=250)
+        page.wait_for_function(SETTLED, timeout=RESTORE_MS, polling=250)
     except PlaywrightTimeout:
         pass
     yield page, spans

@@ -376,8 +376,14 @@ def test_a_step_on_a_64_leaf_tree_draws_a_new_picture_at_once(page, lab):
 def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_box(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}), editable=True)\ns")
     box = page.locator(f"{STEPPER} >> .adversarial-leaves-input input")
-    page.locator(DRAWING).focus()                      # keys step the stepper from its picture ...
-    expect(page.locator(DRAWING)).to_be_focused()      # (JupyterLab may still be moving focus after the run)
+    # Keys step the stepper from its picture ... The picture takes the focus once the stepper's key helper
+    # (keys.Keys, an anywidget whose module the browser loads after the run) has drawn: in one step it makes the
+    # picture focusable and starts listening for keys. A focus() before that is ignored and the key reaches
+    # JupyterLab instead, so wait for the picture to be focusable, then for the focus.
+    picture = page.locator(DRAWING)
+    expect(picture).to_have_attribute("tabindex", "0")
+    picture.focus()
+    expect(picture).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
     box.click()                                        # ... and belong to the box while typing in it
