@@ -49,7 +49,7 @@ def _load_matplotlib():
         try:
             import pyodide_js
             from pyodide.ffi import can_run_sync, run_sync
-            if can_run_sync() and _package_host_answers(pyodide_js, run_sync):
+            if can_run_sync() and _may_reach_package_host():
                 run_sync(pyodide_js.loadPackage("matplotlib"))
             import matplotlib
             return matplotlib
@@ -58,20 +58,12 @@ def _load_matplotlib():
     return None
 
 
-def _package_host_answers(pyodide_js, run_sync) -> bool:
-    """Whether Pyodide's package host can be reached, asked with one request (matplotlib's wheel, HEAD) and none
-    when the browser knows it is offline: asked straight away, Pyodide would try matplotlib and each of its ten
-    dependencies, and offline every failed fetch is two errors in the browser's console."""
+def _may_reach_package_host() -> bool:
+    """False when the browser knows it is offline: then Pyodide is not asked for matplotlib at all (it would try
+    matplotlib and each of its ten dependencies, and every failed fetch is two errors in the browser's console).
+    Online, the request itself tells (a blocked one fails and the chart shows its numbers)."""
     import js
-    if not js.navigator.onLine:
-        return False
-    url = str(pyodide_js.lockfile.packages.matplotlib.file_name)
-    if "://" not in url:            # a site serving matplotlib itself: nothing to ask first
-        return True
-    try:
-        return bool(run_sync(js.fetch(url, method="HEAD")).ok)
-    except Exception:               # blocked, or no network
-        return False
+    return bool(js.navigator.onLine)
 
 
 matplotlib = _load_matplotlib()
