@@ -633,8 +633,13 @@ def _draw_budget(rng, lesson, fixed):
 
 # payoffs of lesson 11: a selfish opponent's replies
 
+def _earned(payoffs) -> list:
+    """What each move earns against an opponent who picks the reply best for itself."""
+    return [max(options, key=lambda pair: pair[1])[0] for options in payoffs]
+
+
 def _selfish_best(instance, fixed):
-    earned = [max(options, key=lambda pair: pair[1])[0] for options in instance["payoffs"]]
+    earned = _earned(instance["payoffs"])
     return earned.index(max(earned))
 
 
@@ -644,7 +649,7 @@ def _selfish_hardness(instance, fixed):
     payoffs = instance["payoffs"]
     if any(len({theirs for _, theirs in options}) < len(options) for options in payoffs):
         return None
-    earned = [max(options, key=lambda pair: pair[1])[0] for options in payoffs]
+    earned = _earned(payoffs)
     moves = range(len(payoffs))
     minimax_move = max(moves, key=lambda m: min(mine for mine, _ in payoffs[m]))
     hopeful_move = max(moves, key=lambda m: max(mine for mine, _ in payoffs[m]))
@@ -691,11 +696,15 @@ def _mtdf_tests(spec, guess) -> int:
     return mtdf(tree(spec), guess=guess).stats.researches + 1
 
 
+def _guess_grid(spec) -> list:
+    """The guesses tried: halves from 5 below the smallest leaf to 6.5 above the largest."""
+    leaves = _leaves(spec)
+    return [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
+
+
 def _two_test_guesses(instance, fixed):
     """The guesses, on a grid of halves around the leaves, from which MTD(f) takes two root tests."""
-    leaves = _leaves(instance["spec"])
-    grid = [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
-    return frozenset(g for g in grid if _mtdf_tests(instance["spec"], g) == 2)
+    return frozenset(g for g in _guess_grid(instance["spec"]) if _mtdf_tests(instance["spec"], g) == 2)
 
 
 def _two_test_hardness(instance, fixed):
@@ -704,8 +713,7 @@ def _two_test_hardness(instance, fixed):
     spec = instance["spec"]
     two = sorted(_two_test_guesses(instance, fixed))
     leaves = _leaves(spec)
-    grid = [x / 2 for x in range(2 * (min(leaves) - 5), 2 * (max(leaves) + 7))]
-    stretch = bool(two) and [g for g in grid if two[0] <= g <= two[-1]] == two
+    stretch = bool(two) and [g for g in _guess_grid(spec) if two[0] <= g <= two[-1]] == two
     return _mtdf_tests(spec, 0), stretch, bool(two) and min(leaves) < two[0] and two[-1] <= max(leaves)
 
 
