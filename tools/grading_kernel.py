@@ -333,14 +333,21 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         name = resolved(frame.f_code.co_filename)
         return not (name.startswith("<frozen") or name.startswith(trusted) or name in guard.locked)
 
+    def unhooked(function, *args):
+        """``function(*args)`` with this hook off: its own stack walks and its log's writes raise events too."""
+        busy[0] = True
+        try:
+            return function(*args)
+        finally:
+            busy[0] = False
+
+    def log_refusal(what):
+        with open(refused_log, "a", encoding="utf-8") as log:
+            log.write(repr((what, current[0], cell[0])) + "\n")
+
     def refuse(what):
         if refused_log:
-            busy[0] = True
-            try:
-                with open(refused_log, "a", encoding="utf-8") as log:
-                    log.write(repr((what, current[0], cell[0])) + "\n")
-            finally:
-                busy[0] = False
+            unhooked(log_refusal, what)
         raise PermissionError(f"graded hand-ins may not do this ({what}): the grader refused it")
 
     def starts_a_cell(code) -> bool:
@@ -352,16 +359,14 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         """``box``: ``[fork_exec's arguments]``, from the kernel's fork_exec. subprocess.Popen (its event judged
         its caller already) passes; any other caller with the hand-in's code on the stack is refused (the
         standard library's multiprocessing acts for the hand-in here); else the real fork_exec runs."""
-        busy[0] = True
-        try:
-            frame = getframe(2)          # 0: this function, 1: the hook, 2: the kernel's fork_exec
+        def students_start_it() -> bool:
+            frame = getframe(1)          # past this file's frames (the hook, the kernel's fork_exec) to its caller
             while frame is not None and resolved(frame.f_code.co_filename) == here:
                 frame = frame.f_back
             popen = frame is not None and resolved(frame.f_code.co_filename) == popen_file
-            students = not popen and handins_code_on_stack()
-        finally:
-            busy[0] = False
-        if students:
+            return not popen and handins_code_on_stack()
+
+        if unhooked(students_start_it):
             refuse("starting a process outside subprocess (multiprocessing's spawn or forkserver context, "
                    "_posixsubprocess.fork_exec): its child would run without the grader's guard")
         box.append(spawner(*box[0]))
@@ -374,30 +379,15 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             if type(box) is list and len(box) == 1 and type(box[0]) is tuple:
                 start_process(box)
             return
-        if event == "exec" and busy[0] is False:
-            busy[0] = True
-            try:
-                top = starts_a_cell(args[0])
-            finally:
-                busy[0] = False
-            if top:
-                cell[0] = args[0].co_filename
-                if mentions(args[0], "_graded_adversarial_"):        # the hidden tests: imports as they were
-                    restore_imports(imports)
+        if event == "exec" and unhooked(starts_a_cell, args[0]):
+            cell[0] = args[0].co_filename
+            if mentions(args[0], "_graded_adversarial_"):        # the hidden tests: imports as they were
+                restore_imports(imports)
         if event == "import" and type(args[0]) is str and args[0].rpartition(".")[2] == "_posixsubprocess":
-            busy[0] = True
-            try:
-                students = handins_code_on_stack()
-            finally:
-                busy[0] = False
-            if students:
+            if unhooked(handins_code_on_stack):
                 refuse("loading _posixsubprocess afresh (a way to start processes without the grader's guard)")
         if guard is not None and event in GUARDED_EVENTS:
-            busy[0] = True
-            try:
-                what = guard.event(event, args, handins_code_on_stack, handins_code_asks, resolved)
-            finally:
-                busy[0] = False
+            what = unhooked(guard.event, event, args, handins_code_on_stack, handins_code_asks, resolved)
             if what:
                 refuse(what)
             if event != "open":
@@ -418,7 +408,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         elif event not in REFUSED_EVENTS and not event.startswith("object.__getattr__"):
             return
         busy[0] = True
-        try:
+        try:        # (called here, not through unhooked: it counts its frames from the hook's)
             # A write or a fork is refused with any of the hand-in's code on the stack: a library cannot write for it,
             # nor fork for it (multiprocessing's fork context: its child would run on as a second kernel).
             students = asking_code_is_students(event == "open" or event in PATH_EVENTS or event in FORKS)
