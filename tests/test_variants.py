@@ -28,6 +28,7 @@ from adversarial.exercises.variants import (
     check_answer_form,
     draw_tree,
     grade,
+    grade_instance,
     instance_of,
 )
 
@@ -69,14 +70,16 @@ def test_every_tree_exercise_of_lessons_0_to_2_is_varied_and_nothing_else(built)
         found = assignments.exercises(lesson)
         on_trees = {n for n, e in enumerate(found, 1) if re.search(rf"\b({'|'.join(TREE_CHECKS)})\(",
                                                                       e["check"].source)}
-        assert set(assignments.variations(found)) == on_trees
+        varied = assignments.variations(found)
+        assert {n for n, v in varied.items() if "instance" not in v} == on_trees
+        assert {n for n, v in varied.items() if "instance" in v} == set(INSTANCE_LESSONS.get(number, {}))
         named = set(re.findall(r"^tree_(\d+) = ", cell(notebook, "variant").source, re.M))
         assert {int(n) for n in named} == on_trees
 
 
 def test_two_students_releases_differ_in_every_varied_exercise(built, monkeypatch):
     for notebook in built.values():
-        ada, grace = trees_of(notebook, "ada", monkeypatch), trees_of(notebook, "grace", monkeypatch)
+        ada, grace = trees_of_any(notebook, "ada", monkeypatch), trees_of_any(notebook, "grace", monkeypatch)
         assert ada and ada.keys() == grace.keys()
         for name in ada:
             assert ada[name] != grace[name], name
@@ -209,7 +212,7 @@ def test_graded_without_the_courses_hooks_it_fails_and_says_why_validated_it_run
 def test_the_instructors_answers_are_right_for_every_student(built, monkeypatch):
     for number, notebook in built.items():
         for student in ("ada", "grace", "学生"):
-            space = {"display": lambda _: None, **trees_of(notebook, student, monkeypatch)}
+            space = {"display": lambda _: None, **trees_of_any(notebook, student, monkeypatch)}
             setup = [c for c in notebook.cells if c.cell_type == "code" and c.source.startswith("# What the")]
             for code in setup:
                 exec(code.source, space)
@@ -273,7 +276,8 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 
 # The varied exercises of each lesson, with the names the variant cell gives their instances (a name the lesson
 # gives the instance, payoffs4, stays its name).
-INSTANCE_LESSONS = {"03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
+INSTANCE_LESSONS = {"02": {2: ("leaves_2",), 3: ("leaves_3",)},
+                    "03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
                     "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
                     "05": {1: ("plies_1",)},
                     "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
@@ -282,9 +286,10 @@ INSTANCE_LESSONS = {"03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4:
 
 
 @pytest.fixture(scope="module")
-def built_instances():
-    """Lessons 3, 4, 5, 7, 8 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
-    return {n: assignments.assignment(assignments.lesson(n), course_id=COURSE_ID) for n in INSTANCE_LESSONS}
+def built_instances(built):
+    """Lessons 2, 3, 4, 5, 7, 8 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
+    return {n: built[n] if n in built else assignments.assignment(assignments.lesson(n), course_id=COURSE_ID)
+            for n in INSTANCE_LESSONS}
 
 
 @functools.cache
@@ -329,7 +334,7 @@ def solved(notebook, exercise: int, student: str, monkeypatch):
 
 def test_the_position_and_number_exercises_are_varied_and_named(built_instances, monkeypatch):
     for number, names in INSTANCE_LESSONS.items():
-        varied = varied_of(number)
+        varied = {n: v for n, v in varied_of(number).items() if "instance" in v}     # (2 ex 1: a tree)
         assert set(varied) == set(names)      # the others are functions, or not varied (variants' docstring says why)
         notebook = built_instances[number]
         setup = "".join(c.source for c in notebook.cells if c.source.startswith("# What the"))
@@ -345,8 +350,8 @@ def test_the_position_and_number_exercises_are_varied_and_named(built_instances,
                     assert value not in statement, (number, exercise)
             visible = cell(notebook, f"test-{exercise}").source.split("### BEGIN HIDDEN TESTS")[0]
             assert "check_answer_form" in visible and varied[exercise]["check"] not in visible
-        ada = trees_of_any(notebook, "ada", monkeypatch)
-        assert set(ada) == {name for shown in names.values() for name in shown}
+        ada = {k for k in trees_of_any(notebook, "ada", monkeypatch) if not k.startswith("tree_")}
+        assert ada == {name for shown in names.values() for name in shown}
 
 
 def trees_of_any(notebook, student, monkeypatch) -> dict:
@@ -487,6 +492,38 @@ def test_an_instance_the_lesson_no_longer_shows_stops_the_build_with_why():
         how.statement("How many nodes would a tree of nine cells have?", {"cells": "cells_3"}, {"cells": 9}, {})
     with pytest.raises(ValueError, match="is not varied"):
         instance_of("check_minimax", {}, {}, 1)
+
+
+def test_lesson_2s_window_rules_are_each_students_own_tree_graded_by_the_lessons_check():
+    """2 ex 2 and 3: the check takes the student's MAX leaves (default: the lesson's 5, 7, 0, whose verdicts stay
+    the lesson's); a student's rule is right on their tree, the lesson's rule and another student's are not."""
+    from adversarial.exercises import check_window_rule
+    from adversarial.exercises.handwork import window_candidates
+    assert window_candidates() == [v / 2 for v in range(-4, 31)]           # the lesson's -2 to 15, unchanged
+    assert check_window_rule(lambda x: 5 < x <= 7) and check_window_rule(lambda x: 5 <= x < 7, prune_on_equal=False)
+    lesson = {"leaves": (5, 7, 0)}
+    for fixed, right in (({}, lambda a, b: lambda x: a < x <= b),
+                         ({"prune_on_equal": False}, lambda a, b: lambda x: a <= x < b)):
+        drawn = {s: instance_of("check_window_rule", lesson, fixed, Variant(COURSE_ID, "02", s).seed(2))["leaves"]
+                 for s in ("ada", "grace", "linus", "学生")}
+        assert len(set(drawn.values())) == 4 and (5, 7, 0) not in drawn.values()
+        for first, second, rest in drawn.values():
+            assert rest < first < second                          # as in the lesson: an interval between two leaves
+            mine = check_window_rule(right(first, second), leaves=(first, second, rest), **fixed)
+            assert mine, mine.message
+            said = check_window_rule(right(5, 7), leaves=(first, second, rest), **fixed)
+            assert not said and "Not yet" in said.message
+        ada = Variant(COURSE_ID, "02", "ada")
+        graded = grade_instance(check_window_rule, right(5, 7), 2, "check_window_rule", lesson, variant=ada,
+                                others=["grace"], **fixed)
+        assert "FLAGGED: your answer is right for the lesson's own tree" in graded.message
+        graded = grade_instance(check_window_rule, right(*drawn["grace"][:2]), 2, "check_window_rule", lesson,
+                                variant=ada, others=["grace", "linus"], **fixed)
+        assert not graded and Variant(COURSE_ID, "02", "grace").code in graded.message
+        assert grade_instance(check_window_rule, right(*drawn["ada"][:2]), 2, "check_window_rule", lesson,
+                              variant=ada, others=["grace"], **fixed)
+    with pytest.raises(ValueError, match="three whole-number leaves"):
+        check_window_rule(lambda x: True, leaves=(5, 7))
 
 
 def test_a_students_instances_stay_the_same_from_one_version_to_the_next():

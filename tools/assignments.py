@@ -634,6 +634,10 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
         if number in varied:
             answer = variant_solution(number, varied[number], answer)
         stub = e["stub"].source.rstrip()
+        if number in varied and "instance" in varied[number]:
+            from adversarial.exercises.variants import INSTANCES
+            rewrite = INSTANCES[varied[number]["instance"]].stub
+            stub = rewrite(stub, varied[number]["names"], varied[number]["fixed"]) if rewrite else stub
         cells.append(code(f"{stub}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"))
         cells[-1].metadata["exercise"] = number
         form = (varied[number]["kind"] if number in varied else _answer_kind(e)) if variants else None

@@ -10,10 +10,14 @@ Trees (lessons 0-2, :data:`VARIED`): "the same difficulty" is read off the lesso
 same players at each level), as many leaves pruned by alpha-beta, and the same traps: whether the value is the
 largest (or smallest) leaf, and whether the move towards that leaf is the best move.
 
-Positions and numbers (lessons 3-11, :data:`INSTANCES`): each check says which of its arguments make the
-question (a board, a board size, a count of marks or moves, a (b, d), a budget, payoffs, a tree), how to draw
-them, and what must stay as in the lesson; the instance's answer always differs from the lesson's:
+Positions, numbers and the window rules' trees (lessons 2-11, :data:`INSTANCES`): each check says which of its
+arguments make the question (a board, a board size, a count of marks or moves, a (b, d), a budget, payoffs, a
+tree, leaves), how to draw them, and what must stay as in the lesson; the instance's answer always differs from
+the lesson's:
 
+- 2 ex 2 and 3 (the window rules): the lesson's tree, MIN at the root over a leaf x and a MAX node, with other
+  leaves under the MAX node (0 to 20, the first smaller than the second, "the rest" smaller than both, as the
+  lesson's 5, 7, 0): the rule is another interval between two leaves, each exercise its own.
 - 3 ex 1 (a board's value): as many marks, whether the side to move can win at once, as many cells the other
   side threatens. The value is -1, 0 or 1: many students share it (their boards differ).
 - 3 ex 2 (the optimal moves): the same, the same value, and more than one optimal move but not every move.
@@ -47,8 +51,6 @@ without searching the whole game again.
 
 Not varied, and why:
 
-- 2 ex 2 and 3 (the window rules, ``rule2``, ``rule3``): the check's tree is fixed inside the package (the rule is
-  about where a leaf's value lets alpha-beta prune in it); varying it means a per-student tree in that check.
 - 5 ex 2 (how far beyond the horizon): its position is a rare find, one where the depth-3 search's move loses just
   beyond its horizon, which the lesson's text walks through; drawing one per student means searching thousands of
   random Connect Four positions at several depths, minutes per student.
@@ -141,7 +143,8 @@ class Variant:
         made = INSTANCES[check].made(found)
         values = tuple(made[p] for p in INSTANCES[check].params)
         shown = tuple(v.to_list() if hasattr(v, "to_list") else v for v in values)    # a tree as its spec
-        self.trees[exercise] = shown[0] if len(shown) == 1 else shown
+        shown = shown[0] if len(shown) == 1 else shown
+        self.trees[exercise] = INSTANCES[check].shown(found) if INSTANCES[check].shown else shown
         return values[0] if len(values) == 1 else values
 
     def __repr__(self) -> str:
@@ -379,16 +382,19 @@ class Varies:
     - ``may_fit(answer, right)``: whether an answer may be right where ``answer(...)`` is ``right`` (a quick test
       before the check is run on another instance; default: the two are the same);
     - ``make``: what turns an instance's written form (a spec, as the variant cell writes it) into what the check
-      and the student get (e.g. ``chance_tree``); None: the written form itself.
+      and the student get (e.g. ``chance_tree``); None: the written form itself;
+    - ``shown(instance)``: the words the variant cell shows for the instance (None: the instance as written);
+    - ``stub(text, names, fixed)``: the exercise's stub made to name the student's instance, where its comment
+      names the lesson's (None: the stub as the lesson writes it).
     """
 
     def made(self, instance: dict) -> dict:
         return {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
 
     def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
-                 what="instance", may_fit=same, make=None):
+                 what="instance", may_fit=same, make=None, shown=None, stub=None):
         self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
-        self.may_fit, self.make = may_fit, make
+        self.may_fit, self.make, self.shown, self.stub = may_fit, make, shown, stub
         self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
         self._statement = statement
 
@@ -449,6 +455,93 @@ def _replacing(*pairs):
             text = words.sub(lambda _: said, text)
         return text
     return rewrite
+
+
+# lesson 2's window rules: a MIN root over a leaf x and a MAX node; for which x the search goes on after the MAX
+# node's first leaf and stops after its second
+
+def _window():
+    from . import handwork
+    return handwork
+
+
+def _draw_window(rng, lesson, fixed):
+    """The lesson's tree ([x, [first, second, rest]], MIN at the root) with other distinct leaves from 0 to 20
+    (the lesson's are 5, 7 and 0)."""
+    return {"leaves": tuple(rng.sample(range(0, 21), 3))}
+
+
+def _window_truth(instance, fixed):
+    """Where, on the check's candidates, the search goes on after the first leaf and stops after the second (by
+    the package's search): the answer, as the check sees it."""
+    h = _window()
+    leaves = instance["leaves"]
+    rule = fixed.get("prune_on_equal", True)
+    return frozenset(x for x in h.window_candidates(leaves) if h._goes_on_then_stops(x, rule, leaves))
+
+
+def _window_hardness(instance, fixed):
+    """As in the lesson: the first leaf smaller than the second (so some x goes on after the one and stops after
+    the other: an interval with one end open and one closed, each end a leaf), "the rest" smaller than both (it is
+    never read where the rule holds; only its place matters)."""
+    first, second, rest = instance["leaves"]
+    return first < second, rest < min(first, second)
+
+
+def _window_may_fit(rule, right) -> bool:
+    """A quick look before the check runs on another instance: ``rule`` says yes at the ends of ``right`` (the
+    candidates where the search says yes) and no just outside them."""
+    if not right:
+        return True
+    from .core import _said
+    low, high = min(right), max(right)
+    return _said(rule, low) is True and _said(rule, high) is True and \
+        _said(rule, low - 0.5) is False and _said(rule, high + 0.5) is False
+
+
+def _window_solution(names, fixed, target):
+    leaves = names["leaves"]
+    if fixed.get("prune_on_equal", True):
+        return ["# it goes on after the first leaf while it is below β = x, and stops after the second once it "
+                "reaches β",
+                f"{target} = lambda x: {leaves}[0] < x <= {leaves}[1]"]
+    return ["# only α > β cuts: it goes on after the first leaf up to β = x, and stops after the second only "
+            "beyond β",
+            f"{target} = lambda x: {leaves}[0] <= x < {leaves}[1]"]
+
+
+def _window_words(instance) -> str:
+    first, second, rest = instance["leaves"]
+    return (f"tree([x, [{first}, {second}, {rest}]], root_player='MIN'): MIN at the root, its left child the "
+            f"leaf x, its right child a MAX node with leaves {first}, {second} and {rest} (the rest)")
+
+
+_WINDOW_SAYS = (
+    ("its right child is a MAX node with leaves 5, 7 and \"the rest\". For which `x` does alpha-beta (α ≥ β) "
+     "**keep going** after the 5 but **stop** after the 7?",
+     "its right child is a MAX node with your leaves {leaves} (drawn by the first cell): the first, the second, "
+     "then \"the rest\". For which `x` does alpha-beta (α ≥ β) **keep going** after your first leaf but **stop** "
+     "after your second?"),
+    ("on every half from −2 to 15,", "on every half from 7 below your first two leaves to 8 above them,"),
+    ("(such as 5.25)", "(such as a quarter past a leaf)"),
+)
+_WINDOW_STRICT_SAYS = (
+    ("The tree of Exercise 2 again (MIN at the root, a leaf `x`, then a MAX node with leaves 5, 7 and \"the "
+     "rest\"),",
+     "A tree of Exercise 2's shape (MIN at the root, a leaf `x`, then a MAX node with your leaves {leaves}, drawn "
+     "by the first cell: the first, the second, then \"the rest\"),"),
+    ("keep going after the 5 but stop after the 7?", "keep going after your first leaf but stop after your "
+                                                     "second?"),
+)
+
+
+def _window_stub(text, names, fixed):
+    return _replacing(("goes on after 5 and stops after 7", "goes on after your first leaf and stops after your "
+                                                            "second"))(text, names)
+
+
+def _window_statement(text, names, lesson, fixed):
+    return _replacing(*(_WINDOW_SAYS if fixed.get("prune_on_equal", True) else _WINDOW_STRICT_SAYS))(text, names)
 
 
 # tic-tac-toe positions (lessons 3 and 4)
@@ -778,6 +871,10 @@ def _make_chance_tree(literal):
 
 
 INSTANCES = {
+    "check_window_rule": Varies(
+        ["leaves"], _draw_window, _window_truth, "rule", _window_solution, hardness=_window_hardness,
+        statement=_window_statement, what="tree", may_fit=_window_may_fit, shown=_window_words,
+        stub=_window_stub),
     "check_board_value": Varies(
         ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
         statement=_board_statement, others=False, what="board"),
