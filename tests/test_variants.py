@@ -445,8 +445,8 @@ def test_an_answer_to_another_students_instance_is_flagged_where_answers_are_man
             v = varied_of(number)[exercise]
             mine = right_answer(number, exercise, "ada")
             other = next((s for s in roster if right_answer(number, exercise, s) != mine), None)
-            if other is None:       # 3 ex 4: every variant's answer is the same (the side to move wins in 3 moves)
-                assert not INSTANCES[v["instance"]].others
+            if other is None:       # few answers (8 ex 2's quiet orders): these students all share ada's
+                assert not INSTANCES[v["instance"]].others and (number, exercise) != ("03", 4)
                 continue
             said = run_hidden(notebook, exercise, "ada", solved(notebook, exercise, other, monkeypatch), roster)
             assert said and "Not yet" in said
@@ -524,6 +524,26 @@ def test_lesson_2s_window_rules_are_each_students_own_tree_graded_by_the_lessons
                               variant=ada, others=["grace"], **fixed)
     with pytest.raises(ValueError, match="three whole-number leaves"):
         check_window_rule(lambda x: True, leaves=(5, 7))
+
+
+def test_lesson_3_ex_4s_variants_have_both_values_as_hard_as_the_lessons_and_no_third_is():
+    """With depth in the score, a win in the lesson's three more moves on a board of 5 or 6 marks is worth -2 or 1;
+    every variant is one of them (not only -2, as before), and every position as hard as the lesson's is worth 3
+    (the lesson's 4 marks), -2 or 1: no other value of the same difficulty exists."""
+    from adversarial.games.tictactoe import TicTacToe, reachable_positions
+    how, v = INSTANCES["check_board_value"], varied_of("03")[4]
+    hardness = how.hardness(v["lesson"], v["fixed"])
+    boards = {s: instance_of("check_board_value", v["lesson"], v["fixed"], Variant(COURSE_ID, "03", s).seed(4))
+              for s in ("ada", "grace", "linus", "mary", "alan", "学生", "edsger", "barbara")}
+    values = {s: how.answer(b, v["fixed"]) for s, b in boards.items()}
+    assert set(values.values()) == {-2, 1}
+    assert all(how.hardness(b, v["fixed"]) == hardness for b in boards.values())
+    game = TicTacToe()
+    alike = {how.answer({"board": board}, v["fixed"])
+             for b in reachable_positions(game) if not game.is_terminal(b)
+             for board in ["/".join(b.cells[i:i + 3] for i in (0, 3, 6))]
+             if how.hardness({"board": board}, v["fixed"]) == hardness}
+    assert alike == {3, -2, 1}
 
 
 def test_a_students_instances_stay_the_same_from_one_version_to_the_next():

@@ -23,8 +23,9 @@ the lesson's:
 - 3 ex 2 (the optimal moves): the same, the same value, and more than one optimal move but not every move.
 - 3 ex 3 (a tree without wins): a board of 5 to 12 cells instead of 9 (7 instances).
 - 3 ex 4 (a value with depth in the score): the best line as long (three more moves), the same traps, the winner
-  the side to move; one mark more or less (with as many, the value would be the lesson's). Every variant's value
-  is -2 (O to move wins on the 8th move): the boards differ, the answer does not.
+  the side to move; one mark less, one or two more (with as many, the value would be the lesson's). The value is
+  then -2 (5 marks: O to move wins on the 8th move) or 1 (6 marks: X wins on the 9th), about 3 to 1; no third
+  value is as hard (:func:`_draw_board` says why): many students share it (their boards differ).
 - 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
 - 4 ex 3 (moves up to symmetry): a board after one or two moves on which some moves are alike, instead of X's
   nine first moves.
@@ -613,9 +614,16 @@ def _board_statement(text, names, lesson, fixed):
 
 
 def _draw_board(rng, lesson, fixed):
+    """A board after as many random moves as the lesson's has marks; with depth in the score, one mark less, one
+    or two more. The value then counts the marks: a win in the lesson's three more moves (X's 7th-move win on 4
+    marks, worth 3) is O's 8th-move win on 5 marks (-2) or X's 9th-move win on 6 (1), and nothing else: a win in
+    three needs a fork, two threats, so the winner's third mark (3 marks or fewer can make no fork: 2 marks lie
+    on one line at most), and a board of 7 marks has two moves left. So the variants' values are -2 and 1, not
+    more (the hardness, the best line as long, fixes the value by the marks; tests/test_variants.py counts every
+    position)."""
     marks = _marks(lesson["board"])
     if fixed.get("depth_aware"):         # the value counts the marks: another count gives another value
-        marks = rng.choice([m for m in (marks - 1, marks, marks + 1) if 0 <= m <= 8])
+        marks = rng.choice([m for m in (marks - 1, marks, marks + 1, marks + 2) if 0 <= m <= 8])
     found = _random_board(rng, marks)
     return {"board": found} if found else None
 
