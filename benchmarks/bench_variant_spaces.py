@@ -37,7 +37,7 @@ def instances(lesson: str, students: list[str]) -> dict:
     import assignments
     import nbformat
 
-    from adversarial.exercises.variants import INSTANCES, Variant, instance_of
+    from adversarial.exercises.variants import Variant, instance_of
     path = assignments.lesson(lesson)
     varied = assignments.variations(assignments.exercises(nbformat.read(path, as_version=4)))
     drawn: dict = {}

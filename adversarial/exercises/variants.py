@@ -21,20 +21,22 @@ the lesson's:
 - 3 ex 1 (a board's value): as many marks, whether the side to move can win at once, as many cells the other
   side threatens. The value is -1, 0 or 1: many students share it (their boards differ).
 - 3 ex 2 (the optimal moves): the same, the same value, and more than one optimal move but not every move.
-- 3 ex 3 (a tree without wins): a board of 5 to 12 cells instead of 9 (7 instances).
+- 3 ex 3 (a tree without wins): a board of 4 to 30 cells instead of 9 (26 instances).
 - 3 ex 4 (a value with depth in the score): the best line as long (three more moves), the same traps, the winner
   the side to move; one mark less, one or two more (with as many, the value would be the lesson's). The value is
   then -2 (5 marks: O to move wins on the 8th move) or 1 (6 marks: X wins on the 9th), about 3 to 1; no third
   value is as hard (:func:`_draw_board` says why): many students share it (their boards differ).
 - 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
-- 4 ex 3 (moves up to symmetry): a board after one or two moves on which some moves are alike, instead of X's
-  nine first moves.
-- 4 ex 4 (positions up to symmetry): the positions with 2 to 8 marks only (7 instances).
-- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances). The count depends on the number of moves
+- 4 ex 3 (moves up to symmetry): a board after two or three moves on which some moves are alike, instead of
+  X's nine first moves.
+- 4 ex 4 (positions up to symmetry): the positions with 2 to 9 marks only (8 instances: a board has no other
+  counts of marks but 0 and 1, whose answers, 1 and 3, need no counting).
+- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances, and no more: 1 or 2 moves make no
+  transposition, the exercise's point, and the board's size is fixed). The count depends on the number of moves
   alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
   moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
-- 7 ex 1 (the two proofs): another b (3 to 12) and an odd d (3 to 7). 7 ex 3 (how deep for chess): another b (20
-  to 45) and budget, with "twice as deep" exact or not as in the lesson.
+- 7 ex 1 (the two proofs): another b (3 to 20) and an odd d (3 to 9). 7 ex 3 (how deep for chess): another b (20
+  to 45) and budget (1, 2, 3, 4, 5, 6 or 8 times 10^5 to 10^8), with "twice as deep" exact or not as in the lesson.
 - 8 ex 2 and 3 (the 3 x 3 tree ``scout``): each its own tree (``scout_2``, ``scout_3``) with PVS re-searching as
   often and as many orders sparing it; three MTD(f) tests from the guess 0 and a stretch of two-test guesses
   within the leaves.
@@ -681,13 +683,21 @@ def _symmetric_moves(instance, fixed):
 
 
 def _draw_symmetric(rng, lesson, fixed):
-    found = _random_board(rng, rng.choice((1, 2)))
+    """A board after two or three moves (the same count of moves up to symmetry, by the same code; the nine
+    boards after one move would be shared by a third of a class)."""
+    found = _random_board(rng, rng.choice((2, 3)))
     return {"board": found} if found else None
 
 
 def _symmetric_hardness(instance, fixed):
     """Some moves are the same up to symmetry (otherwise the answer is just the empty cells)."""
     return _symmetric_moves(instance, fixed) < instance["board"].count(".")
+
+
+def _draw_cells(rng, lesson, fixed):
+    """A board of 4 to 30 cells, not the lesson's 9: the count is the same sum of permutations, only n differs (26
+    instances; the answer is one number of one argument, so a class shares some)."""
+    return {"cells": rng.choice([n for n in range(4, 31) if n != 9])}
 
 
 def _tree_size(instance, fixed):
@@ -715,9 +725,9 @@ def _draw_plies(rng, lesson, fixed):
 # numbers of lesson 7: a uniform tree's (b, d), a branching factor and a budget of leaves
 
 def _draw_tree_size(rng, lesson, fixed):
-    """Another b (3 to 12) and a depth of the lesson's parity (odd: MAX moves at one more level than MIN, the
-    point of the exercise), 3 to 7."""
-    return {"b": rng.randint(3, 12), "d": rng.choice([d for d in (3, 4, 5, 6, 7) if d % 2 == lesson["d"] % 2])}
+    """Another b (3 to 20) and a depth of the lesson's parity (odd: MAX moves at one more level than MIN, the
+    point of the exercise), 3 to 9: 72 pairs, the same two powers to work out."""
+    return {"b": rng.randint(3, 20), "d": rng.choice([d for d in range(3, 10) if d % 2 == lesson["d"] % 2])}
 
 
 def _deepest(instance, fixed):
@@ -732,8 +742,8 @@ def _deepest_hardness(instance, fixed):
 
 
 def _draw_budget(rng, lesson, fixed):
-    """A chess-like branching factor (20 to 45) and a round budget (100,000 to 500 million leaves)."""
-    return {"b": rng.randint(20, 45), "budget": rng.choice((1, 2, 3, 5)) * 10 ** rng.randint(5, 8)}
+    """A chess-like branching factor (20 to 45) and a round budget (100,000 to 800 million leaves)."""
+    return {"b": rng.randint(20, 45), "budget": rng.choice((1, 2, 3, 4, 5, 6, 8)) * 10 ** rng.randint(5, 8)}
 
 
 # payoffs of lesson 11: a selfish opponent's replies
@@ -894,7 +904,7 @@ INSTANCES = {
         ["board"], _draw_board, _optimal_moves, "set", _optimal_moves_solution, hardness=_optimal_moves_hardness,
         others=False, what="board"),
     "check_tree_size_without_wins": Varies(
-        ["cells"], lambda rng, lesson, fixed: {"cells": rng.choice((5, 6, 7, 8, 10, 11, 12))}, _tree_size, "value",
+        ["cells"], _draw_cells, _tree_size, "value",
         lambda names, fixed, target: ["import math",
                                       f"{target} = sum(math.perm({names['cells']}, k) for k in "
                                       f"range({names['cells']} + 1))"],
@@ -928,7 +938,7 @@ INSTANCES = {
                               "boards after the moves) count as one?"),
                              ("first moves up to symmetry", "moves up to symmetry"))),
     "check_positions_up_to_symmetry": Varies(
-        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 8)}, _positions_with_marks, "value",
+        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 9)}, _positions_with_marks, "value",
         lambda names, fixed, target: [
             "from adversarial.games.tictactoe import TicTacToe, reachable_positions",
             "_game = TicTacToe()",
