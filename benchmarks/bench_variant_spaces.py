@@ -9,6 +9,9 @@ instances ``--students`` student ids of one course get, and the share of the pai
 are identical (1 / distinct instances when they are drawn evenly; 0 is best). An instance is what the student's
 first cell draws (a tree, a board, numbers), as written.
 
+``--traps COUNT`` finds the positions ``adversarial.exercises.variants.HORIZON_TRAPS`` keeps, as the
+second counts them.
+
 The second (item 3 of the round's brief) draws random Connect Four positions as lesson 5's exercise 2 needs one:
 ``--horizon`` random games cut after 22, 24 or 26 moves (the lesson's has 24), and counts those where the
 depth-3 search (open_windows) sees neither a win nor a loss, plays a move after which the opponent forces a win
@@ -113,16 +116,57 @@ def horizon(games: int, seed: int = 1) -> None:
         print(f"  {what:60} {count:6d}  ({count / games:.2%})")
 
 
+def traps(count: int, seed: int = 41) -> None:
+    """Lesson 5 ex 2's kind of trap with another answer than the lesson's (a loss in 3 or 7 moves, not 5), as
+    variants.HORIZON_TRAPS keeps them: the first ``count`` found among random positions drawn from ``seed``."""
+    from adversarial import alphabeta
+    from adversarial.exercises.connectfour import _GAME as game
+    from adversarial.exercises.connectfour import open_windows
+
+    def loss_in(position, deepest=7):
+        loser = 1 if game.to_move(position) == "MIN" else -1
+        return next((d for d in range(1, deepest + 1)
+                     if loser * alphabeta(game, position, depth=d, evaluate=open_windows).value <= -1), None)
+
+    rng, found, tried, start = random.Random(seed), [], 0, time.perf_counter()
+    while len(found) < count:
+        tried += 1
+        p, moves = game.initial_state(), ""
+        for _ in range(rng.choice((22, 24, 26))):
+            if game.is_terminal(p):
+                break
+            move = rng.choice(game.actions(p))
+            p, moves = game.result(p, move), moves + str(move)
+        if game.is_terminal(p):
+            continue
+        seen = alphabeta(game, p, depth=3, evaluate=open_windows)
+        if abs(seen.value) >= 1:
+            continue
+        after = loss_in(game.result(p, seen.move))
+        if after is None or after == 5:
+            continue
+        if any(loss_in(game.result(p, m)) is None for m in game.actions(p) if m != seen.move):
+            found.append(moves)
+            print(f"  {len(found)} of {count}: {moves} (loss in {after}), {tried} positions, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
+    print(f"{count} traps among {tried} random positions (seed {seed}) in {time.perf_counter() - start:.0f} s:")
+    print("HORIZON_TRAPS = (\n" + "".join(f"    {m!r},\n" for m in found) + ")")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--lessons", nargs="*", default=list(LESSONS))
     parser.add_argument("--horizon", type=int, default=0, metavar="GAMES",
                         help="instead: how rare lesson 5's horizon trap is among GAMES random positions")
+    parser.add_argument("--traps", type=int, default=0, metavar="COUNT",
+                        help="instead: find COUNT of lesson 5's horizon traps for variants.HORIZON_TRAPS")
     args = parser.parse_args()
     if args.students < 2:
         parser.error("--students must be at least 2 (a pair)")
-    if args.horizon:
+    if args.traps:
+        traps(args.traps)
+    elif args.horizon:
         horizon(args.horizon)
     else:
         spaces(args.students, args.lessons)

@@ -279,7 +279,7 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 INSTANCE_LESSONS = {"02": {2: ("leaves_2",), 3: ("leaves_3",)},
                     "03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
                     "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
-                    "05": {1: ("plies_1",)},
+                    "05": {1: ("plies_1",), 2: ("H2",)},
                     "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
                     "08": {2: ("scout_2",), 3: ("scout_3",)},
                     "11": {2: ("exercise_tree",), 4: ("payoffs4",)}}
@@ -558,6 +558,38 @@ def test_the_small_spaces_are_as_large_as_their_difficulty_allows():
                                          Variant(COURSE_ID, stem, f"student-{i}").seed(exercise), v["known"]).items()))
                  for i in range(100)}
         assert len(drawn) >= wanted, (number, exercise, len(drawn))
+
+
+def test_lesson_5s_horizon_traps_are_the_lessons_kind_with_another_answer():
+    """5 ex 2: every kept position (variants.HORIZON_TRAPS, found once by benchmarks/bench_variant_spaces.py
+    --traps) is a trap like the lesson's H2 (X to move, the depth-3 search sees no win or loss, its move loses in 3
+    or 7 moves, not the lesson's 5, while another move holds for 7: checked on every fifth, the search checked
+    each); a student's is graded on its own trap move."""
+    from adversarial import alphabeta
+    from adversarial.exercises import check_moves_to_loss
+    from adversarial.exercises.connectfour import _GAME as game
+    from adversarial.exercises.connectfour import moves_to_loss, open_windows
+    from adversarial.exercises.variants import HORIZON_TRAPS
+
+    def holds(position) -> bool:        # no loss proved within 7 moves (deepening: a losing move fails early)
+        return all(alphabeta(game, position, depth=d, evaluate=open_windows).value > -1 for d in (1, 3, 5, 7))
+
+    assert len(set(HORIZON_TRAPS)) == len(HORIZON_TRAPS) >= 20
+    for index, moves in enumerate(HORIZON_TRAPS):
+        start = game.play(moves)
+        seen = alphabeta(game, start, depth=3, evaluate=open_windows)
+        assert len(moves) in (22, 24, 26) and game.to_move(start) == "MAX" and abs(seen.value) < 1, moves
+        assert moves_to_loss(moves, seen.move) in (3, 7), moves
+        if index % 5 == 0:      # another move holds: every fifth (the search checked each; 5 s for all 30)
+            assert any(holds(game.result(start, m)) for m in game.actions(start) if m != seen.move), moves
+    v = varied_of("05")[2]
+    drawn = {s: instance_of("check_moves_to_loss", v["lesson"], v["fixed"], Variant(COURSE_ID, "05", s).seed(2),
+                            v["known"])["moves"] for s in ("ada", "grace", "linus", "学生")}
+    assert len(set(drawn.values())) >= 3 and v["lesson"]["moves"] not in drawn.values()
+    for moves in drawn.values():
+        trap = alphabeta(game, game.play(moves), depth=3, evaluate=open_windows).move
+        assert check_moves_to_loss(moves_to_loss(moves, trap), moves, trap)
+        assert not check_moves_to_loss(5, moves, trap)          # the lesson's answer
 
 
 def test_a_students_instances_stay_the_same_from_one_version_to_the_next():

@@ -35,6 +35,14 @@ the lesson's:
   transposition, the exercise's point, and the board's size is fixed). The count depends on the number of moves
   alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
   moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
+- 5 ex 2 (how far beyond the horizon): a position where the depth-3 search's move loses beyond its horizon while
+  another move holds, as the lesson's H2, with a loss in 3 or 7 moves instead of 5: one of :data:`HORIZON_TRAPS`.
+  Such a position is a rare find (``benchmarks/bench_variant_spaces.py --horizon 3000``: 15 of 3,000 random
+  positions of 22 to 26 moves are one, 0.5%, 12 of them with another answer than the lesson's, at 24 ms a
+  position: about 6 s of search per student on average, with a long tail, in each kernel that draws the variant),
+  so the search ran once (``--traps``) and a student draws one of the kept ones: a class shares them (30 for 200
+  students). The check's trap move (the lesson's ``trap2``) is the depth-3 search's on the student's position:
+  the lesson's own code computes it (:class:`Varies` ``derived``).
 - 7 ex 1 (the two proofs): another b (3 to 20) and an odd d (3 to 9). 7 ex 3 (how deep for chess): another b (20
   to 45) and budget (1, 2, 3, 4, 5, 6 or 8 times 10^5 to 10^8), with "twice as deep" exact or not as in the lesson.
 - 8 ex 2 and 3 (the 3 x 3 tree ``scout``): each its own tree (``scout_2``, ``scout_3``) with PVS re-searching as
@@ -54,13 +62,6 @@ without searching the whole game again.
 
 Not varied, and why:
 
-- 5 ex 2 (how far beyond the horizon): its position is a rare find, one where the depth-3 search's move loses just
-  beyond its horizon while another move holds, which the lesson's text walks through. Measured
-  (``benchmarks/bench_variant_spaces.py --horizon 3000``): of 3,000 random positions of 22 to 26 moves, 15 are
-  such a trap (0.5%; 10 lose in 3 moves, 3 in 5 as the lesson's, 2 in 7), at 24 ms a position: about 6 s of
-  search per student on average for another answer (3 or 7), with a long tail, in the student's kernel and the
-  grader's alike (the variant cell draws in the kernel), and the check needs the trap move as a second argument
-  that the lesson computes (``trap2``), which an instance cannot name yet. Not varied.
 - Functions (the other exercises of lessons 4-12: all of lessons 6, 9, 10 and 12; their "then use it" questions
   are not checked) are graded on hidden cases whose seeds come from the course's secret
   (``tools/nbgrader_hooks.py``): per course already.
@@ -392,16 +393,21 @@ class Varies:
       and the student get (e.g. ``chance_tree``); None: the written form itself;
     - ``shown(instance)``: the words the variant cell shows for the instance (None: the instance as written);
     - ``stub(text, names, fixed)``: the exercise's stub made to name the student's instance, where its comment
-      names the lesson's (None: the stub as the lesson writes it).
+      names the lesson's (None: the stub as the lesson writes it);
+    - ``derived``: the check's arguments computed from the instance (param -> function of the instance), which the
+      lesson computes in its own code (5 ex 2's ``trap2``, the depth-3 search's move): the check gets them from
+      the student's instance, the student from the lesson's code run on it.
     """
 
     def made(self, instance: dict) -> dict:
-        return {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
+        made = {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
+        return {**made, **{k: derive(instance) for k, derive in self.derived.items()}}
 
     def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
-                 what="instance", may_fit=same, make=None, shown=None, stub=None):
+                 what="instance", may_fit=same, make=None, shown=None, stub=None, derived=None):
         self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
         self.may_fit, self.make, self.shown, self.stub = may_fit, make, shown, stub
+        self.derived = dict(derived or {})
         self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
         self._statement = statement
 
@@ -549,6 +555,90 @@ def _window_stub(text, names, fixed):
 
 def _window_statement(text, names, lesson, fixed):
     return _replacing(*(_WINDOW_SAYS if fixed.get("prune_on_equal", True) else _WINDOW_STRICT_SAYS))(text, names)
+
+
+# lesson 5's horizon trap: a position where the depth-3 search's move loses just beyond its horizon
+
+# Positions like the lesson's H2, found by ``benchmarks/bench_variant_spaces.py --traps 30`` (seed 41; about 0.4%
+# of random positions are one, 24 ms a position: too slow to search per student in a kernel, so the search ran
+# once and its finds are kept here): 22, 24 or 26 moves, X to move; the depth-3 search (open_windows) sees neither
+# a win nor a loss and plays a move after which O forces a win in 3 or 7 moves (the lesson's in 5: another answer),
+# while another move would hold for 7 moves. tests/test_variants.py checks them.
+HORIZON_TRAPS = (
+    '6446156776177677116534',
+    '5556737224116266515567',
+    '4125611452114765562215',
+    '5132745765457655776712',
+    '7115376266266476774354',
+    '1177423161172265462424',
+    '2127537535621721217673',
+    '5163276223376276277343',
+    '341364422637212116627466',
+    '1513575117554243261164',
+    '22722167373463772266364733',
+    '5771251615522473721167',
+    '3657461172176642236432',
+    '2557671217212556127114',
+    '65734515573774422315136171',
+    '6727314313112576117655',
+    '1535715732264772333711',
+    '512372137575522757367356',
+    '543617233312375476717557',
+    '752752717625351623544154',
+    '2337466646647465423533',
+    '426122616757237137132216',
+    '2771335325633654521247',
+    '1575353616513377633514',
+    '5637623174761267576423',
+    '522356355562663762357377',
+    '6445623257277422164347',
+    '5167154453763325645665',
+    '5632672363766537441763',
+    '7175742633641113275651',
+)
+
+
+def _connectfour():
+    from ..games.connectfour_eval import open_windows
+    from .connectfour import _GAME
+    return _GAME, open_windows
+
+
+def _depth3_move(instance) -> int:
+    """The column the depth-3 search drops X's disc into (the lesson's ``trap2``)."""
+    from ..search import alphabeta
+    game, evaluate = _connectfour()
+    return alphabeta(game, game.play(instance["moves"]), depth=3, evaluate=evaluate).move
+
+
+def _draw_trap(rng, lesson, fixed):
+    return {"moves": rng.choice(HORIZON_TRAPS)}
+
+
+def _trap_loss(instance, fixed):
+    from .connectfour import moves_to_loss
+    return moves_to_loss(instance["moves"], _depth3_move(instance))
+
+
+def _trap_hardness(instance, fixed):
+    """As in the lesson: X to move, and the depth-3 search sees no win or loss (the loss lies beyond its horizon;
+    that another move holds is checked once for the kept positions, by tests/test_variants.py)."""
+    from ..search import alphabeta
+    game, evaluate = _connectfour()
+    start = game.play(instance["moves"])
+    return game.to_move(start), abs(alphabeta(game, start, depth=3, evaluate=evaluate).value) < 1
+
+
+def _trap_solution(names, fixed, target):
+    return ["from adversarial import alphabeta",
+            "from adversarial.games import ConnectFour",
+            "from adversarial.games.connectfour_eval import open_windows",
+            "_game = ConnectFour()",
+            f"_start = _game.play({names['moves']})",
+            "_trap = alphabeta(_game, _start, depth=3, evaluate=open_windows).move     # the lesson's trap2",
+            "_after = _game.result(_start, _trap)",
+            f"{target} = next(d for d in range(1, 9)     # the first depth at which X's loss is proved",
+            "               if alphabeta(_game, _after, depth=d, evaluate=open_windows).value <= -1)"]
 
 
 # tic-tac-toe positions (lessons 3 and 4)
@@ -965,6 +1055,12 @@ INSTANCES = {
              "How many *different* positions are there after {plies} moves?"),
             ("how many positions after six moves?", "how many positions after {plies} moves?")),
         what="number of moves"),
+    "check_moves_to_loss": Varies(
+        ["moves"], _draw_trap, _trap_loss, "value", _trap_solution, hardness=_trap_hardness, others=False,
+        what="position", derived={"trap": _depth3_move},
+        statement=_replacing(("Here is another position where the depth-3 search walks into a loss.",
+                              "Here is your position {moves} (drawn by the first cell), another where the depth-3 "
+                              "search walks into a loss."))),
     "check_two_proofs": Varies(
         ["b", "d"], _draw_tree_size, lambda instance, fixed: (instance["b"] ** (instance["d"] // 2),
                                                               instance["b"] ** ((instance["d"] + 1) // 2)), "pair",
