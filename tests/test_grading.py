@@ -293,6 +293,12 @@ def right_by_chance(a: Assignment, student: str, number: str, source: str) -> bo
         return False
     space: dict = {}
     exec(source, space)
+    if "instance" in varied:            # a position, numbers or leaves (variants.INSTANCES), e.g. 2's window rules
+        from adversarial.exercises.variants import INSTANCES, instance_of
+        drawn = instance_of(varied["instance"], varied["lesson"], varied["fixed"],
+                            Variant(course_id, a.name, student).seed(int(number)), varied["known"])
+        return bool(getattr(checks, varied["check"])(space[varied["answer"]], **INSTANCES[varied["instance"]].made(
+            drawn), **varied["fixed"]))
     mine = Variant(course_id, a.name, student).tree(
         varied["key"], varied["spec"], needs=varied["needs"], branching=varied["options"].get("branching"))
     return bool(getattr(checks, varied["check"])(space[varied["answer"]], mine, **varied["options"]))

@@ -28,6 +28,7 @@ from adversarial.exercises.variants import (
     check_answer_form,
     draw_tree,
     grade,
+    grade_instance,
     instance_of,
 )
 
@@ -69,14 +70,16 @@ def test_every_tree_exercise_of_lessons_0_to_2_is_varied_and_nothing_else(built)
         found = assignments.exercises(lesson)
         on_trees = {n for n, e in enumerate(found, 1) if re.search(rf"\b({'|'.join(TREE_CHECKS)})\(",
                                                                       e["check"].source)}
-        assert set(assignments.variations(found)) == on_trees
+        varied = assignments.variations(found)
+        assert {n for n, v in varied.items() if "instance" not in v} == on_trees
+        assert {n for n, v in varied.items() if "instance" in v} == set(INSTANCE_LESSONS.get(number, {}))
         named = set(re.findall(r"^tree_(\d+) = ", cell(notebook, "variant").source, re.M))
         assert {int(n) for n in named} == on_trees
 
 
 def test_two_students_releases_differ_in_every_varied_exercise(built, monkeypatch):
     for notebook in built.values():
-        ada, grace = trees_of(notebook, "ada", monkeypatch), trees_of(notebook, "grace", monkeypatch)
+        ada, grace = trees_of_any(notebook, "ada", monkeypatch), trees_of_any(notebook, "grace", monkeypatch)
         assert ada and ada.keys() == grace.keys()
         for name in ada:
             assert ada[name] != grace[name], name
@@ -209,7 +212,7 @@ def test_graded_without_the_courses_hooks_it_fails_and_says_why_validated_it_run
 def test_the_instructors_answers_are_right_for_every_student(built, monkeypatch):
     for number, notebook in built.items():
         for student in ("ada", "grace", "学生"):
-            space = {"display": lambda _: None, **trees_of(notebook, student, monkeypatch)}
+            space = {"display": lambda _: None, **trees_of_any(notebook, student, monkeypatch)}
             setup = [c for c in notebook.cells if c.cell_type == "code" and c.source.startswith("# What the")]
             for code in setup:
                 exec(code.source, space)
@@ -273,18 +276,20 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 
 # The varied exercises of each lesson, with the names the variant cell gives their instances (a name the lesson
 # gives the instance, payoffs4, stays its name).
-INSTANCE_LESSONS = {"03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
+INSTANCE_LESSONS = {"02": {2: ("leaves_2",), 3: ("leaves_3",)},
+                    "03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
                     "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
-                    "05": {1: ("plies_1",)},
+                    "05": {1: ("plies_1",), 2: ("H2",)},
                     "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
                     "08": {2: ("scout_2",), 3: ("scout_3",)},
                     "11": {2: ("exercise_tree",), 4: ("payoffs4",)}}
 
 
 @pytest.fixture(scope="module")
-def built_instances():
-    """Lessons 3, 4, 5, 7, 8 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
-    return {n: assignments.assignment(assignments.lesson(n), course_id=COURSE_ID) for n in INSTANCE_LESSONS}
+def built_instances(built):
+    """Lessons 2, 3, 4, 5, 7, 8 and 11 as assignments (the instructor's versions, without nbgrader: quick)."""
+    return {n: built[n] if n in built else assignments.assignment(assignments.lesson(n), course_id=COURSE_ID)
+            for n in INSTANCE_LESSONS}
 
 
 @functools.cache
@@ -329,7 +334,7 @@ def solved(notebook, exercise: int, student: str, monkeypatch):
 
 def test_the_position_and_number_exercises_are_varied_and_named(built_instances, monkeypatch):
     for number, names in INSTANCE_LESSONS.items():
-        varied = varied_of(number)
+        varied = {n: v for n, v in varied_of(number).items() if "instance" in v}     # (2 ex 1: a tree)
         assert set(varied) == set(names)      # the others are functions, or not varied (variants' docstring says why)
         notebook = built_instances[number]
         setup = "".join(c.source for c in notebook.cells if c.source.startswith("# What the"))
@@ -345,8 +350,8 @@ def test_the_position_and_number_exercises_are_varied_and_named(built_instances,
                     assert value not in statement, (number, exercise)
             visible = cell(notebook, f"test-{exercise}").source.split("### BEGIN HIDDEN TESTS")[0]
             assert "check_answer_form" in visible and varied[exercise]["check"] not in visible
-        ada = trees_of_any(notebook, "ada", monkeypatch)
-        assert set(ada) == {name for shown in names.values() for name in shown}
+        ada = {k for k in trees_of_any(notebook, "ada", monkeypatch) if not k.startswith("tree_")}
+        assert ada == {name for shown in names.values() for name in shown}
 
 
 def trees_of_any(notebook, student, monkeypatch) -> dict:
@@ -440,8 +445,8 @@ def test_an_answer_to_another_students_instance_is_flagged_where_answers_are_man
             v = varied_of(number)[exercise]
             mine = right_answer(number, exercise, "ada")
             other = next((s for s in roster if right_answer(number, exercise, s) != mine), None)
-            if other is None:       # 3 ex 4: every variant's answer is the same (the side to move wins in 3 moves)
-                assert not INSTANCES[v["instance"]].others
+            if other is None:       # few answers (8 ex 2's quiet orders): these students all share ada's
+                assert not INSTANCES[v["instance"]].others and (number, exercise) != ("03", 4)
                 continue
             said = run_hidden(notebook, exercise, "ada", solved(notebook, exercise, other, monkeypatch), roster)
             assert said and "Not yet" in said
@@ -489,6 +494,104 @@ def test_an_instance_the_lesson_no_longer_shows_stops_the_build_with_why():
         instance_of("check_minimax", {}, {}, 1)
 
 
+def test_lesson_2s_window_rules_are_each_students_own_tree_graded_by_the_lessons_check():
+    """2 ex 2 and 3: the check takes the student's MAX leaves (default: the lesson's 5, 7, 0, whose verdicts stay
+    the lesson's); a student's rule is right on their tree, the lesson's rule and another student's are not."""
+    from adversarial.exercises import check_window_rule
+    from adversarial.exercises.handwork import window_candidates
+    assert window_candidates() == [v / 2 for v in range(-4, 31)]           # the lesson's -2 to 15, unchanged
+    assert check_window_rule(lambda x: 5 < x <= 7) and check_window_rule(lambda x: 5 <= x < 7, prune_on_equal=False)
+    lesson = {"leaves": (5, 7, 0)}
+    for fixed, right in (({}, lambda a, b: lambda x: a < x <= b),
+                         ({"prune_on_equal": False}, lambda a, b: lambda x: a <= x < b)):
+        drawn = {s: instance_of("check_window_rule", lesson, fixed, Variant(COURSE_ID, "02", s).seed(2))["leaves"]
+                 for s in ("ada", "grace", "linus", "学生")}
+        assert len(set(drawn.values())) == 4 and (5, 7, 0) not in drawn.values()
+        for first, second, rest in drawn.values():
+            assert rest < first < second                          # as in the lesson: an interval between two leaves
+            mine = check_window_rule(right(first, second), leaves=(first, second, rest), **fixed)
+            assert mine, mine.message
+            said = check_window_rule(right(5, 7), leaves=(first, second, rest), **fixed)
+            assert not said and "Not yet" in said.message
+        ada = Variant(COURSE_ID, "02", "ada")
+        graded = grade_instance(check_window_rule, right(5, 7), 2, "check_window_rule", lesson, variant=ada,
+                                others=["grace"], **fixed)
+        assert "FLAGGED: your answer is right for the lesson's own tree" in graded.message
+        graded = grade_instance(check_window_rule, right(*drawn["grace"][:2]), 2, "check_window_rule", lesson,
+                                variant=ada, others=["grace", "linus"], **fixed)
+        assert not graded and Variant(COURSE_ID, "02", "grace").code in graded.message
+        assert grade_instance(check_window_rule, right(*drawn["ada"][:2]), 2, "check_window_rule", lesson,
+                              variant=ada, others=["grace"], **fixed)
+    with pytest.raises(ValueError, match="three whole-number leaves"):
+        check_window_rule(lambda x: True, leaves=(5, 7))
+
+
+def test_lesson_3_ex_4s_variants_have_both_values_as_hard_as_the_lessons_and_no_third_is():
+    """With depth in the score, a win in the lesson's three more moves on a board of 5 or 6 marks is worth -2 or 1;
+    every variant is one of them (not only -2, as before), and every position as hard as the lesson's is worth 3
+    (the lesson's 4 marks), -2 or 1: no other value of the same difficulty exists."""
+    from adversarial.games.tictactoe import TicTacToe, reachable_positions
+    how, v = INSTANCES["check_board_value"], varied_of("03")[4]
+    hardness = how.hardness(v["lesson"], v["fixed"])
+    boards = {s: instance_of("check_board_value", v["lesson"], v["fixed"], Variant(COURSE_ID, "03", s).seed(4))
+              for s in ("ada", "grace", "linus", "mary", "alan", "学生", "edsger", "barbara")}
+    values = {s: how.answer(b, v["fixed"]) for s, b in boards.items()}
+    assert set(values.values()) == {-2, 1}
+    assert all(how.hardness(b, v["fixed"]) == hardness for b in boards.values())
+    game = TicTacToe()
+    alike = {how.answer({"board": board}, v["fixed"])
+             for b in reachable_positions(game) if not game.is_terminal(b)
+             for board in ["/".join(b.cells[i:i + 3] for i in (0, 3, 6))]
+             if how.hardness({"board": board}, v["fixed"]) == hardness}
+    assert alike == {3, -2, 1}
+
+
+def test_the_small_spaces_are_as_large_as_their_difficulty_allows():
+    """Among 100 students of one course, the exercises whose instance is a number or two, or a board after a few
+    moves, get as many distinct instances as they can at the lesson's difficulty (benchmarks/bench_variant_spaces.py
+    measures the share of pairs alike for 200); before, 3 ex 3 and 4 ex 4 had 7 at most, 4 ex 3 33, 7 ex 1 29."""
+    at_least = {("03", 3): 24, ("04", 3): 40, ("04", 4): 8, ("07", 1): 40, ("07", 3): 50}
+    for (number, exercise), wanted in at_least.items():
+        v = varied_of(number)[exercise]
+        stem = assignments.lesson(number).stem
+        drawn = {repr(sorted(instance_of(v["instance"], v["lesson"], v["fixed"],
+                                         Variant(COURSE_ID, stem, f"student-{i}").seed(exercise), v["known"]).items()))
+                 for i in range(100)}
+        assert len(drawn) >= wanted, (number, exercise, len(drawn))
+
+
+def test_lesson_5s_horizon_traps_are_the_lessons_kind_with_another_answer():
+    """5 ex 2: every kept position (variants.HORIZON_TRAPS, found once by benchmarks/bench_variant_spaces.py
+    --traps) is a trap like the lesson's H2 (X to move, the depth-3 search sees no win or loss, its move loses in 3
+    or 7 moves, not the lesson's 5, while another move holds for 7: checked on every fifth, the search checked
+    each); a student's is graded on its own trap move."""
+    from adversarial import alphabeta
+    from adversarial.exercises import check_moves_to_loss
+    from adversarial.exercises.connectfour import _GAME as game
+    from adversarial.exercises.connectfour import moves_to_loss, open_windows
+    from adversarial.exercises.variants import HORIZON_TRAPS
+
+    def holds(position) -> bool:        # no loss proved within 7 moves (deepening: a losing move fails early)
+        return all(alphabeta(game, position, depth=d, evaluate=open_windows).value > -1 for d in (1, 3, 5, 7))
+
+    assert len(set(HORIZON_TRAPS)) == len(HORIZON_TRAPS) >= 20
+    for index, moves in enumerate(HORIZON_TRAPS):
+        start = game.play(moves)
+        seen = alphabeta(game, start, depth=3, evaluate=open_windows)
+        assert len(moves) in (22, 24, 26) and game.to_move(start) == "MAX" and abs(seen.value) < 1, moves
+        assert moves_to_loss(moves, seen.move) in (3, 7), moves
+        if index % 5 == 0:      # another move holds: every fifth (the search checked each; 5 s for all 30)
+            assert any(holds(game.result(start, m)) for m in game.actions(start) if m != seen.move), moves
+    v = varied_of("05")[2]
+    drawn = {s: instance_of("check_moves_to_loss", v["lesson"], v["fixed"], Variant(COURSE_ID, "05", s).seed(2),
+                            v["known"])["moves"] for s in ("ada", "grace", "linus", "学生")}
+    assert len(set(drawn.values())) >= 3 and v["lesson"]["moves"] not in drawn.values()
+    for moves in drawn.values():
+        trap = alphabeta(game, game.play(moves), depth=3, evaluate=open_windows).move
+        assert check_moves_to_loss(moves_to_loss(moves, trap), moves, trap)
+        assert not check_moves_to_loss(5, moves, trap)          # the lesson's answer
+
+
 def test_a_students_instances_stay_the_same_from_one_version_to_the_next():
     """As for the trees above: a change to how an instance is drawn changes every student's variant in the middle of
     a term (say so in the changelog). The lesson's facts written in by the build (``known``) change nothing."""
@@ -496,4 +599,4 @@ def test_a_students_instances_stay_the_same_from_one_version_to_the_next():
     assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}) == ".XO/X.O/..."
     assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}, known=((4, False, 1), -1)) == ".XO/X.O/..."
     assert Variant("cs-4100-2026", "07_move_ordering", "ada").instance(1, "check_two_proofs", {"b": 9, "d": 5}) == \
-        (11, 7)
+        (20, 7)

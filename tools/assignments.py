@@ -139,19 +139,20 @@ def _parse(source: str) -> ast.Module | None:
         return None          # a cell with IPython magics: not read
 
 
-def needed_code(cells, needs: set[str]) -> list[str]:
-    """The statements of ``cells`` (code, in order) that define what ``needs`` names, and what they need."""
+def needed_code(cells, needs: set[str], given: set[str] = frozenset()) -> list[str]:
+    """The statements of ``cells`` (code, in order) that define what ``needs`` names, and what they need, except
+    the names ``given`` (set before: the variant cell's, e.g. 5 ex 2's H2, which trap2 = ... uses)."""
     statements = []
     for cell in cells:
         tree = _parse(cell.source)
         for stmt in tree.body if tree else []:
             statements.append((cell.source, stmt, *_names(stmt)))
-    wanted, keep = set(needs), set()
+    wanted, keep = set(needs) - set(given), set()
     for index in range(len(statements) - 1, -1, -1):
         _, stmt, defined, used = statements[index]
         if defined & wanted:
             keep.add(index)
-            wanted |= used
+            wanted |= used - set(given)
     kept = [ast.get_source_segment(src, stmt, padded=False) for i, (src, stmt, _, _) in enumerate(statements)
             if i in keep]
     return [textwrap.dedent(code) for code in kept]
@@ -363,20 +364,24 @@ def instance_variation(exercise: dict, call: ast.Call) -> dict | None:
         return ast.literal_eval(node)
 
     named: dict = {}
-    try:
-        given = [value(a) for a in call.args[1:]]
-        keywords = {k.arg: value(k.value) for k in call.keywords}
-    except ValueError:
-        return None
     by_param = {**{p: a for p, a in zip(list(inspect.signature(getattr(checks, call.func.id)).parameters)[1:],
                                           call.args[1:])}, **{k.arg: k.value for k in call.keywords}}
+    # an argument the lesson computes from the instance (5 ex 2's trap2, the depth-3 search's move): the check
+    # gets it from the student's instance (Varies.derived); the lesson's own code computes it for the student
+    derived = {id(node) for p, node in by_param.items() if p in how.derived}
+    try:
+        given = [None if id(a) in derived else value(a) for a in call.args[1:]]
+        keywords = {k.arg: None if id(k.value) in derived else value(k.value) for k in call.keywords}
+    except ValueError:
+        return None
     parameters = inspect.signature(getattr(checks, call.func.id)).parameters
     bound = inspect.signature(getattr(checks, call.func.id)).bind(None, *given, **keywords)
     bound.apply_defaults()
     first = next(iter(parameters))
     explicit = set(keywords) | set(list(parameters)[1:len(call.args)])
     lesson = {p: bound.arguments[p] for p in how.params}
-    fixed = {k: v for k, v in bound.arguments.items() if k != first and k not in how.params and k in explicit}
+    fixed = {k: v for k, v in bound.arguments.items() if k != first and k not in how.params and k in explicit
+             and k not in how.derived}
     if any(by_param.get(p) in named for p in fixed):
         return None       # a fixed argument the lesson names: the variant cell would leave it the lesson's
     return {"instance": call.func.id, "check": call.func.id, "kind": how.kind, "answer": call.args[0].id,
@@ -611,7 +616,7 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
     between = [c for c in notebook.cells[first:] if c.cell_type == "code" and not
                {"exercise", "check", "install", "predict"} & set(lessons.tags(c))]
     drawn = {name for v in varied.values() if "instance" in v for name in v["named"].values()}
-    setup = needed_code(before + between, needs - defined - drawn)
+    setup = needed_code(before + between, needs - defined - drawn, drawn)
     if setup:
         cells.append(code("# What the exercises need from the lesson (imports and definitions).\n"
                           + "\n".join(setup)))
@@ -634,6 +639,10 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
         if number in varied:
             answer = variant_solution(number, varied[number], answer)
         stub = e["stub"].source.rstrip()
+        if number in varied and "instance" in varied[number]:
+            from adversarial.exercises.variants import INSTANCES
+            rewrite = INSTANCES[varied[number]["instance"]].stub
+            stub = rewrite(stub, varied[number]["names"], varied[number]["fixed"]) if rewrite else stub
         cells.append(code(f"{stub}\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"))
         cells[-1].metadata["exercise"] = number
         form = (varied[number]["kind"] if number in varied else _answer_kind(e)) if variants else None

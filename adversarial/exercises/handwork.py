@@ -182,27 +182,45 @@ def check_skipped_leaves(answer, spec, *, root_player: str = "MAX", branching: i
     return verdict
 
 
-_WINDOW_TREE = "[x, [5, 7, 0]]"
+# The lesson's MAX node under the MIN root: its leaves, the first two the rule is about, then "the rest".
+WINDOW_LEAVES = (5, 7, 0)
 
 
-def _goes_on_then_stops(x, prune_on_equal):
-    r = _alphabeta(_tree([x, [5, 7, 0]], root_player="MIN"), trace=True, prune_on_equal=prune_on_equal)
+def _goes_on_then_stops(x, prune_on_equal, leaves=WINDOW_LEAVES):
+    r = _alphabeta(_tree([x, list(leaves)], root_player="MIN"), trace=True, prune_on_equal=prune_on_equal)
     entered = {e.path for e in r.trace if isinstance(e, _Enter)}
     return (1, 1) in entered and (1, 2) not in entered
 
 
-def check_window_rule(rule, *, prune_on_equal: bool = True) -> Verdict:
-    """Notebook 2: for which x does alpha-beta on ``tree([x, [5, 7, 0]], root_player="MIN")`` go on
-    after the 5 and stop after the 7? ``rule(x)`` answers True or False; it is compared with the search
-    on every half from -2 to 15, on points closer and closer to both sides of every boundary (such as 5.25),
-    and on random points in between (the notebook's text says so)."""
-    candidates = [v / 2 for v in range(-4, 31)]
+def window_candidates(leaves=WINDOW_LEAVES) -> list:
+    """The x the window rule is checked on: every half from 7 below the rule's first two leaves to 8 above them
+    (-2 to 15 for the lesson's 5 and 7)."""
+    low, high = min(leaves[:2]), max(leaves[:2])
+    return [v / 2 for v in range(2 * (low - 7), 2 * (high + 8) + 1)]
+
+
+def _window_leaves(leaves) -> tuple:
+    if not isinstance(leaves, (tuple, list)) or len(leaves) != 3 or \
+            any(isinstance(v, bool) or not isinstance(v, int) for v in leaves):
+        raise ValueError(f"leaves must be the MAX node's three whole-number leaves, e.g. (5, 7, 0), not {leaves!r}")
+    return tuple(leaves)
+
+
+def check_window_rule(rule, *, leaves=WINDOW_LEAVES, prune_on_equal: bool = True) -> Verdict:
+    """Notebook 2: for which x does alpha-beta on ``tree([x, list(leaves)], root_player="MIN")`` (the lesson's
+    ``[x, [5, 7, 0]]``) go on after the first of ``leaves`` and stop after the second? ``rule(x)`` answers True or
+    False; it is compared with the search on every half from 7 below those two leaves to 8 above them (-2 to 15
+    in the lesson), on points closer and closer to both sides of every boundary (such as 5.25), and on random
+    points in between (the notebook's text says so). ``leaves`` is an assignment's variant of the lesson's tree
+    (adversarial.exercises.variants)."""
+    leaves = _window_leaves(leaves)
+    first, second = leaves[0], leaves[1]
     sign = "≥" if prune_on_equal else ">"
     key = ("window rule", prune_on_equal)
     ladder = [f"at the MAX node the window's β is x (what MIN at the root is already sure of). It stops "
               f"after a leaf v when v {sign} β, and goes on when not.",
-              "take the two leaves one at a time: which values of x let the search go on after the 5, and which "
-              "make it stop after the 7? Your rule must say yes only where both hold; then test your rule by hand "
-              "at the edges, where x equals a leaf."]
-    return check_rule(rule, lambda x: _goes_on_then_stops(x, prune_on_equal), candidates, hint=ladder,
-                      name="x", key=key)
+              f"take the two leaves one at a time: which values of x let the search go on after the {first}, and "
+              f"which make it stop after the {second}? Your rule must say yes only where both hold; then test your "
+              "rule by hand at the edges, where x equals a leaf."]
+    return check_rule(rule, lambda x: _goes_on_then_stops(x, prune_on_equal, leaves), window_candidates(leaves),
+                      hint=ladder, name="x", key=key)

@@ -10,26 +10,41 @@ Trees (lessons 0-2, :data:`VARIED`): "the same difficulty" is read off the lesso
 same players at each level), as many leaves pruned by alpha-beta, and the same traps: whether the value is the
 largest (or smallest) leaf, and whether the move towards that leaf is the best move.
 
-Positions and numbers (lessons 3-11, :data:`INSTANCES`): each check says which of its arguments make the
-question (a board, a board size, a count of marks or moves, a (b, d), a budget, payoffs, a tree), how to draw
-them, and what must stay as in the lesson; the instance's answer always differs from the lesson's:
+Positions, numbers and the window rules' trees (lessons 2-11, :data:`INSTANCES`): each check says which of its
+arguments make the question (a board, a board size, a count of marks or moves, a (b, d), a budget, payoffs, a
+tree, leaves), how to draw them, and what must stay as in the lesson; the instance's answer always differs from
+the lesson's:
 
+- 2 ex 2 and 3 (the window rules): the lesson's tree, MIN at the root over a leaf x and a MAX node, with other
+  leaves under the MAX node (0 to 20, the first smaller than the second, "the rest" smaller than both, as the
+  lesson's 5, 7, 0): the rule is another interval between two leaves, each exercise its own.
 - 3 ex 1 (a board's value): as many marks, whether the side to move can win at once, as many cells the other
   side threatens. The value is -1, 0 or 1: many students share it (their boards differ).
 - 3 ex 2 (the optimal moves): the same, the same value, and more than one optimal move but not every move.
-- 3 ex 3 (a tree without wins): a board of 5 to 12 cells instead of 9 (7 instances).
+- 3 ex 3 (a tree without wins): a board of 4 to 30 cells instead of 9 (26 instances).
 - 3 ex 4 (a value with depth in the score): the best line as long (three more moves), the same traps, the winner
-  the side to move; one mark more or less (with as many, the value would be the lesson's). Every variant's value
-  is -2 (O to move wins on the 8th move): the boards differ, the answer does not.
+  the side to move; one mark less, one or two more (with as many, the value would be the lesson's). The value is
+  then -2 (5 marks: O to move wins on the 8th move) or 1 (6 marks: X wins on the 9th), about 3 to 1; no third
+  value is as hard (:func:`_draw_board` says why): many students share it (their boards differ).
 - 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
-- 4 ex 3 (moves up to symmetry): a board after one or two moves on which some moves are alike, instead of X's
-  nine first moves.
-- 4 ex 4 (positions up to symmetry): the positions with 2 to 8 marks only (7 instances).
-- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances). The count depends on the number of moves
+- 4 ex 3 (moves up to symmetry): a board after two or three moves on which some moves are alike, instead of
+  X's nine first moves.
+- 4 ex 4 (positions up to symmetry): the positions with 2 to 9 marks only (8 instances: a board has no other
+  counts of marks but 0 and 1, whose answers, 1 and 3, need no counting).
+- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances, and no more: 1 or 2 moves make no
+  transposition, the exercise's point, and the board's size is fixed). The count depends on the number of moves
   alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
   moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
-- 7 ex 1 (the two proofs): another b (3 to 12) and an odd d (3 to 7). 7 ex 3 (how deep for chess): another b (20
-  to 45) and budget, with "twice as deep" exact or not as in the lesson.
+- 5 ex 2 (how far beyond the horizon): a position where the depth-3 search's move loses beyond its horizon while
+  another move holds, as the lesson's H2, with a loss in 3 or 7 moves instead of 5: one of :data:`HORIZON_TRAPS`.
+  Such a position is a rare find (``benchmarks/bench_variant_spaces.py --horizon 3000``: 15 of 3,000 random
+  positions of 22 to 26 moves are one, 0.5%, 12 of them with another answer than the lesson's, at 24 ms a
+  position: about 6 s of search per student on average, with a long tail, in each kernel that draws the variant),
+  so the search ran once (``--traps``) and a student draws one of the kept ones: a class shares them (30 for 200
+  students). The check's trap move (the lesson's ``trap2``) is the depth-3 search's on the student's position:
+  the lesson's own code computes it (:class:`Varies` ``derived``).
+- 7 ex 1 (the two proofs): another b (3 to 20) and an odd d (3 to 9). 7 ex 3 (how deep for chess): another b (20
+  to 45) and budget (1, 2, 3, 4, 5, 6 or 8 times 10^5 to 10^8), with "twice as deep" exact or not as in the lesson.
 - 8 ex 2 and 3 (the 3 x 3 tree ``scout``): each its own tree (``scout_2``, ``scout_3``) with PVS re-searching as
   often and as many orders sparing it; three MTD(f) tests from the guess 0 and a stretch of two-test guesses
   within the leaves.
@@ -47,11 +62,6 @@ without searching the whole game again.
 
 Not varied, and why:
 
-- 2 ex 2 and 3 (the window rules, ``rule2``, ``rule3``): the check's tree is fixed inside the package (the rule is
-  about where a leaf's value lets alpha-beta prune in it); varying it means a per-student tree in that check.
-- 5 ex 2 (how far beyond the horizon): its position is a rare find, one where the depth-3 search's move loses just
-  beyond its horizon, which the lesson's text walks through; drawing one per student means searching thousands of
-  random Connect Four positions at several depths, minutes per student.
 - Functions (the other exercises of lessons 4-12: all of lessons 6, 9, 10 and 12; their "then use it" questions
   are not checked) are graded on hidden cases whose seeds come from the course's secret
   (``tools/nbgrader_hooks.py``): per course already.
@@ -141,7 +151,8 @@ class Variant:
         made = INSTANCES[check].made(found)
         values = tuple(made[p] for p in INSTANCES[check].params)
         shown = tuple(v.to_list() if hasattr(v, "to_list") else v for v in values)    # a tree as its spec
-        self.trees[exercise] = shown[0] if len(shown) == 1 else shown
+        shown = shown[0] if len(shown) == 1 else shown
+        self.trees[exercise] = INSTANCES[check].shown(found) if INSTANCES[check].shown else shown
         return values[0] if len(values) == 1 else values
 
     def __repr__(self) -> str:
@@ -379,16 +390,24 @@ class Varies:
     - ``may_fit(answer, right)``: whether an answer may be right where ``answer(...)`` is ``right`` (a quick test
       before the check is run on another instance; default: the two are the same);
     - ``make``: what turns an instance's written form (a spec, as the variant cell writes it) into what the check
-      and the student get (e.g. ``chance_tree``); None: the written form itself.
+      and the student get (e.g. ``chance_tree``); None: the written form itself;
+    - ``shown(instance)``: the words the variant cell shows for the instance (None: the instance as written);
+    - ``stub(text, names, fixed)``: the exercise's stub made to name the student's instance, where its comment
+      names the lesson's (None: the stub as the lesson writes it);
+    - ``derived``: the check's arguments computed from the instance (param -> function of the instance), which the
+      lesson computes in its own code (5 ex 2's ``trap2``, the depth-3 search's move): the check gets them from
+      the student's instance, the student from the lesson's code run on it.
     """
 
     def made(self, instance: dict) -> dict:
-        return {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
+        made = {k: self.make(v) for k, v in instance.items()} if self.make else dict(instance)
+        return {**made, **{k: derive(instance) for k, derive in self.derived.items()}}
 
     def __init__(self, params, draw, answer, kind, solution, *, hardness=None, statement=None, others=True,
-                 what="instance", may_fit=same, make=None):
+                 what="instance", may_fit=same, make=None, shown=None, stub=None, derived=None):
         self.params, self.draw, self.answer, self.kind = tuple(params), draw, answer, kind
-        self.may_fit, self.make = may_fit, make
+        self.may_fit, self.make, self.shown, self.stub = may_fit, make, shown, stub
+        self.derived = dict(derived or {})
         self.solution, self.hardness, self.others, self.what = solution, hardness, others, what
         self._statement = statement
 
@@ -449,6 +468,177 @@ def _replacing(*pairs):
             text = words.sub(lambda _: said, text)
         return text
     return rewrite
+
+
+# lesson 2's window rules: a MIN root over a leaf x and a MAX node; for which x the search goes on after the MAX
+# node's first leaf and stops after its second
+
+def _window():
+    from . import handwork
+    return handwork
+
+
+def _draw_window(rng, lesson, fixed):
+    """The lesson's tree ([x, [first, second, rest]], MIN at the root) with other distinct leaves from 0 to 20
+    (the lesson's are 5, 7 and 0)."""
+    return {"leaves": tuple(rng.sample(range(0, 21), 3))}
+
+
+def _window_truth(instance, fixed):
+    """Where, on the check's candidates, the search goes on after the first leaf and stops after the second (by
+    the package's search): the answer, as the check sees it."""
+    h = _window()
+    leaves = instance["leaves"]
+    rule = fixed.get("prune_on_equal", True)
+    return frozenset(x for x in h.window_candidates(leaves) if h._goes_on_then_stops(x, rule, leaves))
+
+
+def _window_hardness(instance, fixed):
+    """As in the lesson: the first leaf smaller than the second (so some x goes on after the one and stops after
+    the other: an interval with one end open and one closed, each end a leaf), "the rest" smaller than both (it is
+    never read where the rule holds; only its place matters)."""
+    first, second, rest = instance["leaves"]
+    return first < second, rest < min(first, second)
+
+
+def _window_may_fit(rule, right) -> bool:
+    """A quick look before the check runs on another instance: ``rule`` says yes at the ends of ``right`` (the
+    candidates where the search says yes) and no just outside them."""
+    if not right:
+        return True
+    from .core import _said
+    low, high = min(right), max(right)
+    return _said(rule, low) is True and _said(rule, high) is True and \
+        _said(rule, low - 0.5) is False and _said(rule, high + 0.5) is False
+
+
+def _window_solution(names, fixed, target):
+    leaves = names["leaves"]
+    if fixed.get("prune_on_equal", True):
+        return ["# it goes on after the first leaf while it is below β = x, and stops after the second once it "
+                "reaches β",
+                f"{target} = lambda x: {leaves}[0] < x <= {leaves}[1]"]
+    return ["# only α > β cuts: it goes on after the first leaf up to β = x, and stops after the second only "
+            "beyond β",
+            f"{target} = lambda x: {leaves}[0] <= x < {leaves}[1]"]
+
+
+def _window_words(instance) -> str:
+    first, second, rest = instance["leaves"]
+    return (f"tree([x, [{first}, {second}, {rest}]], root_player='MIN'): MIN at the root, its left child the "
+            f"leaf x, its right child a MAX node with leaves {first}, {second} and {rest} (the rest)")
+
+
+_WINDOW_SAYS = (
+    ("its right child is a MAX node with leaves 5, 7 and \"the rest\". For which `x` does alpha-beta (α ≥ β) "
+     "**keep going** after the 5 but **stop** after the 7?",
+     "its right child is a MAX node with your leaves {leaves} (drawn by the first cell): the first, the second, "
+     "then \"the rest\". For which `x` does alpha-beta (α ≥ β) **keep going** after your first leaf but **stop** "
+     "after your second?"),
+    ("on every half from −2 to 15,", "on every half from 7 below your first two leaves to 8 above them,"),
+    ("(such as 5.25)", "(such as a quarter past a leaf)"),
+)
+_WINDOW_STRICT_SAYS = (
+    ("The tree of Exercise 2 again (MIN at the root, a leaf `x`, then a MAX node with leaves 5, 7 and \"the "
+     "rest\"),",
+     "A tree of Exercise 2's shape (MIN at the root, a leaf `x`, then a MAX node with your leaves {leaves}, drawn "
+     "by the first cell: the first, the second, then \"the rest\"),"),
+    ("keep going after the 5 but stop after the 7?", "keep going after your first leaf but stop after your "
+                                                     "second?"),
+)
+
+
+def _window_stub(text, names, fixed):
+    return _replacing(("goes on after 5 and stops after 7", "goes on after your first leaf and stops after your "
+                                                            "second"))(text, names)
+
+
+def _window_statement(text, names, lesson, fixed):
+    return _replacing(*(_WINDOW_SAYS if fixed.get("prune_on_equal", True) else _WINDOW_STRICT_SAYS))(text, names)
+
+
+# lesson 5's horizon trap: a position where the depth-3 search's move loses just beyond its horizon
+
+# Positions like the lesson's H2, found by ``benchmarks/bench_variant_spaces.py --traps 30`` (seed 41; about 0.4%
+# of random positions are one, 24 ms a position: too slow to search per student in a kernel, so the search ran
+# once and its finds are kept here): 22, 24 or 26 moves, X to move; the depth-3 search (open_windows) sees neither
+# a win nor a loss and plays a move after which O forces a win in 3 or 7 moves (the lesson's in 5: another answer),
+# while another move would hold for 7 moves. tests/test_variants.py checks them.
+HORIZON_TRAPS = (
+    '6446156776177677116534',
+    '5556737224116266515567',
+    '4125611452114765562215',
+    '5132745765457655776712',
+    '7115376266266476774354',
+    '1177423161172265462424',
+    '2127537535621721217673',
+    '5163276223376276277343',
+    '341364422637212116627466',
+    '1513575117554243261164',
+    '22722167373463772266364733',
+    '5771251615522473721167',
+    '3657461172176642236432',
+    '2557671217212556127114',
+    '65734515573774422315136171',
+    '6727314313112576117655',
+    '1535715732264772333711',
+    '512372137575522757367356',
+    '543617233312375476717557',
+    '752752717625351623544154',
+    '2337466646647465423533',
+    '426122616757237137132216',
+    '2771335325633654521247',
+    '1575353616513377633514',
+    '5637623174761267576423',
+    '522356355562663762357377',
+    '6445623257277422164347',
+    '5167154453763325645665',
+    '5632672363766537441763',
+    '7175742633641113275651',
+)
+
+
+def _connectfour():
+    from ..games.connectfour_eval import open_windows
+    from .connectfour import _GAME
+    return _GAME, open_windows
+
+
+def _depth3_move(instance) -> int:
+    """The column the depth-3 search drops X's disc into (the lesson's ``trap2``)."""
+    from ..search import alphabeta
+    game, evaluate = _connectfour()
+    return alphabeta(game, game.play(instance["moves"]), depth=3, evaluate=evaluate).move
+
+
+def _draw_trap(rng, lesson, fixed):
+    return {"moves": rng.choice(HORIZON_TRAPS)}
+
+
+def _trap_loss(instance, fixed):
+    from .connectfour import moves_to_loss
+    return moves_to_loss(instance["moves"], _depth3_move(instance))
+
+
+def _trap_hardness(instance, fixed):
+    """As in the lesson: X to move, and the depth-3 search sees no win or loss (the loss lies beyond its horizon;
+    that another move holds is checked once for the kept positions, by tests/test_variants.py)."""
+    from ..search import alphabeta
+    game, evaluate = _connectfour()
+    start = game.play(instance["moves"])
+    return game.to_move(start), abs(alphabeta(game, start, depth=3, evaluate=evaluate).value) < 1
+
+
+def _trap_solution(names, fixed, target):
+    return ["from adversarial import alphabeta",
+            "from adversarial.games import ConnectFour",
+            "from adversarial.games.connectfour_eval import open_windows",
+            "_game = ConnectFour()",
+            f"_start = _game.play({names['moves']})",
+            "_trap = alphabeta(_game, _start, depth=3, evaluate=open_windows).move     # the lesson's trap2",
+            "_after = _game.result(_start, _trap)",
+            f"{target} = next(d for d in range(1, 9)     # the first depth at which X's loss is proved",
+            "               if alphabeta(_game, _after, depth=d, evaluate=open_windows).value <= -1)"]
 
 
 # tic-tac-toe positions (lessons 3 and 4)
@@ -520,9 +710,16 @@ def _board_statement(text, names, lesson, fixed):
 
 
 def _draw_board(rng, lesson, fixed):
+    """A board after as many random moves as the lesson's has marks; with depth in the score, one mark less, one
+    or two more. The value then counts the marks: a win in the lesson's three more moves (X's 7th-move win on 4
+    marks, worth 3) is O's 8th-move win on 5 marks (-2) or X's 9th-move win on 6 (1), and nothing else: a win in
+    three needs a fork, two threats, so the winner's third mark (3 marks or fewer can make no fork: 2 marks lie
+    on one line at most), and a board of 7 marks has two moves left. So the variants' values are -2 and 1, not
+    more (the hardness, the best line as long, fixes the value by the marks; tests/test_variants.py counts every
+    position)."""
     marks = _marks(lesson["board"])
     if fixed.get("depth_aware"):         # the value counts the marks: another count gives another value
-        marks = rng.choice([m for m in (marks - 1, marks, marks + 1) if 0 <= m <= 8])
+        marks = rng.choice([m for m in (marks - 1, marks, marks + 1, marks + 2) if 0 <= m <= 8])
     found = _random_board(rng, marks)
     return {"board": found} if found else None
 
@@ -576,13 +773,21 @@ def _symmetric_moves(instance, fixed):
 
 
 def _draw_symmetric(rng, lesson, fixed):
-    found = _random_board(rng, rng.choice((1, 2)))
+    """A board after two or three moves (the same count of moves up to symmetry, by the same code; the nine
+    boards after one move would be shared by a third of a class)."""
+    found = _random_board(rng, rng.choice((2, 3)))
     return {"board": found} if found else None
 
 
 def _symmetric_hardness(instance, fixed):
     """Some moves are the same up to symmetry (otherwise the answer is just the empty cells)."""
     return _symmetric_moves(instance, fixed) < instance["board"].count(".")
+
+
+def _draw_cells(rng, lesson, fixed):
+    """A board of 4 to 30 cells, not the lesson's 9: the count is the same sum of permutations, only n differs (26
+    instances; the answer is one number of one argument, so a class shares some)."""
+    return {"cells": rng.choice([n for n in range(4, 31) if n != 9])}
 
 
 def _tree_size(instance, fixed):
@@ -610,9 +815,9 @@ def _draw_plies(rng, lesson, fixed):
 # numbers of lesson 7: a uniform tree's (b, d), a branching factor and a budget of leaves
 
 def _draw_tree_size(rng, lesson, fixed):
-    """Another b (3 to 12) and a depth of the lesson's parity (odd: MAX moves at one more level than MIN, the
-    point of the exercise), 3 to 7."""
-    return {"b": rng.randint(3, 12), "d": rng.choice([d for d in (3, 4, 5, 6, 7) if d % 2 == lesson["d"] % 2])}
+    """Another b (3 to 20) and a depth of the lesson's parity (odd: MAX moves at one more level than MIN, the
+    point of the exercise), 3 to 9: 72 pairs, the same two powers to work out."""
+    return {"b": rng.randint(3, 20), "d": rng.choice([d for d in range(3, 10) if d % 2 == lesson["d"] % 2])}
 
 
 def _deepest(instance, fixed):
@@ -627,8 +832,8 @@ def _deepest_hardness(instance, fixed):
 
 
 def _draw_budget(rng, lesson, fixed):
-    """A chess-like branching factor (20 to 45) and a round budget (100,000 to 500 million leaves)."""
-    return {"b": rng.randint(20, 45), "budget": rng.choice((1, 2, 3, 5)) * 10 ** rng.randint(5, 8)}
+    """A chess-like branching factor (20 to 45) and a round budget (100,000 to 800 million leaves)."""
+    return {"b": rng.randint(20, 45), "budget": rng.choice((1, 2, 3, 4, 5, 6, 8)) * 10 ** rng.randint(5, 8)}
 
 
 # payoffs of lesson 11: a selfish opponent's replies
@@ -778,6 +983,10 @@ def _make_chance_tree(literal):
 
 
 INSTANCES = {
+    "check_window_rule": Varies(
+        ["leaves"], _draw_window, _window_truth, "rule", _window_solution, hardness=_window_hardness,
+        statement=_window_statement, what="tree", may_fit=_window_may_fit, shown=_window_words,
+        stub=_window_stub),
     "check_board_value": Varies(
         ["board"], _draw_board, _board_value, "value", _board_value_solution, hardness=_board_value_hardness,
         statement=_board_statement, others=False, what="board"),
@@ -785,7 +994,7 @@ INSTANCES = {
         ["board"], _draw_board, _optimal_moves, "set", _optimal_moves_solution, hardness=_optimal_moves_hardness,
         others=False, what="board"),
     "check_tree_size_without_wins": Varies(
-        ["cells"], lambda rng, lesson, fixed: {"cells": rng.choice((5, 6, 7, 8, 10, 11, 12))}, _tree_size, "value",
+        ["cells"], _draw_cells, _tree_size, "value",
         lambda names, fixed, target: ["import math",
                                       f"{target} = sum(math.perm({names['cells']}, k) for k in "
                                       f"range({names['cells']} + 1))"],
@@ -819,7 +1028,7 @@ INSTANCES = {
                               "boards after the moves) count as one?"),
                              ("first moves up to symmetry", "moves up to symmetry"))),
     "check_positions_up_to_symmetry": Varies(
-        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 8)}, _positions_with_marks, "value",
+        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 9)}, _positions_with_marks, "value",
         lambda names, fixed, target: [
             "from adversarial.games.tictactoe import TicTacToe, reachable_positions",
             "_game = TicTacToe()",
@@ -846,6 +1055,12 @@ INSTANCES = {
              "How many *different* positions are there after {plies} moves?"),
             ("how many positions after six moves?", "how many positions after {plies} moves?")),
         what="number of moves"),
+    "check_moves_to_loss": Varies(
+        ["moves"], _draw_trap, _trap_loss, "value", _trap_solution, hardness=_trap_hardness, others=False,
+        what="position", derived={"trap": _depth3_move},
+        statement=_replacing(("Here is another position where the depth-3 search walks into a loss.",
+                              "Here is your position {moves} (drawn by the first cell), another where the depth-3 "
+                              "search walks into a loss."))),
     "check_two_proofs": Varies(
         ["b", "d"], _draw_tree_size, lambda instance, fixed: (instance["b"] ** (instance["d"] // 2),
                                                               instance["b"] ** ((instance["d"] + 1) // 2)), "pair",
