@@ -153,6 +153,36 @@ def refused_tests(cells, refusals: list) -> dict[str, str]:
     return charged
 
 
+FINISHED = "grading.finished"          # (tools/grading_kernel.py's: a hidden test's last call, heard by the kernel)
+LAST_CALL = "_graded(_hidden())"        # (tools/assignments.py's: the hidden tests' last line)
+
+
+def unfinished(cells, finished: list, charged: dict) -> None:
+    """A test's points come from what the grading kernel heard, not from what the hand-in's kernel showed: a
+    test cell whose hidden tests end with ``_graded`` scores nothing unless the kernel heard that call from the
+    instructor's own cell (the hand-in may have changed how IPython runs a cell or shows its errors), and its
+    share of the points is the one the kernel heard (it may have hidden the number it showed). ``charged``
+    gets each test that did not finish although its outputs show no error."""
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+    heard = {os.path.basename(str(name)): points for _, _, name, points in finished}
+    for cell in cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if cell.cell_type != "code" or not cell.metadata.get("nbgrader", {}).get("grade") or \
+                LAST_CALL not in cell.source or grade_id in charged:
+            continue
+        name = f"{murmur2_x86(cell.source, get_tmp_hash_seed())}.py"
+        if name not in heard:
+            if not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+                charged[grade_id] = ("changing how the kernel runs or shows the instructor's test (the grading "
+                                     "kernel never heard it finish)")
+            continue
+        points = heard[name]
+        if points is not None:
+            cell.outputs = [o for o in cell.outputs if o.get("output_type") != "execute_result"]
+            cell.outputs.insert(0, NotebookNode(output_type="execute_result", execution_count=None, metadata={},
+                                                data={"text/plain": repr(points)}))
+
+
 class RefusalsCost(NbGraderPreprocessor):
     """After the hand-in ran: each test whose exercise did something refused gets an error output saying so,
     which nbgrader's scoring (SaveAutoGrades) turns into no points."""
@@ -169,7 +199,10 @@ class RefusalsCost(NbGraderPreprocessor):
             for name in own:
                 os.environ.pop(name, None)
             shutil.rmtree(own["GRADING_SCRATCH"], ignore_errors=True)
+        finished = [line for line in refusals if len(line) == 4 and line[0] == FINISHED]
+        refusals = [line for line in refusals if not (len(line) == 4 and line[0] == FINISHED)]
         charged = refused_tests(nb.cells, refusals)
+        unfinished(nb.cells, finished, charged)
         for cell in nb.cells:
             test = cell.metadata.get("nbgrader", {}).get("grade_id")
             if test in charged and cell.cell_type == "code":
