@@ -649,3 +649,47 @@ def test_the_hidden_tests_fresh_copy_is_the_packages(tmp_path, route, guarded):
         assert seen["test-1"] is True, (seen, done.stdout[-3000:])      # a wrong answer passed the fresh check
         return
     assert seen["test-1"] is False and "Not yet" in done.stdout, (seen, done.stdout[-3000:])
+
+
+# -- what a check hands the hand-in's function: its class is the checks' own ------------------------------------
+
+LINEAR = "    for a in range(low, high):\n        if not is_above(a):\n            return a\n    return high\n"
+# A linear search asks score by score: too many questions for check_exact_score (notebook 8), which counts them in
+# the question object it hands over. Each route stops the count from the inside: the object's class patched, or
+# the object given a class of the hand-in's.
+HANDED_ROUTES = {
+    "class-patched": "def exact(is_above, low, high):\n"
+                     "    type(is_above).__call__ = lambda self, a: self.score > a\n" + LINEAR,
+    "class-swapped": "class _Free:\n    def __call__(self, a):\n        return self.score > a\n"
+                     "def exact(is_above, low, high):\n    is_above.__class__ = _Free\n" + LINEAR,
+}
+HANDED_CELLS = {"imports": "from adversarial.exercises.techniques import check_exact_score\n",
+                "answer-1": "", "test-1": ""}
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
+@pytest.mark.parametrize("route", sorted(HANDED_ROUTES))
+def test_changing_the_class_of_what_a_check_hands_over_gains_nothing(tmp_path, route, guarded):
+    """Unguarded, a linear search that changes the class of the question object it is handed passes the hidden
+    tests' check_exact_score. In the grading kernel a reclassed object is refused at once, and a class of the
+    checks changed while they ran is found when the test says it finished: the test scores nothing, saying why."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    hidden = _hidden_cell().replace("techniques.check_node_type(node_type)", "techniques.check_exact_score(exact)")
+    cells = {**HANDED_CELLS, "answer-1": HANDED_ROUTES[route], "test-1": hidden}
+    script, handin = tmp_path / "handed.py", tmp_path / "handin"
+    handin.mkdir()
+    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answer-1"], (seen, done.stdout[-3000:])
+    if not guarded:
+        assert seen["test-1"] is True and seen["heard"] == [], (seen, done.stdout[-3000:])   # passed
+        return
+    said = {"class-patched": "changing the class Questions of the checks' objects while a check ran (__call__)",
+            "class-swapped": "changing the class of an object a check handed it"}[route]
+    assert seen["test-1"] is False and seen["heard"] == [] and said in done.stdout, (seen, done.stdout[-3000:])

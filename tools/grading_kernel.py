@@ -294,6 +294,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     # folder: its code may not write it (erase a refusal, or make up a finished test).
     reports = frozenset(realpath(p) for p in (refused_log,) if p)
     machinery = shell_state(shell) if shell is not None else None
+    sealed = {}         # the checks' classes (the hidden tests' fresh copy) as a check first handed over a case
     spawner = _posixsubprocess.fork_exec
     popen_file = realpath(__import__("subprocess").__file__)
 
@@ -371,10 +372,15 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     def finished(code, points) -> None:
         """A locked cell's ``_graded`` (tools/assignments.py's hidden tests, their last call; ``code``, the code
         that raised the event) says its test ran to its end: written for the grader, when that cell's own code
-        is the one that says it, alone."""
+        is the one that says it, alone, and the checks' classes are as they were when the checks first handed
+        the hand-in's code a case (else a refusal, charged to that test)."""
         if type(code) is CodeType and code.co_name == "_graded" and code.co_filename in locked and \
                 not handins_code_on_stack() and (points is None or type(points) in (int, float)) and refused_log:
+            changed = classes_changed(sealed)
+            if changed:
+                return changed
             log((FINISHED, None, code.co_filename, points))
+        return None
 
     def refuse(what):
         if refused_log:
@@ -411,9 +417,15 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
                 start_process(box)
             return
         if event == FINISHED:
-            if len(args) == 1:
-                unhooked(finished, getframe(1).f_code, args[0])     # (1: the code that raised the event)
+            changed = unhooked(finished, getframe(1).f_code, args[0]) if len(args) == 1 else None  # (1: its caller)
+            if changed:
+                refuse(changed)
             return
+        if event == HANDING_OVER:
+            unhooked(seal_classes, sealed)
+        if event == "object.__setattr__" and len(args) == 3 and args[1] == "__class__" and \
+                is_reference(type.__dict__["__module__"].__get__(type(args[0]))) and unhooked(handins_code_on_stack):
+            refuse("changing the class of an object a check handed it")
         if event == "exec" and machinery is not None and type(args[0]) is CodeType and \
                 args[0].co_filename.startswith(cells):           # any cell's code (the hand-in may run cells
             unhooked(restore_shell, machinery)                   # itself): IPython's machinery as it was, so a
@@ -421,6 +433,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             cell[0] = args[0].co_filename
             if mentions(args[0], "_graded_adversarial_"):        # the hidden tests: imports as they were
                 unhooked(restore_imports, imports)
+                sealed.clear()                                   # (this test's checks are kept afresh)
         if event == "import" and type(args[0]) is str and args[0].rpartition(".")[2] == "_posixsubprocess":
             if unhooked(handins_code_on_stack):
                 refuse("loading _posixsubprocess afresh (a way to start processes without the grader's guard)")
@@ -583,6 +596,31 @@ KINDS = ROUTINES + (type, type(sys))
 
 def _routines(namespace) -> dict:
     return {k: v for k, v in namespace.items() if isinstance(v, KINDS)}
+
+
+def seal_classes(sealed: dict) -> None:
+    """Keep, for each class of the checks' modules loaded afresh by the hidden tests (and not kept yet), what
+    its namespace holds: called when a check is about to run the hand-in's code (:func:`classes_changed` compares
+    later). Their names are the loader's (``_graded_adversarial_...``); the modules are read from ``sys.modules``
+    or, hidden from the hand-in, the guard's store."""
+    for name, module in list(sys.modules.items()):
+        if type(name) is str and name.startswith(REFERENCES[1]) and type(module) is type(sys):
+            for value in list(vars(module).values()):
+                if type(value) is type and value not in sealed and \
+                        type.__dict__["__module__"].__get__(value) == name:
+                    sealed[value] = dict(vars(value))
+
+
+def classes_changed(sealed: dict) -> str | None:
+    """What the hand-in changed in a class the checks hand its code (an attribute put on it, replaced or
+    removed since :func:`seal_classes` kept it), or None."""
+    for kind, kept in sealed.items():
+        now = vars(kind)
+        names = [n for n in set(now) | set(kept) if n not in kept or n not in now or now[n] is not kept[n]]
+        if names:
+            return (f"changing the class {kind.__name__} of the checks' objects while a check ran "
+                    f"({', '.join(sorted(names)[:3])})")
+    return None
 
 
 def saved_imports() -> dict:
