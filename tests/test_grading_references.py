@@ -160,7 +160,15 @@ def reference_handins(a) -> dict:
     for route, code in IMPORT_ROUTES.items():
         code = code.replace("techniques", "engine").replace("check_node_type", "check_pvs")
         found[f"imports-{route}"] = (a.handin({pvs: WRONG_PVS + code}), [pvs])
+    # node_type's answer named like the instructor's imports cell (colliding, below), importing the reference
+    imports = next(c.source for c in a.source.cells if c.cell_type == "code" and
+                   c.metadata.get("nbgrader", {}).get("locked") and not c.metadata["nbgrader"].get("grade"))
+    found["named-like-imports"] = (a.handin({numbers["node_type"]: colliding(imports, STEAL_TYPES)}),
+                                   [numbers["node_type"]])
     return found
+
+
+STEAL_TYPES = "from adversarial.exercises.techniques import _predicted\nnode_type = _predicted"
 
 
 WRONG_PVS = "def my_pvs(node, depth, alpha, beta, maximising):\n    return 0\n"
@@ -195,6 +203,8 @@ def check_reasons(rows: list[dict]) -> None:
     for route, said in MACHINERY_REASONS.items():
         assert said in by[f"machinery-{route}"]["reasons"], (route, by[f"machinery-{route}"]["reasons"][:1500])
     assert by["machinery-right"]["reasons"] == ""
+    assert "test-3: RefusedByGrader: the hand-in tried running other code under the name of the instructor's " \
+        "cell" in by["named-like-imports"]["reasons"], by["named-like-imports"]["reasons"][:1500]
     for route in IMPORT_ROUTES:
         assert "test-1: AssertionError: hidden cases: Not yet" in by[f"imports-{route}"]["reasons"], \
             (route, by[f"imports-{route}"]["reasons"][:1500])
@@ -693,3 +703,76 @@ def test_changing_the_class_of_what_a_check_hands_over_gains_nothing(tmp_path, r
     said = {"class-patched": "changing the class Questions of the checks' objects while a check ran (__call__)",
             "class-swapped": "changing the class of an object a check handed it"}[route]
     assert seen["test-1"] is False and seen["heard"] == [] and said in done.stdout, (seen, done.stdout[-3000:])
+
+
+# -- a cell of the hand-in's own named like one of the instructor's (ipykernel's 32-bit name) --------------------
+
+def colliding(target: str, payload: str) -> str:
+    """``payload`` and a comment, made to have the name ipykernel gives ``target`` (murmur2, 32 bits, with the
+    kernel's seed): its last four characters are solved for, the comment before them varied until they are
+    printable."""
+    import random
+
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+    m, mask, seed = 0x5BD1E995, 0xFFFFFFFF, get_tmp_hash_seed()
+    inverse = pow(m, -1, 1 << 32)
+
+    def unshift(x: int, r: int) -> int:             # undoes x ^= x >> r
+        y = x
+        for _ in range(32 // r + 1):
+            y = x ^ (y >> r)
+        return y & mask
+    want, rng = murmur2_x86(target, seed), random.Random(1)
+    while True:
+        head = payload + "\n# " + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+        head += "x" * ((-len(head.encode()) - 4) % 4)
+        data = head.encode()
+        h = (seed ^ (len(data) + 4)) & mask
+        for i in range(0, len(data), 4):
+            k = (int.from_bytes(data[i:i + 4], "little") * m) & mask
+            k = ((k ^ (k >> 24)) * m) & mask
+            h = ((h * m) & mask) ^ k
+        mixed = unshift((unshift(want, 15) * inverse) & mask, 13) ^ ((h * m) & mask)
+        k = (unshift((mixed * inverse) & mask, 24) * inverse) & mask
+        last = k.to_bytes(4, "little")
+        if all(32 <= b < 127 and b != 92 for b in last):
+            text = head + last.decode()
+            assert murmur2_x86(text, seed) == want
+            return text
+
+
+COLLIDING = "from adversarial.exercises.techniques import _predicted\nstolen = True"
+
+
+@pytest.mark.parametrize("digests", [False, True], ids=["names-only", "with-digests"])
+def test_a_cell_named_like_the_instructors_is_not_taken_for_it(tmp_path, digests):
+    """ipykernel names a cell by a 32-bit hash of its source, which a hand-in can match with a text of its own
+    (here the last four characters of a comment, solved for): named like the instructor's imports cell, its cell
+    was taken for that locked cell and imported a reference answer. With the locked cells' SHA-256 beside their
+    names (tools/grading_preprocessors.py's locked_cells), it is refused."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    imports = MACHINERY_CELLS["imports"]
+    cells = {"imports": imports, "answer-1": colliding(imports, COLLIDING), "test-1": "pass\n"}
+    script = IMPORTS
+    if digests:
+        script = script.replace('str(murmur2_x86(cells[k], get_tmp_hash_seed())) for k in ("imports", "test-1"))',
+                                'str(murmur2_x86(cells[k], get_tmp_hash_seed())) + ":" + '
+                                '__import__("hashlib").sha256(cells[k].encode()).hexdigest() '
+                                'for k in ("imports", "test-1"))')
+        assert script != IMPORTS
+    script = script.replace('seen["heard"] =', 'seen["stolen"] = shell.user_ns.get("stolen", False)\nseen["heard"] =')
+    path, handin = tmp_path / "named.py", tmp_path / "handin"
+    handin.mkdir()
+    path.write_text(script.format(tools=str(ROOT / "tools"), cells=cells, guarded=True))
+    done = subprocess.run([sys.executable, str(path)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    if not digests:
+        assert seen["stolen"] is True and seen["answer-1"], (seen, done.stdout[-2000:])
+        return
+    assert seen["stolen"] is False and not seen["answer-1"], (seen, done.stdout[-2000:])
+    assert "running other code under the name of the instructor's cell" in done.stdout

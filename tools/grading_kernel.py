@@ -138,7 +138,12 @@ class ReferenceGuard:
         from ipykernel.compiler import get_tmp_directory
         cells = get_tmp_directory()
         self.cells = (cells + os.sep, os.path.realpath(cells) + os.sep)
-        self.locked = {cell + f"{h}.py" for cell in self.cells for h in locked_hashes}
+        # Each entry "NAME:SHA256" (tools/grading_preprocessors.py's locked_cells): the name is ipykernel's hash of
+        # the cell's source (32 bits, murmur2: a hand-in can make a text of its own with a locked cell's name),
+        # the digest is the source's SHA-256, which it cannot.
+        pairs = [h.partition(":")[::2] for h in locked_hashes]
+        self.locked = {cell + f"{h}.py" for cell in self.cells for h, _ in pairs}
+        self.digests = {cell + f"{h}.py": d for cell in self.cells for h, d in pairs if d}
         self.folder = (folder + os.sep, os.path.realpath(folder) + os.sep)
         self.package, self.namespace, self.holders = package, namespace, holders
         self.modules, self.names = {}, {}
@@ -163,10 +168,15 @@ class ReferenceGuard:
         named ``name``, a hash of its source? A hand-in that changes how the kernel names cells (IPython's
         ``get_code_name``, reachable through ``get_ipython()``) would otherwise pass its own cell for a locked
         one."""
+        import hashlib
+
         from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
         text = source.decode("utf-8", "replace") if type(source) is bytes else source
         texts = (text, text[:-1]) if text.endswith("\n") else (text,)
-        return any(name.endswith(os.sep + f"{murmur2_x86(t, get_tmp_hash_seed())}.py") for t in texts)
+        digest = self.digests.get(name)
+        return any(name.endswith(os.sep + f"{murmur2_x86(t, get_tmp_hash_seed())}.py") and
+                   (digest is None or hashlib.sha256(t.encode("utf-8", "surrogatepass")).hexdigest() == digest)
+                   for t in texts)
 
     def locked_code(self, source, name: str, handins_code_on_stack) -> str | None:
         """Is what IPython compiles under the name of a locked cell that cell, as the instructor wrote it? Its
@@ -176,8 +186,9 @@ class ReferenceGuard:
         if handins_code_on_stack():
             return f"running the instructor's cell {name} through its own code (IPython's machinery replaced)"
         if type(source) in (str, bytes) and not self.named_by(source, name):
-            return (f"running other code under the name of the instructor's cell {name} (an IPython input "
-                    "transformer rewrote it, or the kernel's get_code_name was changed)")
+            return (f"running other code under the name of the instructor's cell {name} (code that is not that "
+                    "cell: rewritten by an input transformer, named by a changed get_code_name, or written to have "
+                    "its name)")
         return None
 
     def hide(self) -> None:

@@ -113,10 +113,14 @@ def scratch_folder() -> dict[str, str]:
 def locked_cells(nb) -> str:
     """The instructor's locked cells (as nbgrader restored them), named as the kernel names a cell it runs (a
     hash of its source, ipykernel's): the grading kernel lets these load the checks, which it keeps from every
-    other cell (tools/grading_kernel.py's ReferenceGuard). Passed in ``$GRADING_LOCKED``."""
+    other cell (tools/grading_kernel.py's ReferenceGuard), and the SHA-256 of each source (the name alone is 32
+    bits: a hand-in could make a cell of its own with a locked cell's name). Passed in ``$GRADING_LOCKED``."""
+    import hashlib
+
     from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
     meta = [c for c in nb.cells if c.cell_type == "code" and (utils.is_locked(c) or utils.is_grade(c))]
-    return ",".join(sorted({str(murmur2_x86(c.source, get_tmp_hash_seed())) for c in meta}))
+    return ",".join(sorted({f"{murmur2_x86(c.source, get_tmp_hash_seed())}:"
+                            f"{hashlib.sha256(c.source.encode('utf-8', 'surrogatepass')).hexdigest()}" for c in meta}))
 
 
 class ListenForRefusals(NbGraderPreprocessor):
@@ -135,6 +139,9 @@ class ListenForRefusals(NbGraderPreprocessor):
         return nb, resources
 
 
+OTHER_CODE = "running other code under the name of the instructor's cell"   # (tools/grading_kernel.py's)
+
+
 def refused_tests(cells, refusals: list) -> dict[str, str]:
     """Which test each refusal costs: {test grade id: what was refused}. A refusal is charged to the exercise
     of the cell that asked (its answer or its test), found by the name the kernel's audit hook saw it run under
@@ -144,6 +151,8 @@ def refused_tests(cells, refusals: list) -> dict[str, str]:
     named = None
     for what, source, *name in refusals:
         cell = None
+        if str(what).startswith(OTHER_CODE):       # the cell compiled under a locked cell's name is the one that
+            name = []                              # asked (its source), not the cell that ran before it
         if name and type(name[0]) is str:        # the kernel's audit hook saw this cell start: its name is the
             if named is None:                      # hash of its source (ipykernel's), out of the hand-in's reach
                 from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
