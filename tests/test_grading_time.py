@@ -42,8 +42,8 @@ def test_the_kernel_is_found_below_its_sandbox(tmp_path):
     marker = f"kernel-{os.getpid()}-{time.monotonic_ns()}"
     child = f"import subprocess; subprocess.run([{sys.executable!r}, '-c', 'import time; time.sleep(30)', {marker!r}])"
     outer = subprocess.Popen(["bwrap-like", "-c", child, marker], executable=sys.executable)
+    found = None
     try:
-        found = None
         for _ in range(100):
             found = pre.kernel_pid(outer.pid, marker)
             if found is not None:
@@ -53,6 +53,8 @@ def test_the_kernel_is_found_below_its_sandbox(tmp_path):
         assert marker in Path(f"/proc/{found}/cmdline").read_bytes().decode()
         assert pre.kernel_pid(None) is None
     finally:
+        if found not in (None, outer.pid):
+            os.kill(found, 9)           # (the sleeper below: it would outlive its parent by its 30 s)
         outer.kill()
         outer.wait()
 
