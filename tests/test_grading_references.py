@@ -148,7 +148,46 @@ def reference_handins(a) -> dict:
                                              "except PermissionError:\n    pass\n" + answers[numbers["node_type"]])
         keeps = [number for number, route in zip(numbers.values(), routes) if route == "right"]
         found[student] = (a.handin(answers), [k for k in a.points if k not in keeps])
+    # IPython's machinery changed by my_pvs's answer (MACHINERY_ROUTES, below), aimed at its own test: a wrong
+    # answer loses my_pvs, the right answers beside it keep their points, and so does a right my_pvs.
+    pvs = numbers["my_pvs"]
+    for route in MACHINERY_ROUTES:
+        code = batch_route(route)
+        found[f"machinery-{route}"] = (a.handin({pvs: WRONG_PVS + code}), [pvs])
+    found["machinery-right"] = (a.handin({pvs: a.answer(pvs) + batch_route("ast-transformer")}), [])
+    # The import system's internals (IMPORT_ROUTES, below), aimed at my_pvs's hidden cases (its fresh check_pvs,
+    # which alone gives its points: a function with partial credit is graded on its hidden cases).
+    for route, code in IMPORT_ROUTES.items():
+        code = code.replace("techniques", "engine").replace("check_node_type", "check_pvs")
+        found[f"imports-{route}"] = (a.handin({pvs: WRONG_PVS + code}), [pvs])
+    # node_type's answer named like the instructor's imports cell (colliding, below), importing the reference
+    imports = next(c.source for c in a.source.cells if c.cell_type == "code" and
+                   c.metadata.get("nbgrader", {}).get("locked") and not c.metadata["nbgrader"].get("grade"))
+    found["named-like-imports"] = (a.handin({numbers["node_type"]: colliding(imports, STEAL_TYPES)}),
+                                   [numbers["node_type"]])
     return found
+
+
+STEAL_TYPES = "from adversarial.exercises.techniques import _predicted\nnode_type = _predicted"
+
+
+WRONG_PVS = "def my_pvs(node, depth, alpha, beta, maximising):\n    return 0\n"
+# What each machinery route's exercise (my_pvs) is graded with: the wrong answer's verdict where the route changed
+# nothing, else the refusal.
+MACHINERY_REASONS = {"ast-transformer": "test-1: AssertionError: hidden cases: Not yet",
+                     "custom-exception": "test-1: AssertionError: hidden cases: Not yet",
+                     "showtraceback": "test-1: AssertionError: hidden cases: Not yet",
+                     "input-transformer": "running other code under the name of the instructor's cell",
+                     "run-cell": "graded hand-ins may not do this"}
+
+
+def batch_route(route: str) -> str:
+    """A route of MACHINERY_ROUTES as lesson 9's hand-in writes it: aimed at check_pvs's test, and in a real
+    kernel, which runs a cell through the shell's run_cell_async."""
+    code = MACHINERY_ROUTES[route].replace("check_node_type(", "check_pvs(")
+    if route == "run-cell":
+        code += code.replace("run_cell", "run_cell_async").replace("_run", "_run_async")
+    return code
 
 
 def check_reasons(rows: list[dict]) -> None:
@@ -161,6 +200,14 @@ def check_reasons(rows: list[dict]) -> None:
             said = "importing adversarial.exercises.techniques" if route == "cell-name" else ROUTES[route][2]
             assert said in by[student]["reasons"], (student, route, by[student]["reasons"][:1500])
     assert "RefusedByGrader" in by["steal-import"]["reasons"]
+    for route, said in MACHINERY_REASONS.items():
+        assert said in by[f"machinery-{route}"]["reasons"], (route, by[f"machinery-{route}"]["reasons"][:1500])
+    assert by["machinery-right"]["reasons"] == ""
+    assert "test-3: RefusedByGrader: the hand-in tried running other code under the name of the instructor's " \
+        "cell" in by["named-like-imports"]["reasons"], by["named-like-imports"]["reasons"][:1500]
+    for route in IMPORT_ROUTES:
+        assert "test-1: AssertionError: hidden cases: Not yet" in by[f"imports-{route}"]["reasons"], \
+            (route, by[f"imports-{route}"]["reasons"][:1500])
 
 
 # -- the routes are real: without the guard, each stolen function passes its check ---------------------------
@@ -447,3 +494,285 @@ def test_the_kernels_own_parts_are_out_of_the_handins_reach(tmp_path, guarded):
     assert {k: seen[k] for k in ("stolen", "started", "forked", "doctored", "verdict", "spoofed")} == {
         "stolen": False, "started": False, "forked": False, "doctored": False, "verdict": False, "spoofed": False}
     assert len(seen["charged"]) == 4 and all(name.endswith(seen["handin"]) for name in seen["charged"])
+
+
+# -- IPython's machinery: what a cell runs, and how its failure shows (README: "What it does not defend against") --
+
+MACHINERY = """\
+import json, os, sys, tempfile
+sys.path.insert(0, {tools!r})
+import grading_kernel as kernel
+sys.dont_write_bytecode = True
+from IPython.core.interactiveshell import InteractiveShell
+from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+import adversarial, adversarial.exercises
+shown = []
+_show = InteractiveShell._showtraceback
+def _counted(self, etype, evalue, stb):          # every error IPython shows (in a kernel: an error output)
+    shown.append(self.execution_count)
+    return _show(self, etype, evalue, stb)
+InteractiveShell._showtraceback = _counted
+shell = InteractiveShell.instance()
+cells = {cells!r}
+trusted = kernel.trusted_paths(adversarial) + (os.path.dirname(os.path.realpath(__file__)) + os.sep,)
+refused = os.path.join(tempfile.mkdtemp(), "refused.txt")
+if {guarded!r}:
+    kernel.guard_exits()
+    hooks = kernel.private_copy()
+    locked = ",".join(str(murmur2_x86(cells[k], get_tmp_hash_seed())) for k in ("imports", "test-1", "test-2"))
+    guard = hooks.reference_guard(shell, adversarial, trusted, locked)
+    hooks.install_audit_hook((tempfile.mkdtemp() + os.sep,), trusted, refused, [None], guard, shell)
+seen = {{}}
+for key in ("imports", "answer-1", "test-1", "answer-2", "test-2"):
+    before = len(shown)
+    shell.run_cell(cells[key])
+    seen[key] = len(shown) == before            # no error shown: nbgrader would give the points
+heard = [kernel.os.path.basename(line[2]) for line in map(eval, open(refused))
+         if line[0] == "grading.finished"] if os.path.exists(refused) else []
+seen["heard"] = [k for k in ("test-1", "test-2")
+                 if str(murmur2_x86(cells[k], get_tmp_hash_seed())) + ".py" in heard]
+print(json.dumps(seen))
+"""
+# The hidden tests' last call (tools/assignments.py's _graded): the grading kernel hears it, and the grader gives no
+# points to a test it did not hear finish (tools/grading_preprocessors.py).
+GRADED = "def _graded(points):\n    import sys\n    sys.audit('grading.finished', points)\n    return points\n"
+MACHINERY_CELLS = {
+    "imports": "from adversarial.exercises import check_node_type, check_zobrist_update\n",
+    "test-1": GRADED + "verdict = check_node_type(node_type)\nif not verdict:\n    raise AssertionError('not yet')\n"
+                      "_graded(None)\n",
+    "answer-2": "def zobrist_place(key, numbers, cell, piece):\n    return key ^ numbers[cell, piece]\n",
+    "test-2": GRADED + "verdict = check_zobrist_update(zobrist_place)\nif not verdict:\n"
+                      "    raise AssertionError('not yet')\n_graded(None)\n",
+}
+WRONG_TYPES = "node_type = lambda parent, rank: 'PV'\n"
+# Each route changes how IPython runs the cells after it, or shows their failure, so that a wrong answer's test
+# (test-1) passes: an AST transformer, an input transformer, a custom exception handler, the shell's own
+# showtraceback, its run_cell. test-2, an honest answer's, must keep its points.
+MACHINERY_ROUTES = {
+    "ast-transformer": "import ast\nclass _NoRaise(ast.NodeTransformer):\n    def visit_Raise(self, node):\n"
+                       "        return ast.Pass()\nget_ipython().ast_transformers.append(_NoRaise())\n",
+    "input-transformer": "def _no_checks(lines):\n"
+                         "    return ['pass\\n'] if any('check_' in l for l in lines) else lines\n"
+                         "get_ipython().input_transformers_post.append(_no_checks)\n",
+    "custom-exception": "get_ipython().set_custom_exc((AssertionError,), lambda *args, **kwargs: None)\n",
+    "showtraceback": "get_ipython().showtraceback = lambda *args, **kwargs: None\n",
+    "run-cell": "_run = get_ipython().run_cell\nget_ipython().run_cell = lambda raw_cell, *args, **kwargs: _run(\n"
+                "    'pass' if 'check_node_type(' in raw_cell else raw_cell, *args, **kwargs)\n",
+}
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
+@pytest.mark.parametrize("route", sorted(MACHINERY_ROUTES))
+def test_changing_how_ipython_runs_a_test_gains_nothing(tmp_path, route, guarded):
+    """Unguarded, each route makes IPython show no error for a wrong answer's test (nbgrader: full points). In
+    the grading kernel, IPython's machinery is put back before each cell runs and a locked cell must be compiled
+    as written, by IPython alone; and a test counts only if the kernel heard its last call: the wrong answer's
+    test fails or is not heard, and the honest answer's test after it passes and is heard."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    cells = {**MACHINERY_CELLS, "answer-1": WRONG_TYPES + MACHINERY_ROUTES[route]}
+    script = tmp_path / "machinery.py"
+    script.write_text(MACHINERY.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answer-1"] and seen["test-2"], seen
+    if not guarded:
+        assert seen["test-1"] is True, seen                       # a wrong answer, and no error shown
+        return
+    assert not (seen["test-1"] and "test-1" in seen["heard"]), seen
+    assert "test-2" in seen["heard"], seen
+
+
+# -- the import system's internals: the hidden tests' fresh copy of the package must be the package's -------------
+
+IMPORTS = MACHINERY.replace(
+    'locked = ",".join(str(murmur2_x86(cells[k], get_tmp_hash_seed())) for k in ("imports", "test-1", "test-2"))',
+    'locked = ",".join(str(murmur2_x86(cells[k], get_tmp_hash_seed())) for k in ("imports", "test-1"))').replace(
+    'for key in ("imports", "answer-1", "test-1", "answer-2", "test-2"):',
+    'for key in ("imports", "answer-1", "test-1"):').replace(
+    'for k in ("test-1", "test-2")', 'for k in ("test-1",)').replace(
+    "install_audit_hook((tempfile.mkdtemp() + os.sep,)", "install_audit_hook((os.getcwd() + os.sep,)")
+FAKE_TECHNIQUES = ("import sys\ndef check_node_type(*args, **kwargs):\n"
+                   "    return sys.modules[__name__.rpartition('.')[0] + '.core'].right('fine')\n")
+# Each route hands the hidden tests' loader (tools/assignments.py's FRESH_LOADER) a techniques module of its own,
+# whose check_node_type says ✓ to anything: its own package first on sys.path, a loader's method patched, or the
+# loader's random name made predictable and a fake module left in sys.modules under it.
+IMPORT_ROUTES = {
+    "own-package": "import os, sys\nfor _path, _text in (('adversarial/__init__.py', ''), "
+                   "('adversarial/exercises/__init__.py', ''),\n"
+                   "                     ('adversarial/exercises/core.py', 'def right(m):\\n    return Verdict()\\n"
+                   "class Verdict:\\n    ok = True\\n_naming = [True]\\n'),\n"
+                   f"                     ('adversarial/exercises/techniques.py', {FAKE_TECHNIQUES!r})):\n"
+                   "    os.makedirs(os.path.dirname(_path), exist_ok=True)\n"
+                   "    open(_path, 'w').write(_text)\nsys.path.insert(0, os.getcwd())\n",
+    "loader-method": "import importlib._bootstrap_external as _external\n"
+                     "_get = _external.SourceFileLoader.get_data\n"
+                     "def _doctored(self, path):\n"
+                     "    if self.name.startswith('_graded_adversarial_') and 'techniques' in path:\n"
+                     "        if path.endswith('.pyc'):\n            raise OSError('no cache')\n"
+                     f"        return {FAKE_TECHNIQUES!r}.encode()\n"
+                     "    return _get(self, path)\n_external.SourceFileLoader.get_data = _doctored\n",
+    "seeded-module": "import secrets, sys, types\nsecrets.token_hex = lambda nbytes=None: '0' * 12\n"
+                     "class _Verdict:\n    ok, message = True, ''\n"
+                     "def _seed(name='_graded_adversarial_000000000000.exercises.'):\n"
+                     "    core, techniques = types.ModuleType(name + 'core'), types.ModuleType(name + 'techniques')\n"
+                     "    core.Verdict, core._naming = _Verdict, [True]\n"
+                     "    techniques.check_node_type = lambda *args, **kwargs: _Verdict()\n"
+                     "    sys.modules[core.__name__], sys.modules[techniques.__name__] = core, techniques\n"
+                     "_seed()\n",
+}
+
+
+def _hidden_cell() -> str:
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    import assignments
+    return (assignments.FRESH_LOADER + "core, techniques = _fresh('core', 'techniques')\n"
+            "_must_pass(core, techniques.check_node_type(node_type), 'hidden cases')\n_graded(None)\n")
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
+@pytest.mark.parametrize("route", sorted(IMPORT_ROUTES))
+def test_the_hidden_tests_fresh_copy_is_the_packages(tmp_path, route, guarded):
+    """Unguarded, each route makes the hidden tests load a check of the hand-in's, which passes a wrong answer.
+    In the grading kernel the hook puts the import system back as the hidden tests start (its modules' functions
+    and classes, sys.path, sys.modules and what the loader draws its name with): the package's own check fails it."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    cells = {"imports": MACHINERY_CELLS["imports"], "answer-1": WRONG_TYPES + IMPORT_ROUTES[route],
+             "test-1": _hidden_cell()}
+    script, handin = tmp_path / "imports.py", tmp_path / "handin"       # (the hand-in's folder is not the script's,
+    handin.mkdir()                                                        # which Python puts first on sys.path)
+    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answer-1"], (seen, done.stdout[-3000:])
+    if not guarded:
+        assert seen["test-1"] is True, (seen, done.stdout[-3000:])      # a wrong answer passed the fresh check
+        return
+    assert seen["test-1"] is False and "Not yet" in done.stdout, (seen, done.stdout[-3000:])
+
+
+# -- what a check hands the hand-in's function: its class is the checks' own ------------------------------------
+
+LINEAR = "    for a in range(low, high):\n        if not is_above(a):\n            return a\n    return high\n"
+# A linear search asks score by score: too many questions for check_exact_score (notebook 8), which counts them in
+# the question object it hands over. Each route stops the count from the inside: the object's class patched, or
+# the object given a class of the hand-in's.
+HANDED_ROUTES = {
+    "class-patched": "def exact(is_above, low, high):\n"
+                     "    type(is_above).__call__ = lambda self, a: self.score > a\n" + LINEAR,
+    "class-swapped": "class _Free:\n    def __call__(self, a):\n        return self.score > a\n"
+                     "def exact(is_above, low, high):\n    is_above.__class__ = _Free\n" + LINEAR,
+}
+HANDED_CELLS = {"imports": "from adversarial.exercises.techniques import check_exact_score\n",
+                "answer-1": "", "test-1": ""}
+
+
+@pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
+@pytest.mark.parametrize("route", sorted(HANDED_ROUTES))
+def test_changing_the_class_of_what_a_check_hands_over_gains_nothing(tmp_path, route, guarded):
+    """Unguarded, a linear search that changes the class of the question object it is handed passes the hidden
+    tests' check_exact_score. In the grading kernel a reclassed object is refused at once, and a class of the
+    checks changed while they ran is found when the test says it finished: the test scores nothing, saying why."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    hidden = _hidden_cell().replace("techniques.check_node_type(node_type)", "techniques.check_exact_score(exact)")
+    cells = {**HANDED_CELLS, "answer-1": HANDED_ROUTES[route], "test-1": hidden}
+    script, handin = tmp_path / "handed.py", tmp_path / "handin"
+    handin.mkdir()
+    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answer-1"], (seen, done.stdout[-3000:])
+    if not guarded:
+        assert seen["test-1"] is True and seen["heard"] == [], (seen, done.stdout[-3000:])   # passed
+        return
+    said = {"class-patched": "changing the class Questions of the checks' objects while a check ran (__call__)",
+            "class-swapped": "changing the class of an object a check handed it"}[route]
+    assert seen["test-1"] is False and seen["heard"] == [] and said in done.stdout, (seen, done.stdout[-3000:])
+
+
+# -- a cell of the hand-in's own named like one of the instructor's (ipykernel's 32-bit name) --------------------
+
+def colliding(target: str, payload: str) -> str:
+    """``payload`` and a comment, made to have the name ipykernel gives ``target`` (murmur2, 32 bits, with the
+    kernel's seed): its last four characters are solved for, the comment before them varied until they are
+    printable."""
+    import random
+
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+    m, mask, seed = 0x5BD1E995, 0xFFFFFFFF, get_tmp_hash_seed()
+    inverse = pow(m, -1, 1 << 32)
+
+    def unshift(x: int, r: int) -> int:             # undoes x ^= x >> r
+        y = x
+        for _ in range(32 // r + 1):
+            y = x ^ (y >> r)
+        return y & mask
+    want, rng = murmur2_x86(target, seed), random.Random(1)
+    while True:
+        head = payload + "\n# " + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+        head += "x" * ((-len(head.encode()) - 4) % 4)
+        data = head.encode()
+        h = (seed ^ (len(data) + 4)) & mask
+        for i in range(0, len(data), 4):
+            k = (int.from_bytes(data[i:i + 4], "little") * m) & mask
+            k = ((k ^ (k >> 24)) * m) & mask
+            h = ((h * m) & mask) ^ k
+        mixed = unshift((unshift(want, 15) * inverse) & mask, 13) ^ ((h * m) & mask)
+        k = (unshift((mixed * inverse) & mask, 24) * inverse) & mask
+        last = k.to_bytes(4, "little")
+        if all(32 <= b < 127 and b != 92 for b in last):
+            text = head + last.decode()
+            assert murmur2_x86(text, seed) == want
+            return text
+
+
+COLLIDING = "from adversarial.exercises.techniques import _predicted\nstolen = True"
+
+
+@pytest.mark.parametrize("digests", [False, True], ids=["names-only", "with-digests"])
+def test_a_cell_named_like_the_instructors_is_not_taken_for_it(tmp_path, digests):
+    """ipykernel names a cell by a 32-bit hash of its source, which a hand-in can match with a text of its own
+    (here the last four characters of a comment, solved for): named like the instructor's imports cell, its cell
+    was taken for that locked cell and imported a reference answer. With the locked cells' SHA-256 beside their
+    names (tools/grading_preprocessors.py's locked_cells), it is refused."""
+    import json
+    import subprocess
+    import sys
+    pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
+                        "library's own environment (make test-pythons) lacks")
+    imports = MACHINERY_CELLS["imports"]
+    cells = {"imports": imports, "answer-1": colliding(imports, COLLIDING), "test-1": "pass\n"}
+    script = IMPORTS
+    if digests:
+        script = script.replace('str(murmur2_x86(cells[k], get_tmp_hash_seed())) for k in ("imports", "test-1"))',
+                                'str(murmur2_x86(cells[k], get_tmp_hash_seed())) + ":" + '
+                                '__import__("hashlib").sha256(cells[k].encode()).hexdigest() '
+                                'for k in ("imports", "test-1"))')
+        assert script != IMPORTS
+    script = script.replace('seen["heard"] =', 'seen["stolen"] = shell.user_ns.get("stolen", False)\nseen["heard"] =')
+    path, handin = tmp_path / "named.py", tmp_path / "handin"
+    handin.mkdir()
+    path.write_text(script.format(tools=str(ROOT / "tools"), cells=cells, guarded=True))
+    done = subprocess.run([sys.executable, str(path)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    if not digests:
+        assert seen["stolen"] is True and seen["answer-1"], (seen, done.stdout[-2000:])
+        return
+    assert seen["stolen"] is False and not seen["answer-1"], (seen, done.stdout[-2000:])
+    assert "running other code under the name of the instructor's cell" in done.stdout

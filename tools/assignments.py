@@ -295,6 +295,14 @@ def _share(core, check, seed, n, worth, visible=None, groups=10, steps=4):
 def _must_pass(core, verdict, where):
     if type(verdict) is not core.Verdict or verdict.ok is not True:
         raise AssertionError(f"{where}: {verdict.message if type(verdict) is core.Verdict else verdict!r}")
+
+
+def _graded(points):
+    """The test's last call: it ran to its end, with these points (None: all of them). The grading kernel hears
+    it (an audit event) and tells the grader, who gives no points to a test whose end it did not hear."""
+    import sys
+    sys.audit("grading.finished", points)
+    return points
 '''
 
 
@@ -560,7 +568,8 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                        f"        _must_pass(core, {seeded}, 'hidden cases')"]
         else:
             hidden.append(f"    _must_pass(core, {fresh}, 'the check again, from a fresh copy of the package')")
-    hidden += ["", "", "_hidden()"]   # a share of the points (partial credit): a number, nbgrader's partial grade
+    # a share of the points (partial credit): a number, nbgrader's partial grade
+    hidden += ["", "", "_graded(_hidden())"]
     hidden.append("### END HIDDEN TESTS")
     return "\n".join(lines + hidden)
 

@@ -25,10 +25,12 @@ version (``OverwriteCells``; a deleted test is put back) and runs each hand-in i
 ``tools/grading_kernel.py``, with a memory, CPU-time and output limit and an audit hook (see there), inside a
 bubblewrap sandbox of its own (``tools/grading_sandbox.py``: no course folder, no gradebook, no other hand-in,
 no network; every process it starts dies with it), or, where none can start, without (said in one line). A cell
-that runs past ``--timeout`` seconds is interrupted and scores nothing. A hand-in whose kernel dies anyway
-(a crash, the CPU limit) is graded again, from a copy in ``grading/reruns/``, without the cell that killed it,
-so it keeps the points of the rest. What the kernel refused and copied cells are scored inside nbgrader's
-autograde (tools/grading_preprocessors.py, named in the course's config), as the formgrader's button scores them.
+that runs past ``--timeout`` seconds of its own time (its wall time less what its kernel waited for a CPU: a
+loaded machine times out no right answer; tools/grading_preprocessors.py) is interrupted and scores nothing. A
+hand-in whose kernel dies anyway (a crash, the CPU limit) is graded again, from a copy in ``grading/reruns/``,
+without the cell that killed it, so it keeps the points of the rest. What the kernel refused and copied cells
+are scored inside nbgrader's autograde (tools/grading_preprocessors.py, named in the course's config), as the
+formgrader's button scores them.
 ``--jobs`` worker processes grade the students in parallel (nbgrader grades one student at a time); a worker
 that dies is replaced and its student marked, so no hand-in stops the batch.
 """
@@ -732,7 +734,8 @@ def main(argv: list[str] | None = None) -> None:
                         "STUDENT/ASSIGNMENT/ folders (the course's submitted/ is read in place)")
     parser.add_argument("--course", type=Path, default=assignments.COURSE)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="hand-ins graded at once")
-    parser.add_argument("--timeout", type=int, default=30, help="seconds a cell may run")
+    parser.add_argument("--timeout", type=int, default=30,
+                        help="seconds a cell may run (its own time: the wait for a CPU is not counted)")
     parser.add_argument("--memory", type=int, default=1500, help="MB a hand-in's kernel may use")
     parser.add_argument("--cpu", type=int, default=300, help="CPU seconds a hand-in's kernel may use")
     parser.add_argument("--student", action="append", help="grade only this student (repeat for more): "

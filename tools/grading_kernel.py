@@ -28,7 +28,10 @@ kernel inside a bubblewrap sandbox (tools/grading_sandbox.py: no course folder, 
 folder, a PID namespace) where one can start; this file is the second layer. The hook and the guard are
 installed from a private copy of this module (:func:`private_copy`): what they read is out of the hand-in's
 reach, even though this module's own functions are not (``os._exit``'s replacement, IPython's callbacks). Before
-the hidden tests run the hook also puts the import machinery back as it was.
+the hidden tests run the hook also puts the import system back as it was (:func:`restore_imports`); before every
+cell IPython parses and runs, IPython's machinery (:func:`restore_shell`: transformers, exception handlers, the
+methods that run and show a cell); a locked cell must be compiled as written, by IPython alone; and it tells the
+grader each hidden test it heard finish (``FINISHED``: a test it did not hear scores nothing).
 
     python tools/grading_kernel.py -f CONNECTION_FILE [--memory MB] [--cpu S] [--output KB] [--processes N]
         [...ipykernel args]
@@ -105,6 +108,10 @@ def limit_process(limits: dict) -> None:
 REFERENCES = ("adversarial.exercises", "_graded_adversarial_")
 HANDING_OVER = "adversarial.exercises.student"     # raised by a check just before it calls the hand-in's code
 GUARDED_EVENTS = frozenset({"import", "open", "exec", "compile", "code.__new__", HANDING_OVER})
+# Raised by the hidden tests' last call (tools/assignments.py's ``_graded``): the test ran to its end, with its points.
+FINISHED = "grading.finished"
+# How the guard's refusals about a locked cell's own code begin (they are charged to that cell).
+LOCKED_CODE = ("running the instructor's cell", "running other code under the name of the instructor's cell")
 
 
 def is_reference(name) -> bool:
@@ -131,7 +138,12 @@ class ReferenceGuard:
         from ipykernel.compiler import get_tmp_directory
         cells = get_tmp_directory()
         self.cells = (cells + os.sep, os.path.realpath(cells) + os.sep)
-        self.locked = {cell + f"{h}.py" for cell in self.cells for h in locked_hashes}
+        # Each entry "NAME:SHA256" (tools/grading_preprocessors.py's locked_cells): the name is ipykernel's hash of
+        # the cell's source (32 bits, murmur2: a hand-in can make a text of its own with a locked cell's name),
+        # the digest is the source's SHA-256, which it cannot.
+        pairs = [h.partition(":")[::2] for h in locked_hashes]
+        self.locked = {cell + f"{h}.py" for cell in self.cells for h, _ in pairs}
+        self.digests = {cell + f"{h}.py": d for cell in self.cells for h, d in pairs if d}
         self.folder = (folder + os.sep, os.path.realpath(folder) + os.sep)
         self.package, self.namespace, self.holders = package, namespace, holders
         self.modules, self.names = {}, {}
@@ -156,10 +168,28 @@ class ReferenceGuard:
         named ``name``, a hash of its source? A hand-in that changes how the kernel names cells (IPython's
         ``get_code_name``, reachable through ``get_ipython()``) would otherwise pass its own cell for a locked
         one."""
+        import hashlib
+
         from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
         text = source.decode("utf-8", "replace") if type(source) is bytes else source
         texts = (text, text[:-1]) if text.endswith("\n") else (text,)
-        return any(name.endswith(os.sep + f"{murmur2_x86(t, get_tmp_hash_seed())}.py") for t in texts)
+        digest = self.digests.get(name)
+        return any(name.endswith(os.sep + f"{murmur2_x86(t, get_tmp_hash_seed())}.py") and
+                   (digest is None or hashlib.sha256(t.encode("utf-8", "surrogatepass")).hexdigest() == digest)
+                   for t in texts)
+
+    def locked_code(self, source, name: str, handins_code_on_stack) -> str | None:
+        """Is what IPython compiles under the name of a locked cell that cell, as the instructor wrote it? Its
+        text must hash to the name (a cell an input transformer rewrote no longer does), and none of the hand-in's
+        code may be on the stack (its own ``run_cell``, ``run_ast_nodes`` or compiler running the cell). (What
+        IPython does with the text next, its AST transformers, the kernel has put back as it was by then.)"""
+        if handins_code_on_stack():
+            return f"running the instructor's cell {name} through its own code (IPython's machinery replaced)"
+        if type(source) in (str, bytes) and not self.named_by(source, name):
+            return (f"running other code under the name of the instructor's cell {name} (code that is not that "
+                    "cell: rewritten by an input transformer, named by a changed get_code_name, or written to have "
+                    "its name)")
+        return None
 
     def hide(self) -> None:
         for name in [m for m in list(sys.modules) if is_reference(m)]:
@@ -237,20 +267,17 @@ class ReferenceGuard:
             if type(name) is not str or not name.startswith(os.sep):
                 return None
             real = resolved(name)
-            if (name in self.locked or real in self.locked or real.startswith(self.trusted)) and \
-                    handins_code_asks():
+            locked = name in self.locked or real in self.locked
+            if (locked or real.startswith(self.trusted)) and handins_code_asks():
                 return f"compiling code under the name {name} (not the hand-in's)"
-            if (name in self.locked or real in self.locked) and type(args[0]) in (str, bytes) and \
-                    not self.named_by(args[0], name):
-                return f"naming a cell {name}, the instructor's (the kernel's get_code_name changed)"
-            return None
+            return self.locked_code(args[0], name, handins_code_on_stack) if locked else None
         if event == "code.__new__" and handins_code_asks():
             return "making a code object"
         return None
 
 
 def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refused_log: str | None,
-                       current: list, guard: ReferenceGuard | None = None) -> None:
+                       current: list, guard: ReferenceGuard | None = None, shell=None) -> None:
     """Refuse the events above when the code asking is the hand-in's (see the module's docstring); each
     refusal is written to ``refused_log`` with the cell that ran (``current[0]``), for the grader. With
     ``guard``, also keep the package's reference answers from the hand-in (:class:`ReferenceGuard`).
@@ -274,6 +301,11 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
     cells = tuple({get_tmp_directory() + sep, realpath(get_tmp_directory()) + sep})
     cell = [None]
     imports = saved_imports()
+    # The file the kernel reports refusals and finished tests to the grader in lies in the hand-in's scratch
+    # folder: its code may not write it (erase a refusal, or make up a finished test).
+    reports = frozenset(realpath(p) for p in (refused_log,) if p)
+    machinery = shell_state(shell) if shell is not None else None
+    sealed = {}         # the checks' classes (the hidden tests' fresh copy) as a check first handed over a case
     spawner = _posixsubprocess.fork_exec
     popen_file = realpath(__import__("subprocess").__file__)
 
@@ -304,7 +336,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             where = realpath(fsdecode(path)) if not isinstance(path, int) else None
         except Exception:  # noqa: BLE001
             return True
-        return where is not None and where != devnull and not where.startswith(writable)
+        return where is not None and where != devnull and (not where.startswith(writable) or where in reports)
 
     locked = guard.locked if guard is not None else frozenset()
 
@@ -341,9 +373,25 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         finally:
             busy[0] = False
 
+    def log(line):
+        with open(refused_log, "a", encoding="utf-8") as report:
+            report.write(repr(line) + "\n")
+
     def log_refusal(what):
-        with open(refused_log, "a", encoding="utf-8") as log:
-            log.write(repr((what, current[0], cell[0])) + "\n")
+        log((what, current[0], cell[0]))
+
+    def finished(code, points) -> None:
+        """A locked cell's ``_graded`` (tools/assignments.py's hidden tests, their last call; ``code``, the code
+        that raised the event) says its test ran to its end: written for the grader, when that cell's own code
+        is the one that says it, alone, and the checks' classes are as they were when the checks first handed
+        the hand-in's code a case (else a refusal, charged to that test)."""
+        if type(code) is CodeType and code.co_name == "_graded" and code.co_filename in locked and \
+                not handins_code_on_stack() and (points is None or type(points) in (int, float)) and refused_log:
+            changed = classes_changed(sealed)
+            if changed:
+                return changed
+            log((FINISHED, None, code.co_filename, points))
+        return None
 
     def refuse(what):
         if refused_log:
@@ -379,15 +427,40 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
             if type(box) is list and len(box) == 1 and type(box[0]) is tuple:
                 start_process(box)
             return
-        if event == "exec" and unhooked(starts_a_cell, args[0]):
+        if event == FINISHED:
+            changed = unhooked(finished, getframe(1).f_code, args[0]) if len(args) == 1 else None  # (1: its caller)
+            if changed:
+                refuse(changed)
+            return
+        if event == HANDING_OVER:
+            unhooked(seal_classes, sealed)
+        if event == "object.__setattr__" and len(args) == 3 and args[1] == "__class__" and \
+                is_reference(type.__dict__["__module__"].__get__(type(args[0]))) and unhooked(handins_code_on_stack):
+            refuse("changing the class of an object a check handed it")
+        if event == "exec" and machinery is not None and type(args[0]) is CodeType and \
+                args[0].co_filename.startswith(cells):           # any cell's code (the hand-in may run cells
+            unhooked(restore_shell, machinery)                   # itself): IPython's machinery as it was, so a
+        if event == "exec" and unhooked(starts_a_cell, args[0]):    # change reaches the next cell at most
             cell[0] = args[0].co_filename
             if mentions(args[0], "_graded_adversarial_"):        # the hidden tests: imports as they were
-                restore_imports(imports)
+                unhooked(restore_imports, imports)
+                sealed.clear()                                   # (this test's checks are kept afresh)
         if event == "import" and type(args[0]) is str and args[0].rpartition(".")[2] == "_posixsubprocess":
             if unhooked(handins_code_on_stack):
                 refuse("loading _posixsubprocess afresh (a way to start processes without the grader's guard)")
+        if event == "compile" and machinery is not None and type(args[1]) is str and args[1].startswith(cells):
+            unhooked(restore_shell, machinery)      # IPython parses a cell: its AST transformers as they were
+        if event == "compile" and type(args[0]) not in (str, bytes) and unhooked(handins_code_on_stack):
+            # A syntax tree: the event does not name the file its code will claim (a trusted one?), nor the cell
+            # IPython compiles it for, when the hand-in's own code (its run_cell) asks it to.
+            if machinery is not None:
+                unhooked(restore_shell, machinery)
+            refuse("compiling a syntax tree with its own code running (its own run_cell, or code that would claim "
+                   "another file's name)")
         if guard is not None and event in GUARDED_EVENTS:
             what = unhooked(guard.event, event, args, handins_code_on_stack, handins_code_asks, resolved)
+            if what and event == "compile" and what.startswith(LOCKED_CODE) and machinery is not None:
+                unhooked(restore_shell, machinery)      # (charged to the cell that ran last: the one that set it up)
             if what:
                 refuse(what)
             if event != "open":
@@ -463,24 +536,173 @@ def cap_output(shell, limit: int) -> None:
         shell.events.register("pre_run_cell", lambda info, state=state: state.update(count=0))
 
 
-def saved_imports() -> tuple:
-    """The import machinery as it is before any hand-in code runs: ``builtins.__import__``,
-    ``importlib.import_module``, ``sys.meta_path`` and ``sys.path_hooks``."""
+# What decides which code IPython runs for a cell, and how its errors are shown: the shell's input and AST
+# transformers, its compiler, its custom exception handlers, and the methods of these objects' classes.
+SHELL_LISTS = ("input_transformers_cleanup", "input_transformers_post", "ast_transformers")
+MANAGER_LISTS = ("cleanup_transforms", "line_transforms", "token_transformers")
+SHELL_VALUES = ("input_transformer_manager", "compile", "custom_exceptions", "CustomTB", "ast_node_interactivity",
+                "displayhook", "display_pub", "display_trap", "builtin_trap", "kernel")
+ROUTINES = (FunctionType, staticmethod, classmethod, property, type(len), type(str.join), type(dict.__dict__["get"]))
+
+
+def shell_state(shell) -> dict:
+    """IPython's machinery as it is before any hand-in code runs (:func:`restore_shell` puts it back): the
+    shell's transformers (its lists, and the lists of its input transformer manager), the objects it runs and
+    shows cells with, the compiler's ``get_code_name`` (the guard's), and every method of their classes (those
+    of IPython, ipykernel and jupyter_client), and which attributes of theirs shadow none."""
+    manager = shell.input_transformer_manager
+    owners = [shell, manager, shell.compile, shell.displayhook, shell.display_pub]
+    kernel = getattr(shell, "kernel", None)
+    owners += [kernel, getattr(kernel, "session", None)] if kernel is not None else []
+    classes = {}
+    for owner in owners:
+        for kind in type(owner).__mro__:
+            if kind.__module__.split(".")[0] in ("IPython", "ipykernel", "jupyter_client") and kind not in classes:
+                classes[kind] = {k: v for k, v in vars(kind).items() if isinstance(v, ROUTINES)}
+    return {"shell": shell, "lists": [(shell, n, getattr(shell, n), list(getattr(shell, n))) for n in SHELL_LISTS] +
+            [(manager, n, getattr(manager, n), list(getattr(manager, n))) for n in MANAGER_LISTS],
+            "values": [(shell, n, getattr(shell, n)) for n in SHELL_VALUES if hasattr(shell, n)] +
+            [(shell.compile, "get_code_name", shell.compile.__dict__.get("get_code_name"))],
+            "owners": [(o, set(vars(o))) for o in owners if o is not None and hasattr(o, "__dict__")],
+            "classes": classes}
+
+
+def restore_shell(state: dict) -> None:
+    """Put IPython's machinery back as :func:`shell_state` saw it: what a hand-in's cell changed there (an input
+    or AST transformer, a custom exception handler that hides a failure, a method replaced on an object or its
+    class) is undone before each of the instructor's locked cells runs, so it reaches no later test."""
+    for owner, name, kept, items in state["lists"]:
+        if getattr(owner, name, None) is not kept:
+            setattr(owner, name, kept)
+        kept[:] = items
+    for owner, name, value in state["values"]:
+        if value is None:
+            continue
+        now = owner.__dict__.get(name) if name == "get_code_name" else getattr(owner, name, None)
+        if now is not value:
+            setattr(owner, name, value)
+    for owner, names in state["owners"]:
+        own = vars(owner)
+        for name in [n for n in own if n not in names and
+                     any(isinstance(k.__dict__.get(n), ROUTINES) for k in type(owner).__mro__)]:
+            del own[name]               # a method put on the object itself, over its class's
+    for kind, methods in state["classes"].items():
+        for name, method in methods.items():
+            if kind.__dict__.get(name) is not method:
+                setattr(kind, name, method)
+        for name in [n for n, v in vars(kind).items() if n not in methods and isinstance(v, ROUTINES)]:
+            delattr(kind, name)
+
+
+# The modules the import system and the hidden tests' loader (tools/assignments.py's FRESH_LOADER) run on: their
+# functions and classes (and the methods of those classes) are put back before the hidden tests.
+IMPORT_MODULES = ("importlib", "importlib._bootstrap", "importlib._bootstrap_external", "importlib.machinery",
+                  "importlib.util", "importlib.abc", "zipimport", "types", "secrets", "random", "os", "posixpath",
+                  "genericpath", "stat", "marshal", "_imp", "io", "codecs", "abc", "_weakref", "_thread")
+BUILTINS_KEPT = ("__import__", "compile", "exec", "eval", "open", "isinstance", "issubclass", "type", "getattr",
+                 "hasattr", "setattr", "len", "list", "dict", "tuple", "str", "super", "object", "any", "all",
+                 "iter", "next", "map", "zip", "sorted", "min", "max", "sum", "print", "repr", "vars", "id", "hash")
+KINDS = ROUTINES + (type, type(sys))
+
+
+def _routines(namespace) -> dict:
+    return {k: v for k, v in namespace.items() if isinstance(v, KINDS)}
+
+
+def seal_classes(sealed: dict) -> None:
+    """Keep, for each class of the checks' modules loaded afresh by the hidden tests (and not kept yet), what
+    its namespace holds: called when a check is about to run the hand-in's code (:func:`classes_changed` compares
+    later). Their names are the loader's (``_graded_adversarial_...``); the modules are read from ``sys.modules``
+    or, hidden from the hand-in, the guard's store."""
+    for name, module in list(sys.modules.items()):
+        if type(name) is str and name.startswith(REFERENCES[1]) and type(module) is type(sys):
+            for value in list(vars(module).values()):
+                if type(value) is type and value not in sealed and \
+                        type.__dict__["__module__"].__get__(value) == name:
+                    sealed[value] = dict(vars(value))
+
+
+def classes_changed(sealed: dict) -> str | None:
+    """What the hand-in changed in a class the checks hand its code (an attribute put on it, replaced or
+    removed since :func:`seal_classes` kept it), or None."""
+    for kind, kept in sealed.items():
+        now = vars(kind)
+        names = [n for n in set(now) | set(kept) if n not in kept or n not in now or now[n] is not kept[n]]
+        if names:
+            return (f"changing the class {kind.__name__} of the checks' objects while a check ran "
+                    f"({', '.join(sorted(names)[:3])})")
+    return None
+
+
+def saved_imports() -> dict:
+    """The import machinery as it is before any hand-in code runs (:func:`restore_imports` puts it back): the
+    functions and classes of the import system's modules and of those the hidden tests' loader calls
+    (``IMPORT_MODULES``: importlib and its bootstrap, ``types``, ``secrets``, ``os.path``...), the methods of
+    those classes and of the finders on ``sys.meta_path``, the builtins they use, ``sys.modules`` (the dict, and
+    those modules in it), ``sys.path``, ``sys.meta_path``, ``sys.path_hooks``, ``sys.pycache_prefix`` and
+    ``sys.implementation``."""
     import builtins
-    import importlib
-    return builtins, importlib, builtins.__import__, importlib.import_module, list(sys.meta_path), \
-        list(sys.path_hooks)
+    import importlib.abc  # noqa: F401
+    import importlib.machinery  # noqa: F401
+    import importlib.util  # noqa: F401
+    import random  # noqa: F401
+    import secrets  # noqa: F401
+    import zipimport  # noqa: F401
+    modules = {name: sys.modules[name] for name in IMPORT_MODULES if name in sys.modules}
+    classes = {}
+    finders = [f if isinstance(f, type) else type(f) for f in sys.meta_path + sys.path_hooks]
+    for kind in [v for m in modules.values() for v in vars(m).values() if isinstance(v, type)] + finders:
+        if kind not in classes and not kind.__module__ == "builtins":
+            classes[kind] = _routines(vars(kind))
+    for finder in finders:          # an editable install's finder: its module too
+        module = sys.modules.get(finder.__module__)
+        if module is not None and finder.__module__ not in modules:
+            modules[finder.__module__] = module
+    return {"modules": {name: (module, _routines(vars(module))) for name, module in modules.items()},
+            "classes": classes, "builtins": {k: vars(builtins)[k] for k in BUILTINS_KEPT},
+            "sys": (sys.modules, list(sys.path), list(sys.meta_path), list(sys.path_hooks), sys.pycache_prefix,
+                    dict(vars(sys.implementation)), sys.dont_write_bytecode)}
 
 
-def restore_imports(saved: tuple) -> None:
+def restore_imports(saved: dict) -> None:
     """Put back the import machinery (:func:`saved_imports`): the audit hook does it as the hidden tests start
-    (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER), so a hand-in that hooked it
-    to hand the fresh checks a doctored module is undone. The hook runs it, not an IPython callback: a hand-in
-    can remove those through ``get_ipython()``, never the audit hook."""
-    builtins, importlib, do_import, import_module, meta_path, path_hooks = saved
-    builtins.__import__, importlib.import_module = do_import, import_module
-    sys.meta_path[:], sys.path_hooks[:] = meta_path, path_hooks
+    (the cell that loads the checks afresh, tools/assignments.py's FRESH_LOADER), so a hand-in that changed it
+    to hand the fresh checks a doctored module (an import hook, a finder or loader patched, its own package
+    first on ``sys.path``, a fake module waiting in ``sys.modules`` under the name the loader will draw) is
+    undone. The hook runs it, not an IPython callback: a hand-in can remove those through ``get_ipython()``, never
+    the audit hook. (``sys.path`` stays as it was before the hand-in ran: a folder it added is gone.)"""
+    import builtins
+    modules, path, meta_path, path_hooks, prefix, implementation, no_bytecode = saved["sys"]
+    if sys.modules is not modules:
+        sys.modules = modules
+    for name in [n for n in list(modules) if n.startswith("_graded_adversarial_")]:
+        del modules[name]           # (the loader makes its copy under a new name: nothing there is the grader's)
+    for name, (module, kept) in saved["modules"].items():
+        modules[name] = module
+        restore_namespace(vars(module), kept, lambda key, value, module=module: vars(module).__setitem__(key, value),
+                          lambda key, module=module: vars(module).__delitem__(key))
+    for kind, kept in saved["classes"].items():
+        restore_namespace(vars(kind), kept, lambda key, value, kind=kind: setattr(kind, key, value),
+                          lambda key, kind=kind: delattr(kind, key))
+    space = vars(builtins)
+    for key, value in saved["builtins"].items():
+        if space.get(key) is not value:
+            space[key] = value
+    sys.path[:], sys.meta_path[:], sys.path_hooks[:] = path, meta_path, path_hooks
+    sys.pycache_prefix, sys.dont_write_bytecode = prefix, no_bytecode
+    vars(sys.implementation).clear()
+    vars(sys.implementation).update(implementation)
     sys.path_importer_cache.clear()
+
+
+def restore_namespace(space, kept: dict, put, remove) -> None:
+    """A module's or class's functions, classes and modules as ``kept``: changed ones put back, new functions and
+    classes removed (new modules stay: the import system adds a package's submodules to it)."""
+    for key, value in kept.items():
+        if space.get(key) is not value:
+            put(key, value)
+    for key in [k for k, v in space.items() if k not in kept and isinstance(v, ROUTINES + (type,))]:
+        remove(key)
 
 
 def mentions(code, text: str) -> bool:
@@ -591,7 +813,7 @@ def main(argv: list[str]) -> None:
     guard_exits()
     private = private_copy()
     private.install_audit_hook(writable, trusted, os.environ.get("GRADING_REFUSED"), current,
-                               private.reference_guard(shell, adversarial, trusted, locked))
+                               private.reference_guard(shell, adversarial, trusted, locked), shell)
     app.start()
 
 

@@ -18,16 +18,21 @@ nbgrader's pipelines:
   the formgrader's button gets one here, removed afterwards). Each refusal costs its exercise the
   points even when the hand-in caught the error: its test cell gets an error output saying what was refused, so
   nbgrader's own scoring gives it 0 and the feedback page says why. The penalty is in the autograded notebook
-  itself, not a manual score beside it: regrading a clean hand-in gives the points back.
+  itself, not a manual score beside it: regrading a clean hand-in gives the points back. A hidden test scores
+  only if the grading kernel heard it finish (``unfinished``).
+- ``ExecuteOnOwnTime`` replaces nbgrader's ``Execute``: a cell's time limit counts the cell's own time, not the
+  time its kernel waited for a CPU on a loaded machine.
 """
 
 from __future__ import annotations
 
 import ast
+import asyncio
 import os
 import shutil
 import tempfile
 from pathlib import Path
+from time import monotonic
 
 from nbformat import NotebookNode
 from nbgrader import utils
@@ -108,10 +113,14 @@ def scratch_folder() -> dict[str, str]:
 def locked_cells(nb) -> str:
     """The instructor's locked cells (as nbgrader restored them), named as the kernel names a cell it runs (a
     hash of its source, ipykernel's): the grading kernel lets these load the checks, which it keeps from every
-    other cell (tools/grading_kernel.py's ReferenceGuard). Passed in ``$GRADING_LOCKED``."""
+    other cell (tools/grading_kernel.py's ReferenceGuard), and the SHA-256 of each source (the name alone is 32
+    bits: a hand-in could make a cell of its own with a locked cell's name). Passed in ``$GRADING_LOCKED``."""
+    import hashlib
+
     from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
     meta = [c for c in nb.cells if c.cell_type == "code" and (utils.is_locked(c) or utils.is_grade(c))]
-    return ",".join(sorted({str(murmur2_x86(c.source, get_tmp_hash_seed())) for c in meta}))
+    return ",".join(sorted({f"{murmur2_x86(c.source, get_tmp_hash_seed())}:"
+                            f"{hashlib.sha256(c.source.encode('utf-8', 'surrogatepass')).hexdigest()}" for c in meta}))
 
 
 class ListenForRefusals(NbGraderPreprocessor):
@@ -130,6 +139,9 @@ class ListenForRefusals(NbGraderPreprocessor):
         return nb, resources
 
 
+OTHER_CODE = "running other code under the name of the instructor's cell"   # (tools/grading_kernel.py's)
+
+
 def refused_tests(cells, refusals: list) -> dict[str, str]:
     """Which test each refusal costs: {test grade id: what was refused}. A refusal is charged to the exercise
     of the cell that asked (its answer or its test), found by the name the kernel's audit hook saw it run under
@@ -139,6 +151,8 @@ def refused_tests(cells, refusals: list) -> dict[str, str]:
     named = None
     for what, source, *name in refusals:
         cell = None
+        if str(what).startswith(OTHER_CODE):       # the cell compiled under a locked cell's name is the one that
+            name = []                              # asked (its source), not the cell that ran before it
         if name and type(name[0]) is str:        # the kernel's audit hook saw this cell start: its name is the
             if named is None:                      # hash of its source (ipykernel's), out of the hand-in's reach
                 from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
@@ -151,6 +165,36 @@ def refused_tests(cells, refusals: list) -> dict[str, str]:
         if test.startswith("test-"):
             charged.setdefault(test, what)
     return charged
+
+
+FINISHED = "grading.finished"          # (tools/grading_kernel.py's: a hidden test's last call, heard by the kernel)
+LAST_CALL = "_graded(_hidden())"        # (tools/assignments.py's: the hidden tests' last line)
+
+
+def unfinished(cells, finished: list, charged: dict) -> None:
+    """A test's points come from what the grading kernel heard, not from what the hand-in's kernel showed: a
+    test cell whose hidden tests end with ``_graded`` scores nothing unless the kernel heard that call from the
+    instructor's own cell (the hand-in may have changed how IPython runs a cell or shows its errors), and its
+    share of the points is the one the kernel heard (it may have hidden the number it showed). ``charged``
+    gets each test that did not finish although its outputs show no error."""
+    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
+    heard = {os.path.basename(str(name)): points for _, _, name, points in finished}
+    for cell in cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if cell.cell_type != "code" or not cell.metadata.get("nbgrader", {}).get("grade") or \
+                LAST_CALL not in cell.source or grade_id in charged:
+            continue
+        name = f"{murmur2_x86(cell.source, get_tmp_hash_seed())}.py"
+        if name not in heard:
+            if not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+                charged[grade_id] = ("changing how the kernel runs or shows the instructor's test (the grading "
+                                     "kernel never heard it finish)")
+            continue
+        points = heard[name]
+        if points is not None:
+            cell.outputs = [o for o in cell.outputs if o.get("output_type") != "execute_result"]
+            cell.outputs.insert(0, NotebookNode(output_type="execute_result", execution_count=None, metadata={},
+                                                data={"text/plain": repr(points)}))
 
 
 class RefusalsCost(NbGraderPreprocessor):
@@ -169,7 +213,10 @@ class RefusalsCost(NbGraderPreprocessor):
             for name in own:
                 os.environ.pop(name, None)
             shutil.rmtree(own["GRADING_SCRATCH"], ignore_errors=True)
+        finished = [line for line in refusals if len(line) == 4 and line[0] == FINISHED]
+        refusals = [line for line in refusals if not (len(line) == 4 and line[0] == FINISHED)]
         charged = refused_tests(nb.cells, refusals)
+        unfinished(nb.cells, finished, charged)
         for cell in nb.cells:
             test = cell.metadata.get("nbgrader", {}).get("grade_id")
             if test in charged and cell.cell_type == "code":
@@ -179,6 +226,94 @@ class RefusalsCost(NbGraderPreprocessor):
                 cell.outputs.insert(0, NotebookNode(output_type="error", ename="RefusedByGrader", evalue=text,
                                                     traceback=[f"RefusedByGrader: {text}"]))
         return nb, resources
+
+
+# -- the time limit of a cell: the kernel's own time, not the machine's load ----------------------------------
+
+STEP = 1.0          # how often (seconds) a running cell's time is looked at
+STRETCH = 20        # a cell is stopped after this many times its limit in wall time, whatever its time
+SCHEDSTAT = "/proc/{pid}/schedstat"      # (Linux: the main thread's time on a CPU and waiting for one, in ns)
+
+
+def waited(pid: int | None) -> float | None:
+    """Seconds process ``pid``'s main thread (where a cell runs) has waited, runnable, for a CPU (Linux's
+    schedstat), or None where that cannot be read."""
+    if pid is None:
+        return None
+    try:
+        return int(Path(SCHEDSTAT.format(pid=pid)).read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def kernel_pid(root: int | None, marker: str = "grading_kernel") -> int | None:
+    """The grading kernel's process: ``root`` (the process the kernel manager started: the kernel, or its
+    sandbox's bwrap) or the first of its descendants whose command line names ``marker``."""
+    if root is None:
+        return None
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                children.setdefault(int(stat.rpartition(")")[2].split()[1]), []).append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    todo = [root]
+    while todo:
+        pid = todo.pop(0)
+        try:
+            argv = (Path("/proc") / str(pid) / "cmdline").read_bytes().decode(errors="replace").split("\0")
+        except OSError:
+            argv = [""]
+        if any(marker in arg for arg in argv) and not os.path.basename(argv[0]).startswith("bwrap"):
+            return pid              # (the sandbox's bwrap names the kernel's command too)
+        todo += children.get(pid, [])
+    return None
+
+
+def charged(wall: float, waited_before: float | None, waited_now: float | None) -> float:
+    """A cell's own time: the wall time it has run, less what its kernel spent waiting for a CPU meanwhile (a
+    loaded machine's doing, not the cell's); the wall time where the wait cannot be read. A cell that computes
+    is charged its CPU time, one that sleeps or blocks its wall time."""
+    if waited_before is None or waited_now is None:
+        return wall
+    return max(0.0, wall - max(0.0, waited_now - waited_before))
+
+
+class ExecuteOnOwnTime(Execute):
+    """nbgrader's Execute, with the cell's time limit (``timeout``) counted in the cell's own time
+    (:func:`charged`): on a machine loaded by other work, a right answer waiting for a CPU is not timed out;
+    an endless loop, computing or sleeping, is stopped once its own time passes the limit, as before. Every
+    ``STEP`` seconds without the cell's reply, its time is looked at; past the limit (or ``STRETCH`` times it
+    in wall time: a machine too busy to run it at all) nbgrader's time-out (an interrupt) follows. With
+    ``$GRADING_CELL_TIME`` set to ``wall`` the limit is nbgrader's own, in wall time (benchmarks/bench_grading_load.py
+    compares the two)."""
+
+    def _get_timeout(self, cell):
+        """(nbclient asks as it has sent a cell to the kernel: the cell's clock starts here.)"""
+        limit = super()._get_timeout(cell)
+        if cell is None:                # (a reply outside a cell's run: the kernel's start)
+            return limit
+        if getattr(self, "_kernel_of", None) is not self.km:
+            process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            self._kernel, self._kernel_of = kernel_pid(getattr(process, "pid", None)), self.km
+        self._limit, self._started = limit, (monotonic(), waited(self._kernel))
+        return None if limit is None else min(STEP, limit)
+
+    async def _async_handle_timeout(self, timeout, cell=None):
+        if cell is None or getattr(self, "_started", None) is None:
+            return await super()._async_handle_timeout(timeout, cell)
+        limit, (start, before) = getattr(self, "_limit", None) or timeout, self._started
+        now = monotonic()
+        wall = now - start
+        own = os.environ.get("GRADING_CELL_TIME", "own") != "wall"      # ("wall": nbgrader's, to compare)
+        if (charged(wall, before, waited(self._kernel)) if own else wall) < limit and wall < limit * STRETCH:
+            if now - getattr(self, "_looked", 0.0) < STEP / 2:     # (nbclient asked again at once: wait a step)
+                await asyncio.sleep(STEP)
+            self._looked = now
+            return None                     # not yet: nbclient waits another step
+        return await super()._async_handle_timeout(limit, cell)
 
 
 def configure(c) -> None:
@@ -192,5 +327,5 @@ def configure(c) -> None:
              else traits["autograde_preprocessors"].default())
     autograde = []
     for p in given:
-        autograde += [ListenForRefusals, p, RefusalsCost] if p is Execute else [p]
+        autograde += [ListenForRefusals, ExecuteOnOwnTime, RefusalsCost] if p is Execute else [p]
     c.Autograde.autograde_preprocessors = autograde
