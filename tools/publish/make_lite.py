@@ -16,6 +16,9 @@ Those wheels are listed in the site's ``pyodide-lock.json`` (with their own chec
 so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
 leaving the site. Every module served (the standard library's and the wheels') is compiled to bytecode here, once,
 with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling.
+Then the kernel's start itself is done once, here (make_snapshot: Pyodide's memory snapshot with the kernel and the
+package imported, and the files it expects, tools/publish/make_snapshot.mjs, kept in build/cache/snapshot), and the
+kernel's worker in the built site is taught to restore it (patch_kernel_worker, tools/publish/snapshot_worker.js).
 Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
 Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
@@ -331,7 +334,10 @@ SNAPSHOT_CODE = """
 import sys
 import piplite.piplite
 import pyodide_kernel
-import adversarial, adversarial.exercises, adversarial.drawing.dot_browser, ipywidgets
+import importlib, pkgutil
+import adversarial, ipywidgets, anywidget
+for module in pkgutil.walk_packages(adversarial.__path__, "adversarial."):    # the whole package, so that no
+    importlib.import_module(module.name)                                     # lesson waits for an import
 while "" in sys.path:           # Pyodide puts it first again at every start
     sys.path.remove("")
 """
