@@ -11,8 +11,11 @@ async function adversarialSnapshotOptions(indexURL, options) {
         if (!response.ok) throw new Error(`${name}: ${response.status}`);
         return response.arrayBuffer();
     }).then((buffer) => new Uint8Array(buffer));
-    const memory = bytes(snapshot.memory), files = bytes(snapshot.files);   // fetched while the wasm compiles
-    const { default: createModule } = await import(indexURL + "pyodide.asm.mjs");
+    // Nothing is awaited here: loadPyodide starts fetching the interpreter at once, while these arrive.
+    let size = 0;           // the snapshot's, known before the module is made (loadPyodide awaits the snapshot first)
+    const memory = bytes(snapshot.memory).then((data) => { size = data.length; return data; });
+    const files = bytes(snapshot.files);
+    const createModule = import(indexURL + "pyodide.asm.mjs").then((module) => module.default);
     const holder = adversarialSnapshotHolder;
     // A JavaScript object the kernel's modules held at build time, named by its path from the pyodide API: the
     // API of this start, once loadPyodide has returned it (nothing calls these before).
@@ -26,12 +29,11 @@ async function adversarialSnapshotOptions(indexURL, options) {
                                set: (_, key, value) => Reflect.set(target(), key, value),
                                has: (_, key) => Reflect.has(target(), key) });
     };
-    const size = (await memory).length;
     return {
         packages: [],               // in the snapshot's files already
         _loadSnapshot: memory,
         _snapshotDeserializer: deserializer,
-        createPyodideModule: (settings) => createModule({
+        createPyodideModule: async (settings) => (await createModule)({
             ...settings, preRun: [...settings.preRun, (module) => adversarialBeforeRestore(module, size)] }),
         async fsInit(FS) {
             const bundle = await files;
