@@ -12,11 +12,12 @@ the page is asked for:
 - kernel ready: the status bar reads "| Idle" with the kernel connected (a cell can run from then on),
 - first output: Run All pressed at kernel ready, until the first cell shows an output,
 
-and, from the requests' finishing times, when Pyodide's interpreter (pyodide.asm.wasm), the kernel's last wheel
-and the package's wheel arrived. Printed: each run, then the median and range of each figure and the ratio of
-first output to the front end (the machine's speed cancels out of it, roughly). ``--compare`` alternates with a
-site built without bytecode (the effect of make_lite's compile_bytecode, run by run); ``--revisit`` also times a
-second visit in the same browser, its cache warm. The goal of issue 45 is a first
+and, from the requests' finishing times, when Pyodide's interpreter (pyodide.asm.wasm) and the kernel's files (the
+memory snapshot and its files, or without one the last preloaded wheel) arrived. Printed: each run, then the median
+and range of each figure and the ratio of first output to the front end (the machine's speed cancels out of it,
+roughly). ``--compare`` alternates with a site built without the kernel's memory snapshot (make_lite's
+make_snapshot: the edition before it, run by run); ``--steps`` also times the kernel worker's own steps;
+``--revisit`` also times a second visit in the same browser, its cache warm. The goal of issue 45 is a first
 output within 8 s on this machine when quiet. Needs Chromium (make test-e2e installs it). Not part of make test.
 """
 
@@ -45,9 +46,28 @@ from tests.e2e.lab_page import KERNEL_READY  # noqa: E402
 from tests.e2e.test_lite import FIRST_OUTPUT, QuietHandler  # noqa: E402
 
 GOAL_S = 8.0
-WHAT = {"compiled": "the site as make lite builds it: wheels preloaded, every module compiled to bytecode at build",
-        "source": "the same site with Python sources only, compiled in the browser at each import (as before)"}
+WHAT = {"snapshot": "the site as make lite builds it: the kernel restored from a memory snapshot made at build",
+        "no snapshot": "the same site without the snapshot: the kernel's wheels preloaded, unpacked and imported at "
+                       "each start, every module compiled to bytecode at build (as before)"}
 PANEL = "() => !!document.querySelector('.jp-NotebookPanel .jp-Cell')"
+# --steps: the kernel's worker (served to the browser with a line of logging added around each of its start's
+# steps: its own code is not changed on disk) tells when each step ended, as the clock's time in milliseconds.
+WORKER_STEPS = ("initRuntime", "initFilesystem", "initPackageManager", "initKernel", "initGlobals")
+STEP_MARK = "bench_lite_start step "
+
+
+def with_step_marks(script: str) -> str:
+    """The kernel worker's ``script`` with each step of its start logging the moment it ended."""
+    mark = f"console.log('{STEP_MARK}%s ' + (performance.timeOrigin + performance.now()))"
+    script, found = script.replace("var t;if(this._options=e,", f"var t;{mark % 'start'};if(this._options=e,", 1), 0
+    for step in WORKER_STEPS:
+        call = f"await this.{step}(e)"
+        found += call in script
+        script = script.replace(call, f"{call},{mark % step}", 1)
+    if found != len(WORKER_STEPS):
+        raise SystemExit("--steps: the kernel worker's start is not written as this benchmark expects "
+                         "(another jupyterlite-pyodide-kernel?)")
+    return script
 
 def serve(folder: Path):
     handler = functools.partial(QuietHandler, directory=str(folder))
@@ -75,21 +95,26 @@ def milestones(resources: list[dict]) -> dict:
     def last(test):
         ends = [r["end"] for r in resources if test(r["name"])]
         return max(ends) if ends else float("nan")
-    wheel = lambda r: r.endswith(".whl")                                           # noqa: E731
+    snapshot = tuple(f"/static/pyodide/{name}" for name in make_lite.SNAPSHOT_FILES.values())
     return {"interpreter": last(lambda n: n.endswith("pyodide.asm.wasm")),
-            "kernel wheels": last(lambda n: wheel(n) and "adversarial" not in n and "graphviz" not in n
-                                  and "ipywidgets" not in n and "widgetsnbextension" not in n),
-            "package wheels": last(lambda n: wheel(n) and ("adversarial" in n or "graphviz" in n)),
+            "kernel files": last(lambda n: n.endswith((".whl", *snapshot))),
             "megabytes": sum(r["bytes"] for r in resources) / 1e6}
 
 
 def visit(context, site: str, notebook: str) -> dict:
     """Open ``notebook`` in a new page of ``context``, run it, and time the milestones (seconds from the start)."""
     page = context.new_page()
+    steps = {}                 # the kernel worker's steps (--steps): when each ended, seconds from the start
+
+    def on_console(message):
+        if message.text.startswith(STEP_MARK):
+            name, epoch_ms = message.text[len(STEP_MARK):].split()
+            steps[name] = float(epoch_ms) / 1000 - wall_start
+    page.on("worker", lambda worker: worker.on("console", on_console))
     arrived = []               # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
     page.on("requestfinished", lambda r: arrived.append(
         {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
-    start = time.monotonic()
+    start, wall_start = time.monotonic(), time.time()
     page.goto(f"{site}/lab/index.html?path={notebook}")
     page.wait_for_function(PANEL, timeout=240_000, polling=50)
     front = time.monotonic() - start
@@ -100,11 +125,13 @@ def visit(context, site: str, notebook: str) -> dict:
     page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
     first = time.monotonic() - start
     page.close()
-    return {"front end": front, "kernel ready": ready, "first output": first, **milestones(arrived),
-            "requests": sorted(arrived, key=lambda r: r["end"])}
+    marks = {"worker started": steps["start"], "loadPyodide done": steps["initRuntime"]} if steps else {}
+    return {"front end": front, "kernel ready": ready, "first output": first, **milestones(arrived), **marks,
+            "requests": sorted(arrived, key=lambda r: r["end"]), "steps": steps, "load": os.getloadavg()[0]}
 
 
-def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool = False) -> dict:
+def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool = False,
+            mark_steps: bool = False) -> dict:
     """A fresh browser's first visit; with ``revisit``, a second visit in the same browser after it (its cache
     warm), under "second visit". Every request leaving the site is blocked on a first visit only: Playwright's
     request interception switches the browser's cache off, so a revisit only counts them (none ever succeeds
@@ -122,6 +149,9 @@ def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool =
             if leaves(route.request.url):
                 outside.append(route.request.url)
                 route.abort("blockedbyclient")
+            elif mark_steps and "/pyodide-kernel-extension/static/comlink.worker." in route.request.url:
+                response = route.fetch()
+                route.fulfill(response=response, body=with_step_marks(response.text()))
             else:
                 route.continue_()
 
@@ -138,7 +168,9 @@ def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool =
 
 
 def table(runs: list[dict]) -> str:
-    names = ["front end", "interpreter", "kernel wheels", "kernel ready", "package wheels", "first output"]
+    names = ["front end", "worker started", "interpreter", "kernel files", "loadPyodide done", "kernel ready",
+             "first output"]
+    names = [name for name in names if all(name in r for r in runs)]
     rows = ["| from opening the page to | median | range |", "|---|--:|--:|"]
     for name in names:
         values = [r[name] for r in runs]
@@ -152,27 +184,30 @@ def main() -> None:
     parser.add_argument("--notebook", default="01_minimax_by_hand.ipynb", help="the lesson to open")
     parser.add_argument("--no-build", action="store_true", help="use build/lite as it is")
     parser.add_argument("--compare", action="store_true",
-                        help="also build the site without bytecode (build/lite-source: sources only, as Pyodide's "
-                             "npm package and the registry's wheels come) and alternate runs on the two sites: the "
-                             "ratio is the bytecode's effect")
+                        help="also build the site without the kernel's memory snapshot (build/lite-no-snapshot: the "
+                             "edition before it) and alternate runs on the two sites: the ratio is the snapshot's "
+                             "effect")
     parser.add_argument("--revisit", action="store_true",
                         help="after each first visit, open the lesson again in the same browser (its cache warm) "
                              "and time that too")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--timeline", action="store_true", help="list each run's requests as they finished")
+    parser.add_argument("--steps", action="store_true",
+                        help="also time the kernel worker's own steps (served with a log line after each: the "
+                             "site's files are not changed); printed with each run")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be 1 or more")
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium found: run `make test-e2e` once (it installs one), or set ADVERSARIAL_CHROMIUM")
-    sites = {"compiled": make_lite.OUT}
+    sites = {"snapshot": make_lite.OUT}
     if args.compare:
-        sites = {"source": make_lite.BUILD / "lite-source", **sites}
+        sites = {"no snapshot": make_lite.BUILD / "lite-no-snapshot", **sites}
     if not args.no_build:
         for name, folder in sites.items():
             print(f"building the site ({name}) ...", file=sys.stderr, flush=True)
-            summary = make_lite.build(folder, bytecode=name == "compiled")
+            summary = make_lite.build(folder, snapshot=name == "snapshot")
             print(f"built in {summary['seconds']} s, {summary['bytes'] / 1e6:.1f} MB", file=sys.stderr, flush=True)
     for folder in sites.values():
         if not (folder / "lab" / "index.html").exists():
@@ -185,17 +220,21 @@ def main() -> None:
         with sync_playwright() as p:
             for k in range(args.runs):
                 for name, (_, site) in served.items():             # the sites take turns
-                    runs[name].append(one_run(p, chromium, site, args.notebook, args.revisit))
+                    runs[name].append(one_run(p, chromium, site, args.notebook, args.revisit, args.steps))
                     r = runs[name][-1]
                     print(f"run {k + 1} of {args.runs}, {name}: front end {r['front end']:.1f} s, kernel ready "
                           f"{r['kernel ready']:.1f} s, first output {r['first output']:.1f} s (interpreter at "
-                          f"{r['interpreter']:.1f} s, kernel wheels at {r['kernel wheels']:.1f} s, package at "
-                          f"{r['package wheels']:.1f} s; {r['megabytes']:.1f} MB; load average "
+                          f"{r['interpreter']:.1f} s, the kernel's files at {r['kernel files']:.1f} s; "
+                          f"{r['megabytes']:.1f} MB; load average "
                           f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
                     if args.revisit:
                         v = r["second visit"]
                         print(f"    second visit: front end {v['front end']:.1f} s, kernel ready "
                               f"{v['kernel ready']:.1f} s, first output {v['first output']:.1f} s",
+                              file=sys.stderr, flush=True)
+                    if args.steps:
+                        print("    kernel worker: " + ", ".join(f"{step} ended at {at:.1f} s"
+                                                               for step, at in r["steps"].items()),
                               file=sys.stderr, flush=True)
                     if args.timeline:
                         for q in r["requests"]:
@@ -223,15 +262,17 @@ def main() -> None:
             parts.append(f"**{name}, second visit** (the same browser again, its cache warm; the bytes are not "
                          f"counted: Chromium reports a cached response's full size):\n\n{table(again)}")
     if args.compare:
-        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["source"], runs["compiled"])]
-        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["source"], runs["compiled"])]
-        parts.append(f"Compiled / source, run by run: first output {statistics.median(pairs):.2f}× "
+        pairs = [b["first output"] / a["first output"] for a, b in zip(runs["no snapshot"], runs["snapshot"])]
+        ready = [b["kernel ready"] / a["kernel ready"] for a, b in zip(runs["no snapshot"], runs["snapshot"])]
+        parts.append(f"Snapshot / no snapshot, run by run: first output {statistics.median(pairs):.2f}× "
                      f"({min(pairs):.2f}–{max(pairs):.2f}×), kernel ready {statistics.median(ready):.2f}× "
                      f"({min(ready):.2f}–{max(ready):.2f}×).")
     body = "\n\n".join(parts) + (
         f"\n\n{args.notebook}, {args.runs} fresh Chromium browsers per site one after another (the sites taking "
-        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. Load average "
-        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when it finished.\n")
+        f"turns), nothing cached{' on the first visit' if args.revisit else ''}. The machine's load average (1 "
+        f"minute) as each run ended: " + "; ".join(f"{name} " + ", ".join(f"{r['load']:.1f}" for r in done)
+                                                  for name, done in runs.items())
+        + f" ({os.cpu_count()} cores; the benchmark's own browser adds about 1-2).\n")
     print(body)
     if not args.no_write:
         write_section("bench_lite_start", "The in-browser edition: opening a lesson to its first output", body)

@@ -14,6 +14,44 @@ def test_missing_wasm_graphviz_says_how_to_get_it(monkeypatch):
         dot_browser._source()
 
 
+class Promise:
+    """A JavaScript promise as Pyodide hands it to Python: awaitable, as often as wanted."""
+
+    def __init__(self, value=None, error=None):
+        self.value, self.error = value, error
+
+    def __await__(self):
+        if self.error is not None:
+            raise self.error
+        return self.value
+        yield       # a generator, as __await__ must be
+
+
+def test_preload_starts_the_one_load_the_first_drawing_finishes(monkeypatch):
+    """The in-browser kernel calls preload() as it starts: Graphviz's module is asked for once, however often
+    preload and load are called; load() returns what that one load gave; a failed load is tried again later."""
+    import asyncio
+    import types
+    loads, promises = [], [Promise(error=RuntimeError("the module did not load")), Promise("graphviz")]
+
+    def run_js(code):
+        assert "import(url)" in code
+        return lambda source: loads.append(source) or promises[len(loads) - 1]
+    monkeypatch.setitem(sys.modules, "pyodide.code", types.SimpleNamespace(run_js=run_js))
+    monkeypatch.setattr(dot_browser, "_source", lambda: "viz.js's text")
+    monkeypatch.setattr(dot_browser, "_viz", None)
+    monkeypatch.setattr(dot_browser, "_loading", None)
+    dot_browser.preload()
+    dot_browser.preload()
+    assert loads == ["viz.js's text"]
+    with pytest.raises(RuntimeError, match="did not load"):
+        asyncio.run(dot_browser.load())
+    assert dot_browser._viz is None and dot_browser._loading is None
+    assert asyncio.run(dot_browser.load()) == "graphviz" and len(loads) == 2     # tried again, once
+    dot_browser.preload()
+    assert asyncio.run(dot_browser.load()) == "graphviz" and len(loads) == 2     # loaded: nothing more asked
+
+
 def test_off_the_browser_pipe_never_takes_the_browser_branch(monkeypatch):
     from adversarial import dot
 

@@ -24,6 +24,7 @@ _LOAD = """(source) => {
 }"""
 
 _viz = None
+_loading = None         # the load under way (a JavaScript promise), from preload() or the first load()
 
 
 def _source() -> str:
@@ -35,12 +36,24 @@ def _source() -> str:
                            "site with `make lite`, or install that wheel with %pip.") from None
 
 
-async def load():
-    """Load the WebAssembly Graphviz (once); later drawings reuse it."""
-    global _viz
-    if _viz is None:
+def preload() -> None:
+    """Start loading the WebAssembly Graphviz and return at once: the in-browser edition's kernel calls this as
+    it starts, so that the first drawing finds Graphviz loaded, or waits only for what is left of this load."""
+    global _loading
+    if _viz is None and _loading is None:
         from pyodide.code import run_js
-        _viz = await run_js(_LOAD)(_source())
+        _loading = run_js(_LOAD)(_source())
+
+
+async def load():
+    """Load the WebAssembly Graphviz (once, or finish the load preload() began); later drawings reuse it."""
+    global _viz, _loading
+    if _viz is None:
+        preload()
+        try:
+            _viz = await _loading
+        finally:
+            _loading = None     # loaded, or failed: a later call tries again
     return _viz
 
 

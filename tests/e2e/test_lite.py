@@ -26,7 +26,9 @@ import http.server
 import json
 import os
 import re
+import shutil
 import socketserver
+import subprocess
 import sys
 import threading
 import time
@@ -224,6 +226,62 @@ def test_every_served_module_comes_compiled_beside_its_source(lite_build):
                 missing = [n for n, pyc in compiled.items() if pyc not in names]
                 assert not missing, f"{archive.name}: sources without bytecode: {missing[:5]}"
     assert len(magics) == 1, f"bytecode of several Pythons: {magics}"
+
+
+def test_the_kernel_starts_from_a_snapshot_made_at_build(lite_build):
+    """make_lite's make_snapshot: the site's settings name the kernel's memory snapshot and its files; the snapshot
+    is Pyodide's (its magic number), made by this site's Pyodide (the build id it carries is the one in
+    pyodide.mjs), and its files hold every preloaded package as unpacked (its metadata) and the package's modules
+    with their bytecode; both of the kernel's workers start from it (patch_kernel_worker)."""
+    folder = lite_build / "static" / "pyodide"
+    config = json.loads((lite_build / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"][f"{make_lite.KERNEL_EXTENSION}:kernel"]["loadPyodideOptions"]
+    assert {k: options["snapshot"][k] for k in make_lite.SNAPSHOT_FILES} == make_lite.SNAPSHOT_FILES
+    memory = (folder / make_lite.SNAPSHOT_FILES["memory"]).read_bytes()
+    words = [int.from_bytes(memory[4 * k:4 * k + 4], "little") for k in range(12)]
+    assert words[0] == 1886286592, "not a Pyodide memory snapshot"
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (folder / "pyodide.mjs").read_text()).group(1)
+    assert "".join(f"{w:08x}" for w in words[4:12]) == build_id, "made by another Pyodide than the site's"
+    bundle = (folder / make_lite.SNAPSHOT_FILES["files"]).read_bytes()
+    length = int.from_bytes(bundle[:4], "little")
+    index = json.loads(bundle[4:4 + length])
+    paths = {path for path, _, _ in index["files"]}
+    site = "/lib/python3.14/site-packages/"
+    assert sum(size for _, _, size in index["files"]) == len(bundle) - 4 - length
+    assert {site + "adversarial/__init__.py", site + "adversarial/__pycache__/__init__.cpython-314.pyc"} <= paths
+    unpacked = {make_lite.normalize(p[len(site):].split("-")[0]) for p in paths
+                if p.startswith(site) and p.endswith(".dist-info/METADATA")}
+    assert {make_lite.normalize(name) for name in make_lite.PRELOAD} <= unpacked, unpacked
+    workers = sorted((lite_build / "extensions" / make_lite.KERNEL_EXTENSION / "static").glob("*.worker.*.js"))
+    assert len(workers) == 2 and all("adversarialSnapshotOptions(e.indexUrl" in w.read_text() for w in workers)
+
+
+def test_the_kernel_worker_is_patched_in_the_built_site_only(tmp_path):
+    """patch_kernel_worker on the installed jupyterlite-pyodide-kernel's own two workers: each calls loadPyodide
+    with the snapshot's options and mends the restored interpreter after, and still parses; the installed copy
+    (which the site's may be a hard link to) is unchanged; a worker written otherwise is an error naming why."""
+    installed = sorted((make_lite.ASIDE / make_lite.KERNEL_EXTENSION / "static").glob("*.worker.*.js"))
+    if not installed:
+        pytest.skip("the in-browser kernel's extension is not installed aside (make setup does it)")
+    static = tmp_path / "site" / "extensions" / make_lite.KERNEL_EXTENSION / "static"
+    static.mkdir(parents=True)
+    before = {}
+    for worker in installed:
+        os.link(worker, static / worker.name)
+        before[worker] = worker.read_text()
+    assert make_lite.patch_kernel_worker(tmp_path / "site") == 2
+    for worker in installed:
+        assert worker.read_text() == before[worker], "the installed worker was written through a link"
+        patched = (static / worker.name).read_text()
+        assert patched.count("...await adversarialSnapshotOptions(e.indexUrl,e.loadPyodideOptions)})") == 1
+        assert patched.count("await adversarialSnapshotRestored(this._pyodide,e.loadPyodideOptions)") == 1
+        if shutil.which("node"):
+            copy = tmp_path / (worker.name[:-3] + ".mjs")
+            copy.write_text(patched)
+            assert subprocess.run(["node", "--check", str(copy)], capture_output=True).returncode == 0
+    (static / installed[0].name).write_text("this._pyodide=await load(options)")
+    with pytest.raises(RuntimeError, match=r"does not call loadPyodide as make lite expects.*0\.8\.6"):
+        make_lite.patch_kernel_worker(tmp_path / "site")
 
 
 @pytest.fixture(scope="module")
@@ -439,9 +497,11 @@ def test_nothing_leaves_the_site_and_the_page_has_no_error(lite_page, every_less
     # The only request that may try to leave: adversarial.plots asking Pyodide's CDN for matplotlib (blocked).
     stray = [url for url in page.outside if not url.startswith(make_lite.CDN)]
     assert not stray, f"requests left the site (blocked): {sorted(set(stray))}"
-    # The guard saw the kernel's own requests (made from its web worker), so none could slip past it.
-    wheel = f"/static/pyodide/{make_lite.DIST}-"
-    assert any(wheel in url for url in page.served), "the guard missed the kernel worker's requests"
+    # The guard saw the kernel's own requests (made from its web worker: the snapshot it starts from, instead of
+    # the wheels), so none could slip past it.
+    worker = [f"/static/pyodide/{name}" for name in make_lite.SNAPSHOT_FILES.values()]
+    assert all(any(url.endswith(name) for url in page.served) for name in worker), \
+        "the guard missed the kernel worker's requests"
 
 
 def test_the_outputs_have_no_serious_axe_violation(lite_page, every_lesson):

@@ -16,6 +16,9 @@ Those wheels are listed in the site's ``pyodide-lock.json`` (with their own chec
 so ``from adversarial import ...`` installs them in the browser by itself, with no ``%pip`` cell and no request
 leaving the site. Every module served (the standard library's and the wheels') is compiled to bytecode here, once,
 with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the browser then imports without compiling.
+Then the kernel's start itself is done once, here (make_snapshot: Pyodide's memory snapshot with the kernel and the
+package imported, and the files it expects, tools/publish/make_snapshot.mjs, kept in build/cache/snapshot), and the
+kernel's worker in the built site is taught to restore it (patch_kernel_worker, tools/publish/snapshot_worker.js).
 Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
 Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
@@ -323,7 +326,118 @@ def compile_bytecode(pyodide_dir: Path) -> int:
     return len(missing)
 
 
-def build(out: Path = OUT, preload: bool = True, bytecode: bool = True) -> dict:
+# The kernel's start, done once at build: Pyodide started with the preloaded packages, then what the worker imports
+# (piplite, then pyodide_kernel, which makes IPython's shell) and what the lessons' first cells import, kept as a
+# memory snapshot with the files it expects (tools/publish/make_snapshot.mjs). The worker, patched by
+# patch_kernel_worker, restores it instead of starting Python, unpacking 28 wheels and importing.
+SNAPSHOT_CODE = """
+import sys
+import piplite.piplite
+import pyodide_kernel
+import importlib, pkgutil
+import adversarial, ipywidgets, anywidget
+for module in pkgutil.walk_packages(adversarial.__path__, "adversarial."):    # the whole package, so that no
+    importlib.import_module(module.name)                                     # lesson waits for an import
+while "" in sys.path:           # Pyodide puts it first again at every start
+    sys.path.remove("")
+"""
+SNAPSHOT_FILES = {"memory": "kernel-snapshot.bin", "files": "kernel-files.bin"}
+# Run by the worker once the snapshot is restored: Graphviz for WebAssembly starts loading (a JavaScript module,
+# which no snapshot can hold) while the reader has not yet run a cell. A failure here is not reported: the first
+# drawing meets it again and says what is wrong.
+SNAPSHOT_START = """
+import adversarial.drawing.dot_browser as _dot_browser
+try:
+    _dot_browser.preload()
+except Exception:
+    pass
+del _dot_browser
+"""
+SNAPSHOT_MAKER = Path(__file__).resolve().parent / "make_snapshot.mjs"
+SNAPSHOT_WORKER = Path(__file__).resolve().parent / "snapshot_worker.js"
+
+
+# The snapshot must be made where WebAssembly can switch stacks (JSPI), as in the browsers it runs in: Pyodide's C
+# code asks once, at Python's start, and keeps the answer in the heap, so a snapshot made without JSPI answers "no"
+# in the browser too (run_sync, which the first drawing needs, then fails). Node.js 20 has JSPI behind a flag.
+JSPI_FLAGS = ([], ["--experimental-wasm-jspi"], ["--experimental-wasm-stack-switching"])
+
+
+def node_with_jspi() -> list[str]:
+    """The command starting Node.js with WebAssembly's stack switching (JSPI) on."""
+    probe = "process.exit('Suspending' in WebAssembly || 'Suspender' in WebAssembly ? 0 : 1)"
+    for flags in JSPI_FLAGS:
+        if subprocess.run(["node", *flags, "-e", probe], stderr=subprocess.DEVNULL).returncode == 0:
+            return ["node", *flags]
+    raise RuntimeError("make lite makes the kernel's snapshot in Node.js, whose WebAssembly must switch stacks "
+                       "(JSPI): this Node.js has no such option; install Node.js 20 or later")
+
+
+def make_snapshot(pyodide_dir: Path) -> bool:
+    """The kernel's memory snapshot and its files, in ``pyodide_dir``; kept in build/cache/snapshot by the checksum
+    of everything it is made from (the site's Python and wheels, the lock, the code run, the maker), so a rebuild
+    makes it again only when one of those changed. Returns whether it was made now."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    local = sorted({p["file_name"] for p in lock["packages"].values() if "://" not in p["file_name"]})
+    settings = {"packages": PRELOAD, "code": SNAPSHOT_CODE, **SNAPSHOT_FILES}
+    key = hashlib.sha256(json.dumps([settings, node_with_jspi()], sort_keys=True).encode() + SNAPSHOT_MAKER.read_bytes()
+                         + "".join(sha256(pyodide_dir / name) for name in ["python_stdlib.zip", "pyodide.asm.wasm",
+                                                                          "pyodide-lock.json", *local]).encode()
+                         ).hexdigest()[:24]
+    cache = CACHE / "snapshot"
+    cache.mkdir(parents=True, exist_ok=True)
+    kept = {name: cache / f"{key}-{name}" for name in SNAPSHOT_FILES.values()}
+    made = not all(path.exists() for path in kept.values())
+    if made:
+        if shutil.which("node") is None:
+            raise RuntimeError("make lite makes the kernel's snapshot with Pyodide in Node.js, which is not "
+                               "installed: install Node.js (Debian/Ubuntu: apt-get install nodejs npm)")
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+            json.dump(settings, file)
+            file.flush()
+            run([*node_with_jspi(), str(SNAPSHOT_MAKER), str(pyodide_dir) + "/", file.name],
+                stdout=subprocess.DEVNULL)
+        for stale in cache.iterdir():
+            if not stale.name.startswith(key):
+                stale.unlink()
+        for name, path in kept.items():
+            shutil.copy(pyodide_dir / name, path)
+    else:
+        for name, path in kept.items():
+            shutil.copy(path, pyodide_dir / name)
+    config = json.loads((LITE_SRC / "jupyter-lite.json").read_text())
+    options = config["jupyter-config-data"]["litePluginSettings"][f"{KERNEL_EXTENSION}:kernel"]["loadPyodideOptions"]
+    options["snapshot"] = {**SNAPSHOT_FILES, "start": SNAPSHOT_START}
+    (LITE_SRC / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    return made
+
+
+# Where the kernel's worker (jupyterlite-pyodide-kernel 0.8.6, both its builds: comlink and coincident) calls
+# loadPyodide: with the site's options, to which the snapshot's are added, and the restored interpreter mended
+# after (tools/publish/snapshot_worker.js says how and why).
+WORKER_LOAD = re.compile(r"(this\._pyodide=await \w+\(\{indexURL:\w+,.*?\.\.\.e\.loadPyodideOptions)\}\)")
+
+
+def patch_kernel_worker(out: Path) -> int:
+    """The kernel's workers in the built site ``out`` taught to start from the snapshot; returns how many."""
+    folder = out / "extensions" / KERNEL_EXTENSION / "static"
+    workers = sorted(folder.glob("*.worker.*.js"))
+    for worker in workers:
+        script = worker.read_text()
+        patched, found = WORKER_LOAD.subn(
+            r"\1,...await adversarialSnapshotOptions(e.indexUrl,e.loadPyodideOptions)}),"
+            r"await adversarialSnapshotRestored(this._pyodide,e.loadPyodideOptions)", script, count=1)
+        if found != 1:
+            raise RuntimeError(f"{worker.name}: the kernel's worker does not call loadPyodide as make lite expects "
+                               f"(another jupyterlite-pyodide-kernel than 0.8.6?): see patch_kernel_worker")
+        worker.unlink()         # the build may have linked it to the installed copy: never write through
+        worker.write_text(SNAPSHOT_WORKER.read_text() + "\n" + patched)
+    if not workers:
+        raise RuntimeError(f"no kernel worker in {folder}")
+    return len(workers)
+
+
+def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -340,10 +454,16 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True) -> dict:
         preload_kernel(pyodide_dir, aside)
     if bytecode:
         compile_bytecode(pyodide_dir)
+    if snapshot:
+        if not preload:
+            raise ValueError("the kernel's snapshot holds the preloaded packages: build with preload=True")
+        make_snapshot(pyodide_dir)
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(LITE_SRC), "--contents",
          str(CONTENTS), "--output-dir", str(out), "--no-sourcemaps",
          f"--FederatedExtensionAddon.extra_labextensions_path={aside}"], cwd=LITE_SRC,
         stdout=subprocess.DEVNULL)
+    if snapshot:
+        patch_kernel_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
             "seconds": round(time.monotonic() - start, 1)}
