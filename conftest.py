@@ -51,7 +51,8 @@ COST = {
     "tests/test_gallery.py": 10, "tests/test_automated_student.py": 7,   # issue 42's gallery and student, 2026-11-28
     # about 55 hand-ins graded by nbgrader (its own 2 workers; tests/test_grading_layouts.py's among them, and its
     # regrading, nbgrader's own autograde and make export); CI's whole class (ADVERSARIAL_GRADING=all) 102
-    "tests/test_grading.py": 270 if os.environ.get("ADVERSARIAL_GRADING", "").lower() == "all" else 150,
+    # and since 2026-11-28 every other lesson's right hand-in (10 more assignments built, 10 hand-ins)
+    "tests/test_grading.py": 300 if os.environ.get("ADVERSARIAL_GRADING", "").lower() == "all" else 180,
     "notebooks/12_chess_move_ordering.ipynb": 12,      # 9.8-11 CPU-s under load (2026-11-28)
     "tests/test_chess_stockfish.py": 35,   # Stockfish at depth 14 on 30 positions, in its own process
     "tests/test_hub.py": 60,           # one JupyterHub, two students' servers, a course's term (2026-11-28)

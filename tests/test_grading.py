@@ -315,6 +315,11 @@ def lesson_variations(lesson: str) -> tuple[str, dict]:
 # -- the batch --------------------------------------------------------------------------------------
 
 LESSONS = ("01", "02", "09")
+# Every other lesson with exercises gets its right hand-in only, in the same batch: every worked answer must earn
+# all its points when graded (a lesson's imports in a prediction cell, a check outside adversarial.exercises'
+# names, the hidden tests' copy of the package without its version, a handed function hidden from the driver
+# that calls it: each once cost a right answer its points in a lesson not graded here).
+RIGHT_ONLY = ("00", "03", "04", "05", "06", "07", "08", "10", "11", "12")
 
 
 # The lesson whose batch also gets tests/test_grading_sandbox.py's hand-ins (where a sandbox can start here).
@@ -342,16 +347,17 @@ def graded(tmp_path_factory):
     course = tmp_path_factory.mktemp("course")
     # A known secret: its hidden seeds give the layouts' José a share of his minimax's points (test_grading_partial)
     (course / "grading_secret").write_text(LAYOUTS_SECRET + "\n", encoding="utf-8")
-    names = assignments.build(list(LESSONS), course)
+    names = assignments.build(list(LESSONS + RIGHT_ONLY), course)
     outside = tmp_path_factory.mktemp("elsewhere") / "written.txt"
     core = (ROOT / "adversarial" / "exercises" / "core.py").read_bytes()
     batches, expected, folders = [], {}, {}
     sandbox = ({"students": {}, "token": uuid.uuid4().hex, "elsewhere": tmp_path_factory.mktemp("sandbox-elsewhere")}
                if escapes.BWRAP else None)
-    for lesson, name in zip(LESSONS, names):
+    for lesson, name in zip(LESSONS + RIGHT_ONLY, names):
         a = Assignment(course, name)
         folder = folders[name] = tmp_path_factory.mktemp(f"handins-{lesson}")
-        cases = handins(a, outside, every=EVERY_HANDIN or lesson == SANDBOXED)
+        cases = ({"right": (a.right(), [])} if lesson in RIGHT_ONLY else
+                 handins(a, outside, every=EVERY_HANDIN or lesson == SANDBOXED))
         if lesson == REFERENCES:        # tests/test_grading_references.py's routes to the reference answers
             cases.update(references.reference_handins(a))
         if lesson == SANDBOXED and sandbox:
@@ -388,13 +394,25 @@ def graded(tmp_path_factory):
 
 def test_each_assignment_has_more_than_30_handins(graded):
     _, tables, _, _, _, _, _ = graded
-    lessons = [f.stem for lesson in LESSONS for f in (ROOT / "notebooks").glob(f"{lesson}_*.ipynb")]
+    lessons = [f.stem for lesson in LESSONS + RIGHT_ONLY for f in (ROOT / "notebooks").glob(f"{lesson}_*.ipynb")]
     assert sorted(tables) == sorted(lessons)
-    counts = {name: len(rows) for name, rows in tables.items()}
-    graded_all = [name for name in tables if EVERY_HANDIN or name.startswith(SANDBOXED)]
+    counts = {name: len(rows) for name, rows in tables.items() if name[:2] in LESSONS}
+    graded_all = [name for name in counts if EVERY_HANDIN or name.startswith(SANDBOXED)]
     assert all(counts[name] >= HANDINS for name in graded_all), counts
     if not EVERY_HANDIN:
-        assert all(counts[name] < HANDINS for name in tables if name not in graded_all), counts
+        assert all(counts[name] < HANDINS for name in counts if name not in graded_all), counts
+
+
+def test_every_lesson_with_exercises_is_graded_and_each_worked_answer_earns_all_its_points(graded):
+    _, tables, expected, _, _, _, _ = graded
+    assignments = _tool("assignments")
+    with_exercises = sorted(f.stem[:2] for f in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                            if assignments.exercises(nbformat.read(f, as_version=4)))
+    assert sorted(LESSONS + RIGHT_ONLY) == with_exercises
+    rights = {name: row for name, rows in tables.items() for row in rows if row["student"] == "right"}
+    assert sorted(rights) == sorted(tables)
+    assert {name: (row["status"], row["score"], row["reasons"]) for name, row in rights.items()} == \
+        {name: ("graded", expected[name, "right"], "") for name in rights}
 
 
 def test_every_handin_gets_exactly_its_points(graded):
@@ -413,6 +431,8 @@ def test_lost_points_have_reasons_and_the_checks_hints_are_the_feedback(graded):
     for name, rows in tables.items():
         by = {row["student"]: row for row in rows}
         assert by["right"]["reasons"] == ""
+        if name[:2] in RIGHT_ONLY:
+            continue
         assert "Not answered yet" in by["stub"]["reasons"]
         assert "Not yet" in by["wrong-1-0"]["reasons"]
         for student in FEEDBACK:

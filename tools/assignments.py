@@ -254,7 +254,7 @@ def check_calls(source: str) -> list[ast.Call]:
 # `adversarial` or to `sys.modules` before this cell reaches the checks used here. It runs inside a function:
 # nothing it binds is a global the hand-in's code could reach.
 FRESH_LOADER = '''\
-def _fresh(*modules):
+def _fresh(*modules, swapped=None):
     import importlib, importlib.machinery, importlib.util, os, secrets, sys, types
     found = importlib.machinery.PathFinder.find_spec("adversarial", [p for p in sys.path if p not in ("", ".")])
     for finder in [] if found else list(sys.meta_path):     # an editable install's finder (site-packages)
@@ -266,7 +266,23 @@ def _fresh(*modules):
     for package, path in ((name, home), (name + ".exercises", [os.path.join(p, "exercises") for p in home])):
         sys.modules[package] = types.ModuleType(package)
         sys.modules[package].__path__, sys.modules[package].__package__ = path, package
-    return [importlib.import_module(f"{name}.exercises.{module}") for module in modules]
+    top = sys.modules.get("adversarial")            # the version, which the remembered experiments' settings read
+    version = top.__dict__.get("__version__") if type(top) is types.ModuleType else None
+    sys.modules[name].__version__ = version if type(version) is str else "unknown"
+    loaded = [importlib.import_module(f"{name}.exercises.{module}") for module in modules]
+    # What the notebook took from the module of handed objects (lesson 8's at_least, which a driver calls) is
+    # this copy's until the hidden tests end (``swapped`` notes the notebook's own), so that these checks count
+    # what the hand-in's code asks.
+    old, new = sys.modules.get("adversarial.exercises.nodes"), sys.modules.get(name + ".exercises.nodes")
+    if swapped is not None and type(old) is types.ModuleType and type(new) is types.ModuleType:
+        space, given = globals(), [(value, new.__dict__[key]) for key, value in old.__dict__.items()
+                                   if not key.startswith("_") and key in new.__dict__ and callable(value)]
+        for key, value in list(space.items()):
+            for original, fresh in given:
+                if value is original:
+                    swapped.append((key, value))
+                    space[key] = fresh
+    return loaded
 
 
 def _share(core, check, seed, n, worth, visible=None, groups=10, steps=4):
@@ -527,7 +543,9 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
               "def _hidden(_fresh=_fresh, _must_pass=_must_pass, _share=_share):    # bound now: the hand-in runs "
               "inside",
               f"    {nbgrader_hooks.FACTS}",
-              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))})",
+              "    _swapped = []",
+              "    try:",
+              f"    core, {', '.join(modules)} = _fresh('core', {', '.join(map(repr, modules))}, swapped=_swapped)",
               "    if _GRADER is None:     # not written in: the instructor validating this version, or a wrong set-up",
               "        import os",
               "        if os.environ.get('NBGRADER_EXECUTION') == 'autograde':",
@@ -568,6 +586,12 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                        f"        _must_pass(core, {seeded}, 'hidden cases')"]
         else:
             hidden.append(f"    _must_pass(core, {fresh}, 'the check again, from a fresh copy of the package')")
+    # the body of _hidden inside its try (the lines after "try:"), then what _fresh swapped put back
+    start = hidden.index("    try:") + 1
+    hidden[start:] = ["    " + line for line in hidden[start:]]
+    hidden += ["    finally:",
+               "        for key, value in _swapped:",
+               "            globals()[key] = value"]
     # a share of the points (partial credit): a number, nbgrader's partial grade
     hidden += ["", "", "_graded(_hidden())"]
     hidden.append("### END HIDDEN TESTS")
@@ -620,10 +644,12 @@ def assignment(path: Path, *, course_id: str = COURSE_ID, variants: bool = True,
                 needs |= u
                 defined |= d
     first = found[0]["first"]
+    # A predict cell's statements count too: a lesson's imports may share a cell with a prediction (lesson 7's),
+    # and only the statements that define what the exercises need are taken.
     before = [c for c in notebook.cells[:first] if c.cell_type == "code" and not
-              {"install", "predict", "exercise", "check"} & set(lessons.tags(c))]
+              {"install", "exercise", "check"} & set(lessons.tags(c))]
     between = [c for c in notebook.cells[first:] if c.cell_type == "code" and not
-               {"exercise", "check", "install", "predict"} & set(lessons.tags(c))]
+               {"exercise", "check", "install"} & set(lessons.tags(c))]
     drawn = {name for v in varied.values() if "instance" in v for name in v["named"].values()}
     setup = needed_code(before + between, needs - defined - drawn, drawn)
     if setup:

@@ -114,8 +114,21 @@ FINISHED = "grading.finished"
 LOCKED_CODE = ("running the instructor's cell", "running other code under the name of the instructor's cell")
 
 
-def is_reference(name) -> bool:
+# What the checks hand over, and lesson 8's at_least, which a hand-in's own driver calls (the hidden tests bind
+# their copy's): a module that imports nothing of the checks (tests/test_grading_references.py walks it), so it
+# and the hidden tests' copies of it stay in reach.
+HANDED = ".exercises.nodes"
+
+
+def of_the_checks(name) -> bool:
+    """Is ``name`` one of the checks' modules (the handed objects' included), or the hidden tests' copy of one?"""
     return type(name) is str and (name == REFERENCES[0] or name.startswith((REFERENCES[0] + ".", REFERENCES[1])))
+
+
+def is_reference(name) -> bool:
+    """... and not the module of the handed objects: what the hand-in may not reach."""
+    return of_the_checks(name) and name != "adversarial" + HANDED and not (
+        name.startswith(REFERENCES[1]) and name.endswith(HANDED))
 
 
 class ReferenceGuard:
@@ -435,7 +448,7 @@ def install_audit_hook(writable: tuple[str, ...], trusted: tuple[str, ...], refu
         if event == HANDING_OVER:
             unhooked(seal_classes, sealed)
         if event == "object.__setattr__" and len(args) == 3 and args[1] == "__class__" and \
-                is_reference(type.__dict__["__module__"].__get__(type(args[0]))) and unhooked(handins_code_on_stack):
+                of_the_checks(type.__dict__["__module__"].__get__(type(args[0]))) and unhooked(handins_code_on_stack):
             refuse("changing the class of an object a check handed it")
         if event == "exec" and machinery is not None and type(args[0]) is CodeType and \
                 args[0].co_filename.startswith(cells):           # any cell's code (the hand-in may run cells

@@ -22,6 +22,7 @@ from .beyond import (check_best_margin, check_chance_value, check_mtdf_driver, c
 from .engine import check_aspiration, check_expected_collisions, check_pvs, check_zobrist_update
 from .techniques import (check_exact_score, check_knuth_playout, check_lmr_depth, check_node_type, check_noisy,
                          check_null_depth, check_pons_score)
+from .chess import check_killer_update, check_mvv_lva, check_stand_pat   # python-chess loaded when a check runs
 
 __all__ = [
     "Verdict", "check_value", "check_move", "check_set", "check_function", "check_rule",
@@ -38,4 +39,5 @@ __all__ = [
     "check_pvs", "check_aspiration", "check_zobrist_update", "check_expected_collisions",
     "check_knuth_playout", "check_pons_score", "check_exact_score", "check_node_type", "check_lmr_depth",
     "check_null_depth", "check_noisy",
+    "check_mvv_lva", "check_killer_update", "check_stand_pat",
 ]
