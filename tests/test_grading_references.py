@@ -635,30 +635,36 @@ def _hidden_cell() -> str:
             "_must_pass(core, techniques.check_node_type(node_type), 'hidden cases')\n_graded(None)\n")
 
 
+def _run_in_grading_kernel(tmp_path, cells: dict, guarded: bool) -> tuple[dict, str]:
+    """``cells`` (imports, answer-1, test-1) run by IMPORTS' script from a hand-in folder of their own (not the
+    script's, which Python puts first on sys.path): what each cell did, and what the run printed."""
+    import json
+    import subprocess
+    import sys
+    script, handin = tmp_path / "cells.py", tmp_path / "handin"
+    handin.mkdir()
+    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
+    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1]), done.stdout
+
+
 @pytest.mark.parametrize("guarded", [False, True], ids=["unguarded", "guarded"])
 @pytest.mark.parametrize("route", sorted(IMPORT_ROUTES))
 def test_the_hidden_tests_fresh_copy_is_the_packages(tmp_path, route, guarded):
     """Unguarded, each route makes the hidden tests load a check of the hand-in's, which passes a wrong answer.
     In the grading kernel the hook puts the import system back as the hidden tests start (its modules' functions
     and classes, sys.path, sys.modules and what the loader draws its name with): the package's own check fails it."""
-    import json
-    import subprocess
-    import sys
     pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
                         "library's own environment (make test-pythons) lacks")
     cells = {"imports": MACHINERY_CELLS["imports"], "answer-1": WRONG_TYPES + IMPORT_ROUTES[route],
              "test-1": _hidden_cell()}
-    script, handin = tmp_path / "imports.py", tmp_path / "handin"       # (the hand-in's folder is not the script's,
-    handin.mkdir()                                                        # which Python puts first on sys.path)
-    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
-    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
-    assert seen["answer-1"], (seen, done.stdout[-3000:])
+    seen, printed = _run_in_grading_kernel(tmp_path, cells, guarded)
+    assert seen["answer-1"], (seen, printed[-3000:])
     if not guarded:
-        assert seen["test-1"] is True, (seen, done.stdout[-3000:])      # a wrong answer passed the fresh check
+        assert seen["test-1"] is True, (seen, printed[-3000:])      # a wrong answer passed the fresh check
         return
-    assert seen["test-1"] is False and "Not yet" in done.stdout, (seen, done.stdout[-3000:])
+    assert seen["test-1"] is False and "Not yet" in printed, (seen, printed[-3000:])
 
 
 # -- what a check hands the hand-in's function: its class is the checks' own ------------------------------------
@@ -683,26 +689,18 @@ def test_changing_the_class_of_what_a_check_hands_over_gains_nothing(tmp_path, r
     """Unguarded, a linear search that changes the class of the question object it is handed passes the hidden
     tests' check_exact_score. In the grading kernel a reclassed object is refused at once, and a class of the
     checks changed while they ran is found when the test says it finished: the test scores nothing, saying why."""
-    import json
-    import subprocess
-    import sys
     pytest.importorskip("ipykernel", reason="the grading kernel (tools/grading_kernel.py) is an ipykernel, which the "
                         "library's own environment (make test-pythons) lacks")
     hidden = _hidden_cell().replace("techniques.check_node_type(node_type)", "techniques.check_exact_score(exact)")
     cells = {**HANDED_CELLS, "answer-1": HANDED_ROUTES[route], "test-1": hidden}
-    script, handin = tmp_path / "handed.py", tmp_path / "handin"
-    handin.mkdir()
-    script.write_text(IMPORTS.format(tools=str(ROOT / "tools"), cells=cells, guarded=guarded))
-    done = subprocess.run([sys.executable, str(script)], cwd=handin, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
-    assert seen["answer-1"], (seen, done.stdout[-3000:])
+    seen, printed = _run_in_grading_kernel(tmp_path, cells, guarded)
+    assert seen["answer-1"], (seen, printed[-3000:])
     if not guarded:
-        assert seen["test-1"] is True and seen["heard"] == [], (seen, done.stdout[-3000:])   # passed
+        assert seen["test-1"] is True and seen["heard"] == [], (seen, printed[-3000:])   # passed
         return
     said = {"class-patched": "changing the class Questions of the checks' objects while a check ran (__call__)",
             "class-swapped": "changing the class of an object a check handed it"}[route]
-    assert seen["test-1"] is False and seen["heard"] == [] and said in done.stdout, (seen, done.stdout[-3000:])
+    assert seen["test-1"] is False and seen["heard"] == [] and said in printed, (seen, printed[-3000:])
 
 
 # -- a cell of the hand-in's own named like one of the instructor's (ipykernel's 32-bit name) --------------------
