@@ -469,11 +469,25 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
             "seconds": round(time.monotonic() - start, 1)}
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--move-kernel-extension-aside"]:
+def main(argv: list[str]) -> dict | None:
+    """``make_lite.py [OUT] [--no-snapshot]``: the site in OUT (default build/lite). ``--no-snapshot`` (``make lite
+    SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 120 MB, and
+    the kernel starts in about 1.4 times the time (benchmarks/RESULTS.md), a trade for readers on slow networks."""
+    if argv == ["--move-kernel-extension-aside"]:
         move_kernel_extension_aside()
+        return None
+    unknown = [a for a in argv if a.startswith("-") and a != "--no-snapshot"]
+    if unknown or len([a for a in argv if not a.startswith("-")]) > 1:
+        raise SystemExit(f"make_lite.py: unknown arguments {argv}: give at most a folder, and --no-snapshot to leave "
+                         "the kernel's snapshot out")
+    folders = [a for a in argv if not a.startswith("-")]
+    return build(Path(folders[0]) if folders else OUT, snapshot="--no-snapshot" not in argv)
+
+
+if __name__ == "__main__":
+    summary = main(sys.argv[1:])
+    if summary is None:
         sys.exit()
-    summary = build(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
     print(f"make lite: {summary['notebooks']} notebooks, {summary['served wheels']} wheels served from the "
           f"site, {summary['bytes'] / 1e6:.1f} MB in {OUT.relative_to(ROOT)} ({summary['seconds']} s). "
           f"Serve it: python -m http.server -b 127.0.0.1 -d build/lite 8000, then open "
