@@ -31,10 +31,12 @@ the lesson's:
   X's nine first moves.
 - 4 ex 4 (positions up to symmetry): the positions with 2 to 9 marks only (8 instances: a board has no other
   counts of marks but 0 and 1, whose answers, 1 and 3, need no counting).
-- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances, and no more: 1 or 2 moves make no
-  transposition, the exercise's point, and the board's size is fixed). The count depends on the number of moves
-  alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
-  moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
+- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (1 or 2 make no transposition, the exercise's point; from 7
+  on a game can end, another question, and the count takes seconds) after an opening in which one column fills
+  on the way (:func:`_draw_plies`): from the empty board, or after any opening whose columns cannot fill, the
+  count depends on the number of moves alone, so the opening's tall column is what gives another answer. No game
+  ends within the moves, as in the lesson. Many openings, about ten answers (the column's height and the moves):
+  an answer is not compared with other students'.
 - 5 ex 2 (how far beyond the horizon): a position where the depth-3 search's move loses beyond its horizon while
   another move holds, as the lesson's H2, with a loss in 3 or 7 moves instead of 5: one of :data:`HORIZON_TRAPS`.
   Such a position is a rare find (``benchmarks/bench_variant_spaces.py --horizon 3000``: 15 of 3,000 random
@@ -802,14 +804,37 @@ def _positions_with_marks(instance, fixed):
 
 def _positions_after(instance, fixed):
     from .connectfour import positions_after
-    return positions_after(instance["plies"])
+    return positions_after(instance["plies"], instance["opening"])
+
+
+def _no_game_ends(instance, fixed):
+    """As in the lesson: no game ends within the moves (a finished game would be another question)."""
+    from .connectfour import _levels
+    return not _levels(instance["plies"], instance["opening"])[1]
 
 
 def _draw_plies(rng, lesson, fixed):
-    """Another number of moves from the empty board, 3 to 5: the count of positions depends on it alone (an
-    opening of a few discs changes nothing: no column fills, no game ends before the 7th disc), from 7 moves on a
-    game can end (another question) and the count takes seconds (too slow to grade a class)."""
-    return {"plies": rng.choice((3, 4, 5))}
+    """3 to 5 moves after an opening in which one column is tall enough to fill on the way (its height and the
+    moves at least 7; the rest of the opening, 0 to 2 discs, elsewhere). From the empty board, or after an opening
+    whose columns cannot fill, the count depends on the number of moves alone (238, 1,120 or 4,263: every short
+    opening gives the same as the empty board); a column that fills takes moves away, so the count depends on
+    the column's height and the moves (the opening's other discs change nothing, the column's place neither: about
+    ten answers, :data:`INSTANCES` compares none with other students')."""
+    plies = rng.choice((3, 4, 5))
+    column = rng.randint(1, 7)
+    moves = [column] * rng.randint(7 - plies, 6) + \
+        [rng.choice([c for c in range(1, 8) if c != column]) for _ in range(rng.randint(0, 2))]
+    rng.shuffle(moves)
+    return {"opening": "".join(map(str, moves)), "plies": plies}
+
+
+def _positions_after_solution(names, fixed, target):
+    return ["from adversarial.games.connectfour import ConnectFour",
+            "_game = ConnectFour()",
+            f"_level = {{_game.play({names['opening']})}}",
+            f"for _ in range({names['plies']}):",
+            "    _level = {_game.result(s, m) for s in _level for m in _game.actions(s)}",
+            f"{target} = len(_level)"]
 
 
 # numbers of lesson 7: a uniform tree's (b, d), a branching factor and a budget of leaves
@@ -1039,22 +1064,18 @@ INSTANCES = {
                               "cell), how many remain when symmetric positions count as one?")),
         what="count of marks"),
     "check_positions_after": Varies(
-        ["plies"], _draw_plies, _positions_after, "value",
-        lambda names, fixed, target: [
-            "from adversarial.games.connectfour import ConnectFour",
-            "_game = ConnectFour()",
-            "_level = {_game.initial_state()}",
-            f"for _ in range({names['plies']}):",
-            "    _level = {_game.result(s, m) for s in _level for m in _game.actions(s)}",
-            f"{target} = len(_level)"],
+        ["opening", "plies"], _draw_plies, _positions_after, "value", _positions_after_solution,
+        hardness=_no_game_ends, others=False,
         statement=_replacing(
             ("Without transpositions there would be 7⁶ move sequences of six moves in Connect Four (no game can "
              "end that early). How many *different* positions are there after six moves?",
-             "Your number of moves is {plies} (drawn by the first cell). Without transpositions there would be 7 "
-             "to the power {plies} move sequences of {plies} moves in Connect Four (no game can end that early). "
-             "How many *different* positions are there after {plies} moves?"),
-            ("how many positions after six moves?", "how many positions after {plies} moves?")),
-        what="number of moves"),
+             "Your opening is {opening} (the columns of its discs, X first, as `game.play` takes them) and your "
+             "number of moves is {plies}, both drawn by the first cell. Without transpositions there would be up to "
+             "7 to the power {plies} move sequences of {plies} moves after the opening in Connect Four (fewer "
+             "where a column fills; no game can end that early). How many *different* positions are there "
+             "{plies} moves after your opening?"),
+            ("how many positions after six moves?", "how many positions after {plies} moves from an opening?")),
+        what="opening and number of moves"),
     "check_moves_to_loss": Varies(
         ["moves"], _draw_trap, _trap_loss, "value", _trap_solution, hardness=_trap_hardness, others=False,
         what="position", derived={"trap": _depth3_move},
