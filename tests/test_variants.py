@@ -278,7 +278,7 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 # gives the instance, payoffs4, stays its name).
 INSTANCE_LESSONS = {"02": {2: ("leaves_2",), 3: ("leaves_3",)},
                     "03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
-                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
+                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("start_4", "marks_4")},
                     "05": {1: ("opening_1", "plies_1"), 2: ("H2",)},
                     "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
                     "08": {2: ("scout_2",), 3: ("scout_3",)},
@@ -550,7 +550,7 @@ def test_the_small_spaces_are_as_large_as_their_difficulty_allows():
     """Among 100 students of one course, the exercises whose instance is a number or two, or a board after a few
     moves, get as many distinct instances as they can at the lesson's difficulty (benchmarks/bench_variant_spaces.py
     measures the share of pairs alike for 200); before, 3 ex 3 and 4 ex 4 had 7 at most, 4 ex 3 33, 7 ex 1 29."""
-    at_least = {("03", 3): 24, ("04", 3): 40, ("04", 4): 8, ("05", 1): 60, ("07", 1): 40, ("07", 3): 50}
+    at_least = {("03", 3): 24, ("04", 3): 40, ("04", 4): 60, ("05", 1): 60, ("07", 1): 40, ("07", 3): 50}
     for (number, exercise), wanted in at_least.items():
         v = varied_of(number)[exercise]
         stem = assignments.lesson(number).stem
@@ -623,3 +623,31 @@ def test_lesson_5s_openings_fill_a_column_and_change_the_count():
         said = check_positions_after(positions_after(plies), plies, opening)
         assert not said and "start from the position after the opening" in said.message
         assert str(len(level)) not in said.message
+
+
+def test_lesson_4s_positions_from_a_board_are_counted_by_the_lessons_code():
+    """4 ex 4: the positions with k marks reachable from a board after one or two moves, up to symmetry, counted
+    with the lesson's code started from the board; some of them are alike (as in the lesson), and the count from
+    the empty board is named as such."""
+    from adversarial.exercises import check_positions_up_to_symmetry
+    from adversarial.games.tictactoe import TicTacToe, reachable_positions
+    game = TicTacToe()
+    v = varied_of("04")[4]
+    for student in ("ada", "grace", "学生"):
+        drawn = instance_of("check_positions_up_to_symmetry", v["lesson"], v["fixed"],
+                            Variant(COURSE_ID, "04", student).seed(4), v["known"])
+        start, marks = drawn["start"], drawn["marks"]
+        begin = game.board(start)
+        assert 1 <= 9 - len(begin.empty) < marks <= 9
+        reached = reachable_positions(game, start)
+        assert begin in reached and all(b.cells[i] == begin.cells[i] for b in reached for i in range(9)
+                                        if begin.cells[i] != ".")
+        with_marks = [b for b in reached if 9 - len(b.empty) == marks]
+        count = len({game.canonical(b) for b in with_marks})
+        assert count < len(with_marks)                                    # some are alike: symmetry matters
+        assert check_positions_up_to_symmetry(count, marks, start)
+        assert not check_positions_up_to_symmetry(765, marks, start)      # the lesson's answer
+        empty = len({game.canonical(b) for b in reachable_positions(game) if 9 - len(b.empty) == marks})
+        said = check_positions_up_to_symmetry(empty, marks, start)
+        if empty != count:
+            assert not said and "start from" in said.message and str(count) not in said.message

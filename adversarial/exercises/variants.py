@@ -29,8 +29,10 @@ the lesson's:
 - 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
 - 4 ex 3 (moves up to symmetry): a board after two or three moves on which some moves are alike, instead of
   X's nine first moves.
-- 4 ex 4 (positions up to symmetry): the positions with 2 to 9 marks only (8 instances: a board has no other
-  counts of marks but 0 and 1, whose answers, 1 and 3, need no counting).
+- 4 ex 4 (positions up to symmetry): the positions with k marks reachable from a board after one or two moves
+  (k one more than its marks to 9; 81 boards, about 570 instances, some 50 answers: the counts of marks alone,
+  2 to 9, were 8), when some of them are alike, as in the lesson; the same code, ``reachable_positions`` from
+  the board instead of the empty one.
 - 5 ex 1 (positions after six moves): 3, 4 or 5 moves (1 or 2 make no transposition, the exercise's point; from 7
   on a game can end, another question, and the count takes seconds) after an opening in which one column fills
   on the way (:func:`_draw_plies`): from the empty board, or after any opening whose columns cannot fill, the
@@ -799,7 +801,22 @@ def _tree_size(instance, fixed):
 
 
 def _positions_with_marks(instance, fixed):
-    return _ttt().positions_up_to_symmetry(instance["marks"])
+    return _ttt().positions_up_to_symmetry(instance["marks"], instance["start"])
+
+
+def _draw_start_and_marks(rng, lesson, fixed):
+    """A board after one or two random moves, and a count of marks it can grow to (one more up to 9): the positions
+    with that many marks reachable from it. The start makes the answer (the counts of marks alone, 2 to 9, are
+    8); the count of marks keeps the exercise's filter."""
+    moves = rng.choice((1, 2))
+    return {"start": _random_board(rng, moves), "marks": rng.randint(moves + 1, 9)}
+
+
+def _symmetry_matters(instance, fixed):
+    """As in the lesson: some of the positions are alike (otherwise counting them up to symmetry changes nothing)."""
+    t = _ttt()
+    return t.positions_up_to_symmetry(instance["marks"], instance["start"]) < \
+        len(t._with_marks(instance["marks"], instance["start"]))
 
 
 def _positions_after(instance, fixed):
@@ -1053,16 +1070,19 @@ INSTANCES = {
                               "boards after the moves) count as one?"),
                              ("first moves up to symmetry", "moves up to symmetry"))),
     "check_positions_up_to_symmetry": Varies(
-        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 9)}, _positions_with_marks, "value",
+        ["start", "marks"], _draw_start_and_marks, _positions_with_marks, "value",
         lambda names, fixed, target: [
             "from adversarial.games.tictactoe import TicTacToe, reachable_positions",
             "_game = TicTacToe()",
-            f"{target} = len({{_game.canonical(b) for b in reachable_positions(_game) "
+            f"{target} = len({{_game.canonical(b) for b in reachable_positions(_game, {names['start']}) "
             f"if 9 - len(b.empty) == {names['marks']}}})"],
+        hardness=_symmetry_matters, others=False,
         statement=_replacing(("How many remain when symmetric positions count as one?",
-                              "Of those with exactly {marks} marks on the board (your number, drawn by the first "
-                              "cell), how many remain when symmetric positions count as one?")),
-        what="count of marks"),
+                              "Of the positions reachable from your board {start} (`reachable_positions(game, "
+                              "{start_plain})` gives them, your board included) that have exactly {marks} marks "
+                              "on the board (both drawn by the first cell), how many remain when symmetric "
+                              "positions count as one?")),
+        what="board and count of marks"),
     "check_positions_after": Varies(
         ["opening", "plies"], _draw_plies, _positions_after, "value", _positions_after_solution,
         hardness=_no_game_ends, others=False,
