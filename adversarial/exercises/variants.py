@@ -37,7 +37,7 @@ the lesson's:
   on a game can end, another question, and the count takes seconds) after an opening in which one column fills
   on the way (:func:`_draw_plies`): from the empty board, or after any opening whose columns cannot fill, the
   count depends on the number of moves alone, so the opening's tall column is what gives another answer. No game
-  ends within the moves, as in the lesson. Many openings, about ten answers (the column's height and the moves):
+  ends within the moves, as in the lesson. Many openings, about nine answers (the column's height and the moves):
   an answer is not compared with other students'.
 - 5 ex 2 (how far beyond the horizon): a position where the depth-3 search's move loses beyond its horizon while
   another move holds, as the lesson's H2, with a loss in 3 or 7 moves instead of 5: one of :data:`HORIZON_TRAPS`.
@@ -831,15 +831,16 @@ def _no_game_ends(instance, fixed):
 
 
 def _draw_plies(rng, lesson, fixed):
-    """3 to 5 moves after an opening in which one column is tall enough to fill on the way (its height and the
-    moves at least 7; the rest of the opening, 0 to 2 discs, elsewhere). From the empty board, or after an opening
-    whose columns cannot fill, the count depends on the number of moves alone (238, 1,120 or 4,263: every short
-    opening gives the same as the empty board); a column that fills takes moves away, so the count depends on
-    the column's height and the moves (the opening's other discs change nothing, the column's place neither: about
-    ten answers, :data:`INSTANCES` compares none with other students')."""
+    """3 to 5 moves after an opening in which one column is tall enough to fill on the way (not yet full: its
+    height 5 at most, and with the moves at least 7; the rest of the opening, 0 to 2 discs, elsewhere). From the
+    empty board, or after an opening whose columns cannot fill, the count depends on the number of moves alone
+    (238, 1,120 or 4,263: every short opening gives the same as the empty board); a column that fills takes moves
+    away, so the count depends on the column's height and the moves alone (the opening's other discs and the
+    column's place change nothing: 9 answers for 200 students, one per pair), and :data:`INSTANCES` compares none
+    with other students'."""
     plies = rng.choice((3, 4, 5))
     column = rng.randint(1, 7)
-    moves = [column] * rng.randint(7 - plies, 6) + \
+    moves = [column] * rng.randint(7 - plies, 5) + \
         [rng.choice([c for c in range(1, 8) if c != column]) for _ in range(rng.randint(0, 2))]
     rng.shuffle(moves)
     return {"opening": "".join(map(str, moves)), "plies": plies}
