@@ -651,3 +651,12 @@ def test_lesson_4s_positions_from_a_board_are_counted_by_the_lessons_code():
         said = check_positions_up_to_symmetry(empty, marks, start)
         if empty != count:
             assert not said and "start from" in said.message and str(count) not in said.message
+
+
+def test_the_enlarged_spaces_stay_the_same_from_one_version_to_the_next():
+    """4 ex 4 and 5 ex 1 as drawn since r7-spaces (a board and marks; an opening and moves): as above, a change
+    changes every student's variant in the middle of a term."""
+    assert Variant("cs-4100-2026", "04_alphabeta_tictactoe", "ada").instance(
+        4, "check_positions_up_to_symmetry", {"start": None, "marks": None}) == ("..X/.../...", 7)
+    assert Variant("cs-4100-2026", "05_depth_limits_evaluation", "ada").instance(
+        1, "check_positions_after", {"opening": "", "plies": 6}) == ("11111", 3)
