@@ -278,8 +278,8 @@ def test_a_students_trees_stay_the_same_from_one_version_to_the_next():
 # gives the instance, payoffs4, stays its name).
 INSTANCE_LESSONS = {"02": {2: ("leaves_2",), 3: ("leaves_3",)},
                     "03": {1: ("board_1",), 2: ("board_2",), 3: ("cells_3",), 4: ("board_4",)},
-                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("marks_4",)},
-                    "05": {1: ("plies_1",), 2: ("H2",)},
+                    "04": {1: ("board_1",), 3: ("board_3",), 4: ("start_4", "marks_4")},
+                    "05": {1: ("opening_1", "plies_1"), 2: ("H2",)},
                     "07": {1: ("b_1", "d_1"), 3: ("b_3", "budget_3")},
                     "08": {2: ("scout_2",), 3: ("scout_3",)},
                     "11": {2: ("exercise_tree",), 4: ("payoffs4",)}}
@@ -346,7 +346,7 @@ def test_the_position_and_number_exercises_are_varied_and_named(built_instances,
                 assert f"`{name}`" in statement, (number, exercise)
                 assert f"{name} = " not in setup          # the variant cell sets it, nothing after it
             for value in varied[exercise]["lesson"].values():
-                if isinstance(value, str):          # the lesson's board is not asked about
+                if isinstance(value, str) and value:      # the lesson's board is not asked about (5 ex 1: no opening)
                     assert value not in statement, (number, exercise)
             visible = cell(notebook, f"test-{exercise}").source.split("### BEGIN HIDDEN TESTS")[0]
             assert "check_answer_form" in visible and varied[exercise]["check"] not in visible
@@ -550,7 +550,7 @@ def test_the_small_spaces_are_as_large_as_their_difficulty_allows():
     """Among 100 students of one course, the exercises whose instance is a number or two, or a board after a few
     moves, get as many distinct instances as they can at the lesson's difficulty (benchmarks/bench_variant_spaces.py
     measures the share of pairs alike for 200); before, 3 ex 3 and 4 ex 4 had 7 at most, 4 ex 3 33, 7 ex 1 29."""
-    at_least = {("03", 3): 24, ("04", 3): 40, ("04", 4): 8, ("07", 1): 40, ("07", 3): 50}
+    at_least = {("03", 3): 24, ("04", 3): 40, ("04", 4): 60, ("05", 1): 60, ("07", 1): 40, ("07", 3): 50}
     for (number, exercise), wanted in at_least.items():
         v = varied_of(number)[exercise]
         stem = assignments.lesson(number).stem
@@ -600,3 +600,63 @@ def test_a_students_instances_stay_the_same_from_one_version_to_the_next():
     assert ada.instance(1, "check_board_value", {"board": "X../X../OO."}, known=((4, False, 1), -1)) == ".XO/X.O/..."
     assert Variant("cs-4100-2026", "07_move_ordering", "ada").instance(1, "check_two_proofs", {"b": 9, "d": 5}) == \
         (20, 7)
+
+
+def test_lesson_5s_openings_fill_a_column_and_change_the_count():
+    """5 ex 1: a short opening whose columns cannot fill gives the empty board's count (so the drawn opening has a
+    column that fills on the way); the check counts from the opening and names the empty board's count."""
+    from adversarial.exercises import check_positions_after
+    from adversarial.exercises.connectfour import _GAME as game
+    from adversarial.exercises.connectfour import positions_after
+    assert {positions_after(3, opening) for opening in ("1", "4", "27", "444")} == {positions_after(3)}
+    v = varied_of("05")[1]
+    for student in ("ada", "grace", "学生"):
+        drawn = instance_of("check_positions_after", v["lesson"], v["fixed"],
+                            Variant(COURSE_ID, "05", student).seed(1), v["known"])
+        opening, plies = drawn["opening"], drawn["plies"]
+        assert 7 - plies <= max(opening.count(c) for c in set(opening)) <= 5     # a column fills on the way
+        level = {game.play(opening)}
+        for _ in range(plies):
+            level = {game.result(s, m) for s in level for m in game.actions(s)}
+        assert not any(game.is_terminal(s) for s in level)                         # no game ends, as in the lesson
+        assert check_positions_after(len(level), plies, opening) and len(level) != positions_after(plies)
+        said = check_positions_after(positions_after(plies), plies, opening)
+        assert not said and "start from the position after the opening" in said.message
+        assert str(len(level)) not in said.message
+
+
+def test_lesson_4s_positions_from_a_board_are_counted_by_the_lessons_code():
+    """4 ex 4: the positions with k marks reachable from a board after one or two moves, up to symmetry, counted
+    with the lesson's code started from the board; some of them are alike (as in the lesson), and the count from
+    the empty board is named as such."""
+    from adversarial.exercises import check_positions_up_to_symmetry
+    from adversarial.games.tictactoe import TicTacToe, reachable_positions
+    game = TicTacToe()
+    v = varied_of("04")[4]
+    for student in ("ada", "grace", "学生"):
+        drawn = instance_of("check_positions_up_to_symmetry", v["lesson"], v["fixed"],
+                            Variant(COURSE_ID, "04", student).seed(4), v["known"])
+        start, marks = drawn["start"], drawn["marks"]
+        begin = game.board(start)
+        assert 1 <= 9 - len(begin.empty) < marks <= 9
+        reached = reachable_positions(game, start)
+        assert begin in reached and all(b.cells[i] == begin.cells[i] for b in reached for i in range(9)
+                                        if begin.cells[i] != ".")
+        with_marks = [b for b in reached if 9 - len(b.empty) == marks]
+        count = len({game.canonical(b) for b in with_marks})
+        assert count < len(with_marks)                                    # some are alike: symmetry matters
+        assert check_positions_up_to_symmetry(count, marks, start)
+        assert not check_positions_up_to_symmetry(765, marks, start)      # the lesson's answer
+        empty = len({game.canonical(b) for b in reachable_positions(game) if 9 - len(b.empty) == marks})
+        said = check_positions_up_to_symmetry(empty, marks, start)
+        if empty != count:
+            assert not said and "start from" in said.message and str(count) not in said.message
+
+
+def test_the_enlarged_spaces_stay_the_same_from_one_version_to_the_next():
+    """4 ex 4 and 5 ex 1 as drawn since r7-spaces (a board and marks; an opening and moves): as above, a change
+    changes every student's variant in the middle of a term."""
+    assert Variant("cs-4100-2026", "04_alphabeta_tictactoe", "ada").instance(
+        4, "check_positions_up_to_symmetry", {"start": None, "marks": None}) == ("..X/.../...", 7)
+    assert Variant("cs-4100-2026", "05_depth_limits_evaluation", "ada").instance(
+        1, "check_positions_after", {"opening": "", "plies": 6}) == ("11111", 3)

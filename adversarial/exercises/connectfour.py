@@ -36,31 +36,42 @@ NOT_ANSWERED = not_answered()
 
 
 @functools.cache
-def positions_after(plies: int) -> int:
-    """How many different positions (transpositions counted once) the game can reach in ``plies`` moves."""
-    level = {_GAME.initial_state()}
+def _levels(plies: int, opening: str = "") -> tuple:
+    """The number of different positions after 0 to ``plies`` moves from ``opening`` (a move string; the empty
+    board by default), and whether a game ends on the way (the positions of every level are played on)."""
+    level = {_GAME.play(opening)}
+    counts, ended = [1], False
     for _ in range(plies):
         level = {_GAME.result(p, m) for p in level for m in _GAME.actions(p)}
-    return len(level)
+        ended = ended or any(_GAME.is_terminal(p) for p in level)
+        counts.append(len(level))
+    return tuple(counts), ended
 
 
-def check_positions_after(answer, plies: int = 6) -> Verdict:
-    """How many different positions after ``plies`` moves?"""
+def positions_after(plies: int, opening: str = "") -> int:
+    """How many different positions (transpositions counted once) the game can reach in ``plies`` moves (from
+    ``opening``, a move string such as ``"4453"``; the empty board by default)."""
+    return _levels(plies, opening)[0][-1]
+
+
+def check_positions_after(answer, plies: int = 6, opening: str = "") -> Verdict:
+    """How many different positions after ``plies`` moves (from ``opening``, an assignment's variant: the
+    position after that move string)?"""
     if unanswered(answer):
         return NOT_ANSWERED
     problem = number_problem(answer, "a whole number")
     if problem:
         return wrong(problem, "count the different positions; the answer is one whole number.")
-    levels = [positions_after(k) for k in range(plies + 1)]
-    if same(answer, levels[-1]):
+    if same(answer, positions_after(plies, opening)):
         return right(short(answer))
-    return wrong(f"you answered {short(answer)}", positions_catalogue(plies).hint(plain_number(answer)))
+    return wrong(f"you answered {short(answer)}", positions_catalogue(plies, opening).hint(plain_number(answer)))
 
 
 @functools.cache
-def positions_catalogue(plies: int) -> Catalogue:
-    """Typical wrong counts of the positions after ``plies`` moves, each with its cause."""
-    levels = [positions_after(k) for k in range(plies + 2)]
+def positions_catalogue(plies: int, opening: str = "") -> Catalogue:
+    """Typical wrong counts of the positions after ``plies`` moves (from ``opening``), each with its cause."""
+    levels = list(_levels(plies + 1, opening)[0])
+    start = f"the opening {opening}" if opening else "the empty board"
     mistakes = [Mistake("move sequences", 7 ** plies,
                         f"that is the number of move *sequences* (7 choices, {plies} times): different orders can "
                         "build the same board (X 1, O 2, X 3 equals X 3, O 2, X 1), so count each board once.")]
@@ -69,13 +80,17 @@ def positions_catalogue(plies: int) -> Catalogue:
                          f"positions after exactly {plies} moves, the last level only.") for first in (0, 1)]
     mistakes += [Mistake(f"after {k} moves", levels[k],
                          f"that is the number of positions after {k} moves: count the levels your loop builds; "
-                         f"it should make exactly {plies} moves from the empty board.")
+                         f"it should make exactly {plies} moves from {start}.")
                  for k in range(1, plies)]
     mistakes.append(Mistake("one move too many", levels[plies + 1],
                             f"that is the number of positions after {plies + 1} moves: count the levels your loop "
                             "builds."))
+    if opening:
+        mistakes.append(Mistake("from the empty board", positions_after(plies),
+                                f"that is the number of positions {plies} moves after the empty board: start from "
+                                f"the position after the opening, game.play({opening!r})."))
     return value_catalogue(mistakes, levels[plies],
-                           neutral=f"build the positions level by level from the empty board, exactly {plies} "
+                           neutral=f"build the positions level by level from {start}, exactly {plies} "
                                    "moves, and count each board once: different move orders can build the same "
                                    "board.")
 

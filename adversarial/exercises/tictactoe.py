@@ -305,22 +305,23 @@ POSITIONS_HINT = ("two positions are the same up to symmetry exactly when a rota
                   "distinct forms among the reachable positions, finished ones included.")
 
 
-def _with_marks(marks: int | None) -> list:
-    """The reachable positions, or those with ``marks`` marks on the board."""
-    positions = reachable_positions(_PLAIN)
+def _with_marks(marks: int | None, start: str | None = None) -> list:
+    """The reachable positions (from ``start``, or the empty board), or those with ``marks`` marks on the board."""
+    positions = reachable_positions(_PLAIN, start)
     return list(positions) if marks is None else [b for b in positions if 9 - len(b.empty) == marks]
 
 
 @functools.cache
-def positions_up_to_symmetry(marks: int | None = None) -> int:
-    """How many reachable positions (with ``marks`` marks, or all) differ up to symmetry."""
-    return len({_PLAIN.canonical(b) for b in _with_marks(marks)})
+def positions_up_to_symmetry(marks: int | None = None, start: str | None = None) -> int:
+    """How many reachable positions (from ``start``, or the empty board; with ``marks`` marks, or all) differ up
+    to symmetry."""
+    return len({_PLAIN.canonical(b) for b in _with_marks(marks, start)})
 
 
 @functools.cache
-def positions_catalogue(marks: int | None = None) -> Catalogue:
-    if marks is not None:
-        return _marks_catalogue(marks)
+def positions_catalogue(marks: int | None = None, start: str | None = None) -> Catalogue:
+    if marks is not None or start is not None:
+        return _marks_catalogue(marks, start)
     count, truth, slips = _symmetry_counts()
     positions = reachable_positions(_PLAIN)
     rotations_only = len({min("".join(b.cells[i] for i in r) for r in _ROTATIONS) for b in positions})
@@ -337,40 +338,47 @@ def positions_catalogue(marks: int | None = None) -> Catalogue:
     return value_catalogue(mistakes, truth, neutral=POSITIONS_HINT)
 
 
-def _marks_catalogue(marks: int) -> Catalogue:
-    """The slips of an assignment's variant: the reachable positions with ``marks`` marks, up to symmetry."""
-    positions = _with_marks(marks)
-    count, truth = len(positions), positions_up_to_symmetry(marks)
+def _marks_catalogue(marks: int | None, start: str | None = None) -> Catalogue:
+    """The slips of an assignment's variant: the positions with ``marks`` marks (or all) reachable from ``start``
+    (or the empty board), up to symmetry."""
+    positions = _with_marks(marks, start)
+    count, truth = len(positions), positions_up_to_symmetry(marks, start)
+    which = (f"with {marks} marks" if marks is not None else "") + (f" reachable from {start}" if start else "")
     rotations_only = len({min("".join(b.cells[i] for i in r) for r in _ROTATIONS) for b in positions})
-    mistakes = [Mistake("every position", count, f"that is every reachable position with {marks} marks: count "
-                                                 "each symmetry class once."),
-                Mistake("every mark count", positions_up_to_symmetry(), "that counts the positions with any "
-                                                                        f"number of marks: keep those with {marks}."),
+    mistakes = [Mistake("every position", count, f"that is every reachable position {which}: count each symmetry "
+                                                 "class once."),
                 Mistake("rotations only", rotations_only, "that counts positions the same when a rotation carries one "
                                                           "onto the other; a mirror image is the same position too."),
                 Mistake("unfinished only", len({_PLAIN.canonical(b) for b in positions if not _PLAIN.is_terminal(b)}),
                         "those are the unfinished positions only: a finished board is a position too.")]
+    if marks is not None:
+        mistakes.append(Mistake("every mark count", positions_up_to_symmetry(None, start),
+                                f"that counts the positions with any number of marks: keep those with {marks}."))
+        mistakes += [Mistake(f"{k} marks", positions_up_to_symmetry(k, start),
+                             f"that is the count with {k} marks; yours has {marks}.") for k in (marks - 1, marks + 1)
+                     if 0 <= k <= 9]
+    if start is not None:
+        mistakes.append(Mistake("from the empty board", positions_up_to_symmetry(marks),
+                                f"that counts the positions reachable from the empty board: start from {start}, "
+                                "reachable_positions(game, board)."))
     mistakes += [Mistake(f"divided by 8 ({i})", v, "that is the count divided by 8: a symmetric position has fewer "
                                                    "than eight different images.")
                  for i, v in enumerate(sorted({count / 8, count // 8, round(count / 8)}))]
-    mistakes += [Mistake(f"{k} marks", positions_up_to_symmetry(k), f"that is the count with {k} marks; yours has "
-                                                                   f"{marks}.") for k in (marks - 1, marks + 1)
-                 if 0 <= k <= 9]
     return value_catalogue(mistakes, truth, neutral=POSITIONS_HINT)
 
 
-def check_positions_up_to_symmetry(answer, marks: int | None = None) -> Verdict:
-    """How many reachable positions (or, an assignment's variant, those with ``marks`` marks on the board)
-    remain when symmetric positions count as one?"""
+def check_positions_up_to_symmetry(answer, marks: int | None = None, start: str | None = None) -> Verdict:
+    """How many reachable positions (or, an assignment's variant, those with ``marks`` marks on the board, those
+    reachable from the board ``start``) remain when symmetric positions count as one?"""
     if unanswered(answer):
         return not_answered()
-    truth = positions_up_to_symmetry(marks)
+    truth = positions_up_to_symmetry(marks, start)
     if same(answer, truth):
         return right(short(answer))
     problem = number_problem(answer, "a whole number")
     if problem:
         return wrong(problem, POSITIONS_HINT)
-    return wrong(f"you answered {short(answer)}", positions_catalogue(marks).hint(plain_number(answer)))
+    return wrong(f"you answered {short(answer)}", positions_catalogue(marks, start).hint(plain_number(answer)))
 
 
 # -- notebook 4, exercise 2: the window-aware table ------------------------------------------------

@@ -29,12 +29,16 @@ the lesson's:
 - 4 ex 1 (nodes with the reverse order): a board after two moves instead of the empty board.
 - 4 ex 3 (moves up to symmetry): a board after two or three moves on which some moves are alike, instead of
   X's nine first moves.
-- 4 ex 4 (positions up to symmetry): the positions with 2 to 9 marks only (8 instances: a board has no other
-  counts of marks but 0 and 1, whose answers, 1 and 3, need no counting).
-- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (3 instances, and no more: 1 or 2 moves make no
-  transposition, the exercise's point, and the board's size is fixed). The count depends on the number of moves
-  alone: an opening of a few discs changes nothing (no column fills, no game ends before the 7th disc); from 7
-  moves on a game can end (another question) and the count takes seconds, too slow to grade a class.
+- 4 ex 4 (positions up to symmetry): the positions with k marks reachable from a board after one or two moves
+  (k one more than its marks to 9; 81 boards, about 570 instances, some 50 answers: the counts of marks alone,
+  2 to 9, were 8), when some of them are alike, as in the lesson; the same code, ``reachable_positions`` from
+  the board instead of the empty one.
+- 5 ex 1 (positions after six moves): 3, 4 or 5 moves (1 or 2 make no transposition, the exercise's point; from 7
+  on a game can end, another question, and the count takes seconds) after an opening in which one column fills
+  on the way (:func:`_draw_plies`): from the empty board, or after any opening whose columns cannot fill, the
+  count depends on the number of moves alone, so the opening's tall column is what gives another answer. No game
+  ends within the moves, as in the lesson. Many openings, about nine answers (the column's height and the moves):
+  an answer is not compared with other students'.
 - 5 ex 2 (how far beyond the horizon): a position where the depth-3 search's move loses beyond its horizon while
   another move holds, as the lesson's H2, with a loss in 3 or 7 moves instead of 5: one of :data:`HORIZON_TRAPS`.
   Such a position is a rare find (``benchmarks/bench_variant_spaces.py --horizon 3000``: 15 of 3,000 random
@@ -797,19 +801,58 @@ def _tree_size(instance, fixed):
 
 
 def _positions_with_marks(instance, fixed):
-    return _ttt().positions_up_to_symmetry(instance["marks"])
+    return _ttt().positions_up_to_symmetry(instance["marks"], instance["start"])
+
+
+def _draw_start_and_marks(rng, lesson, fixed):
+    """A board after one or two random moves, and a count of marks it can grow to (one more up to 9): the positions
+    with that many marks reachable from it. The start makes the answer (the counts of marks alone, 2 to 9, are
+    8); the count of marks keeps the exercise's filter."""
+    moves = rng.choice((1, 2))
+    return {"start": _random_board(rng, moves), "marks": rng.randint(moves + 1, 9)}
+
+
+def _symmetry_matters(instance, fixed):
+    """As in the lesson: some of the positions are alike (otherwise counting them up to symmetry changes nothing)."""
+    t = _ttt()
+    return t.positions_up_to_symmetry(instance["marks"], instance["start"]) < \
+        len(t._with_marks(instance["marks"], instance["start"]))
 
 
 def _positions_after(instance, fixed):
     from .connectfour import positions_after
-    return positions_after(instance["plies"])
+    return positions_after(instance["plies"], instance["opening"])
+
+
+def _no_game_ends(instance, fixed):
+    """As in the lesson: no game ends within the moves (a finished game would be another question)."""
+    from .connectfour import _levels
+    return not _levels(instance["plies"], instance["opening"])[1]
 
 
 def _draw_plies(rng, lesson, fixed):
-    """Another number of moves from the empty board, 3 to 5: the count of positions depends on it alone (an
-    opening of a few discs changes nothing: no column fills, no game ends before the 7th disc), from 7 moves on a
-    game can end (another question) and the count takes seconds (too slow to grade a class)."""
-    return {"plies": rng.choice((3, 4, 5))}
+    """3 to 5 moves after an opening in which one column is tall enough to fill on the way (not yet full: its
+    height 5 at most, and with the moves at least 7; the rest of the opening, 0 to 2 discs, elsewhere). From the
+    empty board, or after an opening whose columns cannot fill, the count depends on the number of moves alone
+    (238, 1,120 or 4,263: every short opening gives the same as the empty board); a column that fills takes moves
+    away, so the count depends on the column's height and the moves alone (the opening's other discs and the
+    column's place change nothing: 9 answers for 200 students, one per pair), and :data:`INSTANCES` compares none
+    with other students'."""
+    plies = rng.choice((3, 4, 5))
+    column = rng.randint(1, 7)
+    moves = [column] * rng.randint(7 - plies, 5) + \
+        [rng.choice([c for c in range(1, 8) if c != column]) for _ in range(rng.randint(0, 2))]
+    rng.shuffle(moves)
+    return {"opening": "".join(map(str, moves)), "plies": plies}
+
+
+def _positions_after_solution(names, fixed, target):
+    return ["from adversarial.games.connectfour import ConnectFour",
+            "_game = ConnectFour()",
+            f"_level = {{_game.play({names['opening']})}}",
+            f"for _ in range({names['plies']}):",
+            "    _level = {_game.result(s, m) for s in _level for m in _game.actions(s)}",
+            f"{target} = len(_level)"]
 
 
 # numbers of lesson 7: a uniform tree's (b, d), a branching factor and a budget of leaves
@@ -1028,33 +1071,32 @@ INSTANCES = {
                               "boards after the moves) count as one?"),
                              ("first moves up to symmetry", "moves up to symmetry"))),
     "check_positions_up_to_symmetry": Varies(
-        ["marks"], lambda rng, lesson, fixed: {"marks": rng.randint(2, 9)}, _positions_with_marks, "value",
+        ["start", "marks"], _draw_start_and_marks, _positions_with_marks, "value",
         lambda names, fixed, target: [
             "from adversarial.games.tictactoe import TicTacToe, reachable_positions",
             "_game = TicTacToe()",
-            f"{target} = len({{_game.canonical(b) for b in reachable_positions(_game) "
+            f"{target} = len({{_game.canonical(b) for b in reachable_positions(_game, {names['start']}) "
             f"if 9 - len(b.empty) == {names['marks']}}})"],
+        hardness=_symmetry_matters, others=False,
         statement=_replacing(("How many remain when symmetric positions count as one?",
-                              "Of those with exactly {marks} marks on the board (your number, drawn by the first "
-                              "cell), how many remain when symmetric positions count as one?")),
-        what="count of marks"),
+                              "Of the positions reachable from your board {start} (`reachable_positions(game, "
+                              "{start_plain})` gives them, your board included) that have exactly {marks} marks "
+                              "on the board (both drawn by the first cell), how many remain when symmetric "
+                              "positions count as one?")),
+        what="board and count of marks"),
     "check_positions_after": Varies(
-        ["plies"], _draw_plies, _positions_after, "value",
-        lambda names, fixed, target: [
-            "from adversarial.games.connectfour import ConnectFour",
-            "_game = ConnectFour()",
-            "_level = {_game.initial_state()}",
-            f"for _ in range({names['plies']}):",
-            "    _level = {_game.result(s, m) for s in _level for m in _game.actions(s)}",
-            f"{target} = len(_level)"],
+        ["opening", "plies"], _draw_plies, _positions_after, "value", _positions_after_solution,
+        hardness=_no_game_ends, others=False,
         statement=_replacing(
             ("Without transpositions there would be 7⁶ move sequences of six moves in Connect Four (no game can "
              "end that early). How many *different* positions are there after six moves?",
-             "Your number of moves is {plies} (drawn by the first cell). Without transpositions there would be 7 "
-             "to the power {plies} move sequences of {plies} moves in Connect Four (no game can end that early). "
-             "How many *different* positions are there after {plies} moves?"),
-            ("how many positions after six moves?", "how many positions after {plies} moves?")),
-        what="number of moves"),
+             "Your opening is {opening} (the columns of its discs, X first, as `game.play` takes them) and your "
+             "number of moves is {plies}, both drawn by the first cell. Without transpositions there would be up to "
+             "7 to the power {plies} move sequences of {plies} moves after the opening in Connect Four (fewer "
+             "where a column fills; no game can end that early). How many *different* positions are there "
+             "{plies} moves after your opening?"),
+            ("how many positions after six moves?", "how many positions after {plies} moves from an opening?")),
+        what="opening and number of moves"),
     "check_moves_to_loss": Varies(
         ["moves"], _draw_trap, _trap_loss, "value", _trap_solution, hardness=_trap_hardness, others=False,
         what="position", derived={"trap": _depth3_move},

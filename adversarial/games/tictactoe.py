@@ -239,9 +239,10 @@ class TicTacToe:
         return Board(cells, board.player, board.winner, empty, symmetry)
 
 
-def reachable_positions(game: TicTacToe) -> set[Board]:
-    """Every board reachable from the empty board by legal play (terminal ones included)."""
-    seen, todo = set(), [game.initial_state()]
+def reachable_positions(game: TicTacToe, start: Board | str | None = None) -> set[Board]:
+    """Every board reachable from the empty board (or ``start``, included) by legal play (terminal ones
+    included)."""
+    seen, todo = set(), [game.initial_state() if start is None else game._as_board(start)]
     while todo:
         board = todo.pop()
         if board in seen:
