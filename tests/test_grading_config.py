@@ -30,3 +30,9 @@ def test_an_unknown_late_penalty_is_refused_naming_nbgraders_methods(tmp_path):
     with pytest.raises(SystemExit, match="late penalty 'half': use one of none, zero"):
         _tool("assignments").prepare(tmp_path / "course", late="half")
     assert not (tmp_path / "course" / "nbgrader_config.py").exists()
+
+
+def test_the_kernel_and_the_grader_name_a_finished_test_alike():
+    """The grading kernel runs from a private copy with no import of the grader's tools, so it keeps its own copy
+    of the event a hidden test's last call raises: the two must agree, or every hidden test would score nothing."""
+    assert _tool("grading_kernel").FINISHED == _tool("grading_preprocessors").FINISHED

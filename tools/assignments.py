@@ -61,6 +61,7 @@ COURSE = ROOT / "build" / "course"
 KERNEL = "adversarial-grading"
 COURSE_ID = "adversarial-search-lessons"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import grading_preprocessors  # noqa: E402  (tools/grading_preprocessors.py: the hidden tests' last line it looks for)
 import nbgrader_hooks  # noqa: E402  (tools/nbgrader_hooks.py: what the grader writes in, what feedback hides)
 
 import notebooks as lessons  # noqa: E402  (tools/notebooks.py: tags, worked answers)
@@ -593,7 +594,7 @@ def test_source(exercise: dict, grade_id: str, worth: int, *, number: int = 0, v
                "        for key, value in _swapped:",
                "            globals()[key] = value"]
     # a share of the points (partial credit): a number, nbgrader's partial grade
-    hidden += ["", "", "_graded(_hidden())"]
+    hidden += ["", "", grading_preprocessors.LAST_CALL]
     hidden.append("### END HIDDEN TESTS")
     return "\n".join(lines + hidden)
 
