@@ -22,12 +22,18 @@ nbgrader's pipelines:
   only if the grading kernel heard it finish (``unfinished``).
 - ``ExecuteOnOwnTime`` replaces nbgrader's ``Execute``: a cell's time limit counts the cell's own time, not the
   time its kernel waited for a CPU on a loaded machine.
+
+``configure(c)`` also makes two of nbgrader's own steps cheaper, without changing what they do
+(:func:`quicker_nbgrader`): its cell-metadata check validates every cell against nbgrader's schema as before, but
+checks the schema itself once, not once a cell; and its gradebook opens its database through one SQLAlchemy engine
+a process, not a new one (with its own cache of compiled SQL) each of the ten times a hand-in's autograde opens it.
 """
 
 from __future__ import annotations
 
 import ast
 import asyncio
+import json
 import os
 import shutil
 import tempfile
@@ -316,8 +322,95 @@ class ExecuteOnOwnTime(Execute):
         return await super()._async_handle_timeout(limit, cell)
 
 
+# -- nbgrader's own steps, made cheaper ---------------------------------------------------------------
+
+# The nbgrader versions whose code quicker_nbgrader() was read against (the lock files pin one).
+QUICKER_FOR = ("0.9.6",)
+
+
+class SchemaCheckedOnce:
+    """jsonschema, as nbgrader's cell-metadata check sees it (``nbgrader.nbgraderformat.common.jsonschema``):
+    ``validate(instance, schema)`` is jsonschema's own (the same validator, the same best-matching error), but it
+    checks the schema itself against its meta-schema once for each distinct schema, not on every call. nbgrader
+    calls it for every cell of every notebook with one schema read from its own file: checking that schema again
+    each time was about a fifth of autograde's own CPU (benchmarks/RESULTS.md). Anything else is jsonschema's."""
+
+    quicker = True
+
+    def __init__(self, module):
+        self._module, self._validators = module, {}
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    def validate(self, instance, schema, cls=None, *args, **kwargs):
+        if cls is not None or args or kwargs:
+            return self._module.validate(instance, schema, cls, *args, **kwargs)
+        key = json.dumps(schema, sort_keys=True)            # by content: nbgrader reads its file anew each time
+        validator = self._validators.get(key)
+        if validator is None:
+            kind = self._module.validators.validator_for(schema)
+            kind.check_schema(schema)                       # a bad schema is refused as before (SchemaError)
+            validator = self._validators[key] = kind(schema)
+        error = self._module.exceptions.best_match(validator.iter_errors(instance))
+        if error is not None:
+            raise error
+        return None
+
+
+_ENGINES: dict = {}
+
+
+def one_engine(url, *args, **kwargs):
+    """SQLAlchemy's create_engine for nbgrader's gradebook, one engine a database and process: each ``Gradebook``
+    nbgrader opens (ten a hand-in's autograde) made its own engine, and compiled every query again. Its ``close``
+    still disposes of the engine's pooled connections; the engine and its compiled queries stay."""
+    import sqlalchemy
+    key = (str(url), json.dumps(kwargs, sort_keys=True, default=repr)) if not args else None
+    if key is None:
+        return sqlalchemy.create_engine(url, *args, **kwargs)
+    if key not in _ENGINES:
+        _ENGINES[key] = sqlalchemy.create_engine(url, **kwargs)
+    return _ENGINES[key]
+
+
+one_engine.quicker = True
+
+
+def quicker_nbgrader() -> None:
+    """Make nbgrader's cell-metadata check and its gradebook's start cheaper in this process (see
+    :class:`SchemaCheckedOnce` and :func:`one_engine`); what they accept and refuse is unchanged. Only for the
+    nbgrader versions they were read against (``QUICKER_FOR``): any other stops with a clear error."""
+    import jsonschema
+    import nbgrader
+    import nbgrader.api
+    import sqlalchemy
+    from nbgrader.nbgraderformat import common
+    if nbgrader.__version__ not in QUICKER_FOR:
+        raise RuntimeError(
+            f"nbgrader {nbgrader.__version__}: tools/grading_preprocessors.py's quicker_nbgrader() was written for "
+            f"nbgrader {', '.join(QUICKER_FOR)} (its cell-metadata check calling jsonschema.validate for every cell, "
+            "its Gradebook calling create_engine each time it opens). Read those in the new version, then add it to "
+            "QUICKER_FOR, or install the pinned version (make setup).")
+    # (installed once a process; "quicker" marks ours, as this file may be loaded under more than one name)
+    if common.jsonschema is jsonschema:
+        common.jsonschema = SchemaCheckedOnce(jsonschema)
+    elif not getattr(common.jsonschema, "quicker", False):
+        raise RuntimeError("nbgrader's cell-metadata check does not use jsonschema as nbgrader "
+                           f"{', '.join(QUICKER_FOR)} does: tools/grading_preprocessors.py's quicker_nbgrader() "
+                           "cannot apply")
+    if nbgrader.api.create_engine is sqlalchemy.create_engine:
+        nbgrader.api.create_engine = one_engine
+    elif not getattr(nbgrader.api.create_engine, "quicker", False):
+        raise RuntimeError("nbgrader's gradebook does not open its database with sqlalchemy.create_engine as "
+                           f"nbgrader {', '.join(QUICKER_FOR)} does: tools/grading_preprocessors.py's "
+                           "quicker_nbgrader() cannot apply")
+
+
 def configure(c) -> None:
-    """Put grading's preprocessors into nbgrader's autograde (``c``: the course's nbgrader config)."""
+    """Put grading's preprocessors into nbgrader's autograde (``c``: the course's nbgrader config), and make
+    nbgrader's own steps in this process cheaper (:func:`quicker_nbgrader`)."""
+    quicker_nbgrader()
     from nbgrader.converters import Autograde
     traits = Autograde.class_traits()
     sanitize = traits["sanitize_preprocessors"].default()
