@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import json
 import os
 import shutil
@@ -123,10 +124,23 @@ def locked_cells(nb) -> str:
     bits: a hand-in could make a cell of its own with a locked cell's name). Passed in ``$GRADING_LOCKED``."""
     import hashlib
 
-    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
     meta = [c for c in nb.cells if c.cell_type == "code" and (utils.is_locked(c) or utils.is_grade(c))]
-    return ",".join(sorted({f"{murmur2_x86(c.source, get_tmp_hash_seed())}:"
+    return ",".join(sorted({f"{kernel_name(c.source)}:"
                             f"{hashlib.sha256(c.source.encode('utf-8', 'surrogatepass')).hexdigest()}" for c in meta}))
+
+
+def kernel_name(source: str) -> str:
+    """The name ipykernel gives a cell of this source (its hash, ``murmur2_x86``, without the ``.py``)."""
+    from ipykernel.compiler import get_tmp_hash_seed
+    return str(_murmur(source, get_tmp_hash_seed()))
+
+
+@functools.lru_cache(maxsize=2048)
+def _murmur(source: str, seed: int) -> int:
+    """ipykernel's murmur2_x86, remembered: it is pure Python, a character at a time (about 0.1 s for a hidden
+    test's source), and every hand-in of an assignment has the same locked cells, hashed three times each."""
+    from ipykernel.compiler import murmur2_x86
+    return murmur2_x86(source, seed)
 
 
 class ListenForRefusals(NbGraderPreprocessor):
@@ -161,8 +175,7 @@ def refused_tests(cells, refusals: list) -> dict[str, str]:
             name = []                              # asked (its source), not the cell that ran before it
         if name and type(name[0]) is str:        # the kernel's audit hook saw this cell start: its name is the
             if named is None:                      # hash of its source (ipykernel's), out of the hand-in's reach
-                from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
-                named = {f"{murmur2_x86(c.source, get_tmp_hash_seed())}.py": c for c in code}
+                named = {f"{kernel_name(c.source)}.py": c for c in code}
             cell = named.get(os.path.basename(name[0]))
         if cell is None:
             cell = next((c for c in code if source is not None and c.source.strip() == str(source).strip()), None)
@@ -183,14 +196,13 @@ def unfinished(cells, finished: list, charged: dict) -> None:
     instructor's own cell (the hand-in may have changed how IPython runs a cell or shows its errors), and its
     share of the points is the one the kernel heard (it may have hidden the number it showed). ``charged``
     gets each test that did not finish although its outputs show no error."""
-    from ipykernel.compiler import get_tmp_hash_seed, murmur2_x86
     heard = {os.path.basename(str(name)): points for _, _, name, points in finished}
     for cell in cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         if cell.cell_type != "code" or not cell.metadata.get("nbgrader", {}).get("grade") or \
                 LAST_CALL not in cell.source or grade_id in charged:
             continue
-        name = f"{murmur2_x86(cell.source, get_tmp_hash_seed())}.py"
+        name = f"{kernel_name(cell.source)}.py"
         if name not in heard:
             if not any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
                 charged[grade_id] = ("changing how the kernel runs or shows the instructor's test (the grading "
