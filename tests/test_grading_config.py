@@ -58,8 +58,7 @@ def test_nbgraders_schema_is_checked_once_and_bad_metadata_is_still_refused(tmp_
     import copy
 
     import jsonschema
-    from nbgrader.nbgraderformat import MetadataValidator, ValidationError
-    from nbgrader.nbgraderformat import common
+    from nbgrader.nbgraderformat import MetadataValidator, ValidationError, common
     from nbgrader.preprocessors import CheckCellMetadata
     assignments = _tool("assignments")
     assignments.prepare(tmp_path / "course")
@@ -104,6 +103,7 @@ def test_the_gradebook_opens_one_engine_a_database_and_still_reads_what_another_
     pytest.importorskip("nbgrader", reason="graded assignments need nbgrader (make setup installs it)")
     import subprocess
     import sys
+
     from nbgrader.api import Gradebook
     _tool("grading_preprocessors").quicker_nbgrader()
     url = f"sqlite:///{tmp_path / 'gradebook.db'}"
