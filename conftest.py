@@ -186,8 +186,14 @@ def _checking_worked_answer(item):
 
 
 def pytest_collection_modifyitems(items):
-    # The browser tests run last in a plain `pytest` run, so that the quick tests answer first.
-    items.sort(key=lambda item: "/e2e/" in str(item.path).replace("\\", "/"))
+    # The browser tests run last in a plain `pytest` run, so that the quick tests answer first; the JupyterLab files
+    # in JUPYTERLAB_FILES's order: test_jupyterlab.py's every-lesson notebook is opened by loading JupyterLab (its
+    # saved widgets need it), which is then the page's one load, and the other files share one scratch notebook.
+    def place(item):
+        path = str(item.path).replace("\\", "/")
+        ranks = [k for k, name in enumerate(JUPYTERLAB_FILES) if path.endswith(name)]
+        return "/e2e/" in path, ranks[0] if ranks else len(JUPYTERLAB_FILES)
+    items.sort(key=place)
     for item in items:
         cell = getattr(item, "cell", None)
         if cell is None or cell.get("cell_type") != "code":

@@ -71,6 +71,18 @@ def _free_port() -> int:
 START_LIMIT = 180
 
 
+# What the tests' JupyterLab leaves out: the server extensions and the page's plugins that no test uses (nbgrader's
+# four, jupytext's, the language server's, terminals, Notebook 7's pages; the debugger, which sends its requests to
+# every kernel it sees start; the extension manager). The lessons' own JupyterLab (make lab) keeps them all. Loading
+# nbgrader's formgrader alone took 2 s of the server's start, and each page load built and ran their plugins.
+SERVER_EXTENSIONS_OFF = ("nbgrader.server_extensions.formgrader", "nbgrader.server_extensions.validate_assignment",
+                         "nbgrader.server_extensions.assignment_list", "nbgrader.server_extensions.course_list",
+                         "jupyter_lsp", "jupyter_server_terminals", "jupyterlab_jupytext", "notebook", "notebook_shim")
+PAGE_PLUGINS_OFF = ("@jupyter/nbgrader", "jupyterlab-jupytext", "@jupyter-notebook/lab-extension",
+                    "@jupyterlab/debugger-extension", "@jupyterlab/lsp-extension", "@jupyterlab/terminal-extension",
+                    "@jupyterlab/extensionmanager-extension")
+
+
 class Lab:
     """A running JupyterLab server with its own private folders."""
 
@@ -90,8 +102,14 @@ class Lab:
             path = settings / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
+        config = self.base / "config"
+        (config / "labconfig").mkdir(parents=True)
+        (config / "jupyter_server_config.json").write_text(json.dumps(
+            {"ServerApp": {"jpserver_extensions": dict.fromkeys(SERVER_EXTENSIONS_OFF, False)}}))
+        (config / "labconfig" / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": dict.fromkeys(PAGE_PLUGINS_OFF, True)}))
         self.env = env = dict(os.environ,
-                   JUPYTER_CONFIG_DIR=str(self.base / "config"),
+                   JUPYTER_CONFIG_DIR=str(config),
                    JUPYTER_RUNTIME_DIR=str(self.base / "runtime"),
                    JUPYTER_DATA_DIR=str(self.base / "data"),
                    JUPYTERLAB_SETTINGS_DIR=str(settings),

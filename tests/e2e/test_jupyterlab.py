@@ -37,6 +37,7 @@ from .lab_page import (
     keyboard_walk,
     open_notebook,
     run_all,
+    run_cells,
     svg_texts,
     widget_errors,
 )
@@ -249,8 +250,7 @@ def test_the_board_answers_every_move_with_an_optimal_one(page, lab):
     game = TicTacToe()
     cells = ["from adversarial.widgets.play import PlayBoard",
              code_cell("03_tictactoe_minimax.ipynb", "PlayBoard(human=")]                # notebook 3's board cell
-    open_notebook(page, lab, lab.notebook("board.ipynb", cells))
-    run_all(page)
+    run_cells(page, lab, *cells)                        # in the scratch notebook the other tests share
     assert_no_errors(page)
     board = page.locator(BOARD)
     expect(board).to_have_count(1)
