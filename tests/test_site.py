@@ -279,12 +279,12 @@ def chromium_page():
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.skip("axe-core runs in Chromium through Playwright: pip install -r requirements.txt")
-    from tests.e2e.conftest import CHROMIUM_FLAGS, _missing, find_chromium
+    from tests.e2e.conftest import LAB_FLAGS, _missing, find_chromium
     path = find_chromium()
     if path is None:
         _missing("no Chromium executable found")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
+        browser = p.chromium.launch(executable_path=path, headless=True, args=LAB_FLAGS)
         page = browser.new_page(viewport={"width": 1920, "height": 1080})
         yield page
         browser.close()

@@ -37,7 +37,7 @@ def test_the_jupyterlab_files_are_one_unit_and_the_in_browser_edition_another():
     units = {group(f"{path}::test_x") for path in JUPYTERLAB_FILES}
     assert units == {JUPYTERLAB} and group("tests/e2e/test_lite.py::test_x") != JUPYTERLAB
     opening = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "e2e").glob("test_*.py")
-               if re.search(r"\bopen_notebook\(|\bhall\b", p.read_text())}
+               if re.search(r"\b(open_notebook|run_cells)\(", p.read_text())}
     assert opening == set(JUPYTERLAB_FILES)
 
 

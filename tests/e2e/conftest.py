@@ -71,6 +71,18 @@ def _free_port() -> int:
 START_LIMIT = 180
 
 
+# What the tests' JupyterLab leaves out: the server extensions and the page's plugins that no test uses (nbgrader's
+# four, jupytext's, the language server's, terminals, Notebook 7's pages; the debugger, which sends its requests to
+# every kernel it sees start; the extension manager). The lessons' own JupyterLab (make lab) keeps them all. Loading
+# nbgrader's formgrader alone took 2 s of the server's start, and each page load built and ran their plugins.
+SERVER_EXTENSIONS_OFF = ("nbgrader.server_extensions.formgrader", "nbgrader.server_extensions.validate_assignment",
+                         "nbgrader.server_extensions.assignment_list", "nbgrader.server_extensions.course_list",
+                         "jupyter_lsp", "jupyter_server_terminals", "jupyterlab_jupytext", "notebook", "notebook_shim")
+PAGE_PLUGINS_OFF = ("@jupyter/nbgrader", "jupyterlab-jupytext", "@jupyter-notebook/lab-extension",
+                    "@jupyterlab/debugger-extension", "@jupyterlab/lsp-extension", "@jupyterlab/terminal-extension",
+                    "@jupyterlab/extensionmanager-extension")
+
+
 class Lab:
     """A running JupyterLab server with its own private folders."""
 
@@ -90,8 +102,14 @@ class Lab:
             path = settings / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
+        config = self.base / "config"
+        (config / "labconfig").mkdir(parents=True)
+        (config / "jupyter_server_config.json").write_text(json.dumps(
+            {"ServerApp": {"jpserver_extensions": dict.fromkeys(SERVER_EXTENSIONS_OFF, False)}}))
+        (config / "labconfig" / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": dict.fromkeys(PAGE_PLUGINS_OFF, True)}))
         self.env = env = dict(os.environ,
-                   JUPYTER_CONFIG_DIR=str(self.base / "config"),
+                   JUPYTER_CONFIG_DIR=str(config),
                    JUPYTER_RUNTIME_DIR=str(self.base / "runtime"),
                    JUPYTER_DATA_DIR=str(self.base / "data"),
                    JUPYTERLAB_SETTINGS_DIR=str(settings),
@@ -200,29 +218,55 @@ def lab(chromium_path, tmp_path_factory):
 
 
 @pytest.fixture(scope="package")
-def browser(chromium_path):
-    """One Chromium for the browser tests a process runs one after another (the JupyterLab files are one unit of
-    work: root conftest.py's ``group``). Playwright's sync API marks an event loop as running in this thread while
+def playwright_driver(chromium_path):
+    """Playwright's driver for the browser tests a process runs one after another (the JupyterLab files are one unit
+    of work: root conftest.py's ``group``). Playwright's sync API marks an event loop as running in this thread while
     it is open; it is stopped when the process leaves tests/e2e, which leaves the process's other tests (the
     stepper's Run, driven by asyncio) a normal thread, whichever order pytest-xdist runs them in."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS)
-        artifact("versions.txt").write_text(
-            f"chromium {chromium.version} ({chromium_path})\nplaywright {version('playwright')}\n")
-        yield chromium
-        chromium.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+def launch(driver, chromium_path, flags):
+    chromium = driver.chromium.launch(executable_path=chromium_path, headless=True, args=flags)
+    artifact("versions.txt").write_text(
+        f"chromium {chromium.version} ({chromium_path})\nplaywright {version('playwright')}\n")
+    return chromium
+
+
+@pytest.fixture(scope="package")
+def browser(playwright_driver, chromium_path):
+    """One Chromium for the in-browser edition's tests (test_lite.py)."""
+    chromium = launch(playwright_driver, chromium_path, CHROMIUM_FLAGS)
+    yield chromium
+    chromium.close()
+
+
+# The JupyterLab tests' Chromium (and the site's, for axe-core) composites in its browser process (--in-process-gpu:
+# with --disable-gpu there is no GPU, only a process that draws in software): opening a notebook and running it, then
+# 16 clicks of Step, took 10-25% less of Chromium's CPU than with a separate GPU process (measured alternating,
+# 2026-11-28).
+LAB_FLAGS = [*CHROMIUM_FLAGS, "--in-process-gpu"]
+
+
+@pytest.fixture(scope="package")
+def lab_browser(playwright_driver, chromium_path):
+    """One Chromium for every JupyterLab test."""
+    chromium = launch(playwright_driver, chromium_path, LAB_FLAGS)
+    yield chromium
+    chromium.close()
 
 
 VIEWPORT = {"width": 1400, "height": 1000}
 
 
 @pytest.fixture(scope="package")
-def lab_page(browser):
+def lab_page(lab_browser):
     """One page for every JupyterLab test: JupyterLab is loaded once (loading it costs 7-10 s of CPU), and each
     test opens its notebook in it (lab_page.open_notebook closes the one before and stops its kernel)."""
-    context = browser.new_context(viewport=VIEWPORT)
+    context = lab_browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))

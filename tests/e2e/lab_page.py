@@ -127,6 +127,28 @@ def run_all(page, timeout_ms: int = 180_000) -> None:
     page.wait_for_function(KERNEL_READY, timeout=timeout_ms, polling=100)
 
 
+# What the last user of the scratch notebook left in its kernel goes first: its names, its widgets (a stepper's Run
+# stops with its widget) and lecture mode (its style sheet went with the last cells' outputs).
+FRESH = ("%reset -f\nimport ipywidgets\nipywidgets.Widget.close_all()\n"
+         "from adversarial.themes import set_theme\nset_theme('notebook')")
+IS_OPEN = f"(path) => {{ const panel = {CURRENT}; return !!(panel && panel.context && panel.context.path === path); }}"
+
+
+def run_cells(page, lab, *sources: str) -> None:
+    """``sources`` as the code cells of the one scratch notebook the JupyterLab tests share, run in its kernel.
+
+    The scratch notebook is opened (and its kernel started) the first time, and again only when a test has opened
+    another notebook since: each test that needs a few cells of its own (a lesson's board or explorer cell, the
+    lecture hall's steppers) replaces the cells in one edit, after FRESH, instead of opening a new notebook and
+    starting a kernel (2-4 s of CPU each). Runs them all (run_all: each must have run, or one failed)."""
+    if getattr(lab, "scratch", None) is None:
+        lab.scratch = lab.notebook("scratch.ipynb", [""])
+    if not page.evaluate(IS_OPEN, lab.scratch):
+        open_notebook(page, lab, lab.scratch)
+    page.evaluate(REPLACE_CELLS, [FRESH, *sources])
+    run_all(page)
+
+
 def error_outputs(page) -> list[dict]:
     """Every error output in the notebook (from the model, so nothing scrolled away is missed)."""
     return page.evaluate(ERRORS)

@@ -16,16 +16,15 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
 
 from adversarial.play_connectfour import ConnectFourBoard, score_text
 
-from .lab_page import artifact, code_cell, describe, error_outputs, open_notebook, run_all, widget_errors
+from .lab_page import artifact, code_cell, describe, error_outputs, run_cells, widget_errors
 
 NOTEBOOK = "06_solving_connect_four.ipynb"
 BOARD = ".adversarial-c4"
 
 
 def test_the_connect_four_board_answers_as_the_package_does(page, lab):
-    """The lesson's board cell (with its import), in JupyterLab."""
-    open_notebook(page, lab, lab.notebook("board.ipynb", [code_cell(NOTEBOOK, "ConnectFourBoard(")]))
-    run_all(page)
+    """The lesson's board cell (with its import), in JupyterLab (the shared scratch notebook's kernel)."""
+    run_cells(page, lab, code_cell(NOTEBOOK, "ConnectFourBoard("))
     assert error_outputs(page) == [], describe(page)
     assert widget_errors(page) == []
     board = page.locator(BOARD)

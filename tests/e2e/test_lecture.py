@@ -2,8 +2,9 @@
 
 Each test writes the cells it needs (the lessons' notebooks are not edited for tests), runs them, and compares
 what the page shows with what the package computes in this process. The tests share one JupyterLab page and
-one kernel (loading JupyterLab and starting a kernel cost about 8 s a test): each replaces the open notebook's
-cells with its own, which start by forgetting every name and closing every widget the last test left.
+one kernel (loading JupyterLab and starting a kernel cost about 8 s a test): each replaces the scratch notebook's
+cells with its own (lab_page.run_cells), which start by forgetting every name and closing every widget the last
+test left.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from adversarial.themes import theme_style
 from adversarial.tree import random_tree, tree
 from adversarial.widgets import Stepper
 
-from .lab_page import NOTEBOOKS, REPLACE_CELLS, artifact, open_notebook, run_all, svg_texts
+from .lab_page import NOTEBOOKS, artifact, run_cells, svg_texts
 from .test_jupyterlab import (
     BOARD,
     DRAWING,
@@ -41,29 +42,10 @@ SENTENCE = f"{STEPPER} >> .adversarial-explanation"
 FULL_HD = {"width": 1920, "height": 1080}
 
 
-# What the last test left in the kernel goes first: its names, its widgets (a stepper's Run stops with its
-# widget) and lecture mode (its style sheet went with the last test's outputs).
-FRESH = ("%reset -f\nimport ipywidgets\nipywidgets.Widget.close_all()\n"
-         "from adversarial.themes import set_theme\nset_theme('notebook')")
-
-
-@pytest.fixture(scope="module")
-def hall(lab_page, lab):
-    """The shared JupyterLab page with one notebook for the module: each test replaces its cells (open_cells)."""
-    open_notebook(lab_page, lab, lab.notebook("lecture.ipynb", [IMPORTS]))
-    return lab_page
-
-
-@pytest.fixture
-def page(hall, page):
-    """tests/e2e/conftest.py's page (its usual size again, a screenshot after each test, the mouse moved away),
-    with the module's notebook open."""
-    return page
-
-
 def open_cells(page, lab, *sources: str) -> None:
-    page.evaluate(REPLACE_CELLS, [FRESH, IMPORTS, *sources])
-    run_all(page)
+    """The test's cells run in the shared scratch notebook (lab_page.run_cells), after the imports every test here
+    uses."""
+    run_cells(page, lab, IMPORTS, *sources)
     assert_no_errors(page)
 
 

@@ -17,7 +17,7 @@ except ImportError:          # the fixtures skip (or fail under make test-e2e) a
 
 from adversarial.plots import explorer_caption, explorer_figure, svg_of
 
-from .lab_page import artifact, code_cell, describe, error_outputs, open_notebook, run_all, svg_texts, widget_errors
+from .lab_page import artifact, code_cell, describe, error_outputs, run_cells, svg_texts, widget_errors
 
 EXPLORER = ".adversarial-explorer"
 PLOT = f"{EXPLORER} .adversarial-explorer-plot"
@@ -36,10 +36,8 @@ def expect_explorer_shows(page, b, d, order) -> None:
 
 
 def test_moving_a_slider_or_the_order_updates_the_plot(page, lab):
-    cells = ["from adversarial.lab.plots import OrderingExplorer",
-             code_cell("07_move_ordering.ipynb", "OrderingExplorer(b=")]
-    open_notebook(page, lab, lab.notebook("explorer.ipynb", cells))
-    run_all(page)
+    run_cells(page, lab, "from adversarial.lab.plots import OrderingExplorer",          # in the scratch notebook
+              code_cell("07_move_ordering.ipynb", "OrderingExplorer(b="))
     assert error_outputs(page) == [], describe(page)
     assert widget_errors(page) == []
     expect(page.locator(EXPLORER)).to_have_count(1)
