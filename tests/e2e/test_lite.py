@@ -30,6 +30,7 @@ import shutil
 import socketserver
 import subprocess
 import sys
+import tarfile
 import threading
 import time
 import urllib.parse
@@ -284,6 +285,61 @@ def test_the_kernel_worker_is_patched_in_the_built_site_only(tmp_path):
         make_lite.patch_kernel_worker(tmp_path / "site")
 
 
+def test_the_kernel_starts_while_the_page_loads_in_the_built_site_only(tmp_path):
+    """start_kernel_early on the installed jupyterlite-pyodide-kernel's own files and JupyterLite's own pages: each
+    worker starts Pyodide when made and its kernel waits for that start; the kernel's page code takes the page's
+    worker; each page that opens a notebook makes that worker, from the site's own settings, before JupyterLab
+    loads; all still parse; the installed copies (which the site's may be hard links to) are unchanged; a file
+    written otherwise is an error naming why."""
+    installed = make_lite.ASIDE / make_lite.KERNEL_EXTENSION / "static"
+    app = next((Path(sys.prefix) / "lib").glob("python3*/site-packages/jupyterlite_core/jupyterlite-app-*.tgz"), None)
+    if not list(installed.glob("*.worker.*.js")) or app is None:
+        pytest.skip("the in-browser kernel's extension is not installed aside (make setup does it)")
+    site = tmp_path / "site"
+    static = site / "extensions" / make_lite.KERNEL_EXTENSION / "static"
+    static.mkdir(parents=True)
+    before = {}
+    for path in installed.glob("*.js"):
+        os.link(path, static / path.name)
+        before[path] = path.read_text()
+    with tarfile.open(app) as archive:
+        for page in make_lite.EARLY_PAGES:
+            (site / page).mkdir()
+            (site / page / "index.html").write_bytes(archive.extractfile(f"package/{page}/index.html").read())
+    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "loadPyodideOptions": {"packages": ["micropip"]}}
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {"litePluginSettings": {
+        f"{make_lite.KERNEL_EXTENSION}:kernel": settings}}}))
+    assert make_lite.start_kernel_early(site) == list(make_lite.EARLY_PAGES)
+    for path, text in before.items():
+        assert path.read_text() == text, f"the installed {path.name} was written through a link"
+    workers = sorted(static.glob("*.worker.*.js"))
+    for worker in workers:
+        script = worker.read_text()
+        assert script.count("adversarialEarlyStart(this)}async initialize(") == 1
+        assert script.count("await adversarialEarlyRuntime(this,e),await this.initFilesystem(e)") == 1
+    kernel = [p for p in static.glob("*.js") if "initWorker(e){const adversarialEarly" in p.read_text()]
+    assert len(kernel) == 1
+    for page in make_lite.EARLY_PAGES:
+        html = (site / page / "index.html").read_text()
+        script = re.search(r"<script>\n(// Added by make lite.*?)</script>\n</head>", html, re.DOTALL).group(1)
+        assert html.index('id="jupyter-config-data"') < html.index(script), "the page's root is named after it"
+        named = json.loads(re.search(r"const settings = (\{.*\});", script).group(1))
+        assert {k: named[k] for k in settings} == settings
+        assert all((site / path).is_file() for path in named["workers"].values()), named["workers"]
+    if shutil.which("node"):
+        for path in [*workers, *kernel]:
+            copy = tmp_path / (path.name[:-3] + ".mjs")
+            copy.write_text(path.read_text())
+            assert subprocess.run(["node", "--check", str(copy)], capture_output=True).returncode == 0, path.name
+        copy = tmp_path / "page.js"
+        copy.write_text(script)
+        assert subprocess.run(["node", "--check", str(copy)], capture_output=True).returncode == 0
+    workers[0].unlink()
+    workers[0].write_text("async initialize(e){await this.initRuntime(e)}")
+    with pytest.raises(RuntimeError, match=r"early start.*0\.8\.6"):
+        make_lite.start_kernel_early(site)
+
+
 @pytest.fixture(scope="module")
 def lite_site(chromium_path, lite_build):
     """The built site, served on 127.0.0.1 for the module's tests."""
@@ -319,7 +375,14 @@ def lite_page(browser, lite_site):
                or r.url.startswith(("blob:", "data:")) else outside.append(r.url))
     page = context.new_page()
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.site, page.outside, page.problems, page.served = lite_site, outside, problems, served
+    early = []          # what the page and the kernel's worker said about the kernel's early start, if anything
+
+    def heard(message):
+        if "early" in message.text:
+            early.append(message.text)
+    page.on("console", heard)
+    page.on("worker", lambda worker: worker.on("console", heard))
+    page.site, page.outside, page.problems, page.served, page.early = lite_site, outside, problems, served, early
     yield page
     try:
         page.screenshot(path=str(artifact("lite-every-lesson.png")))
@@ -370,7 +433,8 @@ def run_all(page, timeout_ms: int = 600_000, loaded: float | None = None) -> flo
     page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=60_000, polling=100)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # Not awaited: the command's promise ends when the last cell has run, which would make the first output the last.
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     first = None
     if loaded is not None:
         page.wait_for_function(FIRST_OUTPUT, timeout=timeout_ms, polling=100)
@@ -502,6 +566,14 @@ def test_nothing_leaves_the_site_and_the_page_has_no_error(lite_page, every_less
     worker = [f"/static/pyodide/{name}" for name in make_lite.SNAPSHOT_FILES.values()]
     assert all(any(url.endswith(name) for url in page.served) for name in worker), \
         "the guard missed the kernel worker's requests"
+
+
+def test_the_kernel_was_started_as_the_page_opened(lite_page, every_lesson):
+    """The kernel that ran the lessons is the worker the page made as it opened (make_lite's start_kernel_early),
+    started with the options the kernel asked for: no second start."""
+    taken = lite_page.evaluate("() => window.adversarialEarlyKernel ? window.adversarialEarlyKernel.taken : null")
+    assert taken is True, "the page made no early kernel worker, or the kernel did not take it"
+    assert not lite_page.early, f"the kernel's early start went wrong: {lite_page.early}"
 
 
 def test_the_outputs_have_no_serious_axe_violation(lite_page, every_lesson):

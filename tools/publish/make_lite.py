@@ -437,7 +437,79 @@ def patch_kernel_worker(out: Path) -> int:
     return len(workers)
 
 
-def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True) -> dict:
+# The kernel started while the page loads (tools/publish/early_page.js, early_worker.js): the page creates the kernel's
+# worker as it opens a notebook, the worker starts Pyodide at once, and JupyterLab's kernel (its initWorker, in the
+# extension's page code) takes that worker instead of creating one once its front end is up. Each pattern below is
+# where jupyterlite-pyodide-kernel 0.8.6 does the step; make lite stops with the reason if one is not found.
+EARLY_PAGE = Path(__file__).resolve().parent / "early_page.js"
+EARLY_WORKER = Path(__file__).resolve().parent / "early_worker.js"
+EARLY_PAGES = ("lab", "notebooks")          # the pages that open a notebook from ?path=
+EARLY_UNUSED_SECONDS = 300                  # a page whose kernel never starts stops the worker after this
+KERNEL_INIT_WORKER = re.compile(r"initWorker\((\w+)\)\{(?=let \w+=\w+=>new Worker\()")
+WORKER_CONSTRUCTED = re.compile(r"(this\._initialized=new Promise\(\((\w+),(\w+)\)=>\{this\._initializer="
+                                r"\{resolve:\2,reject:\3\}\}\))\}(?=async initialize\()")
+WORKER_RUNTIME = re.compile(r"await this\.initRuntime\((\w+)\),(?=await this\.initFilesystem\(\1\))")
+
+
+def _rewrite(path: Path, text: str) -> None:
+    path.unlink()           # the build may have linked it to the installed copy: never write through
+    path.write_text(text)
+
+
+def _one(pattern: re.Pattern, replacement: str, text: str, where: str) -> str:
+    patched, found = pattern.subn(replacement, text, count=1)
+    if found != 1:
+        raise RuntimeError(f"{where} is not written as make lite expects for the kernel's early start (another "
+                           f"jupyterlite-pyodide-kernel than 0.8.6?): see start_kernel_early")
+    return patched
+
+
+def start_kernel_early(out: Path) -> list[str]:
+    """The site ``out`` taught to start the kernel while its front end loads: the kernel's two workers start Pyodide
+    when the page creates them, the kernel's page code takes the page's worker, and each page that opens a notebook
+    creates it. Returns the pages changed."""
+    folder = out / "extensions" / KERNEL_EXTENSION / "static"
+    workers = {kind: next(iter(sorted(folder.glob(f"{kind}.worker.*.js"))), None)
+               for kind in ("comlink", "coincident")}
+    for kind, worker in workers.items():
+        if worker is None:
+            raise RuntimeError(f"no {kind} kernel worker in {folder}")
+        script = _one(WORKER_CONSTRUCTED, r"\1,adversarialEarlyStart(this)}", worker.read_text(), worker.name)
+        script = _one(WORKER_RUNTIME, r"await adversarialEarlyRuntime(this,\1),", script, worker.name)
+        _rewrite(worker, EARLY_WORKER.read_text() + "\n" + script)
+    kernels = [p for p in sorted(folder.glob("*.js")) if ".worker." not in p.name
+               and KERNEL_INIT_WORKER.search(p.read_text())]
+    if len(kernels) != 1:
+        raise RuntimeError(f"the kernel's initWorker found in {len(kernels)} files of {folder}, not 1 (another "
+                           f"jupyterlite-pyodide-kernel than 0.8.6?): see start_kernel_early")
+    take = (r"initWorker(\1){const adversarialEarly=globalThis.adversarialEarlyKernel;if(adversarialEarly&&"
+            r"!adversarialEarly.taken&&adversarialEarly.kind===(crossOriginIsolated?'coincident':'comlink'))"
+            r"{adversarialEarly.taken=!0;return adversarialEarly.worker}")
+    _rewrite(kernels[0], _one(KERNEL_INIT_WORKER, take, kernels[0].read_text(), kernels[0].name))
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config.get("litePluginSettings", {}).get(f"{KERNEL_EXTENSION}:kernel", {})
+    if "pyodideUrl" not in kernel:
+        raise RuntimeError("the site's settings name no pyodideUrl for the kernel: the early start needs the site's "
+                           "own Pyodide")
+    settings = {"pyodideUrl": kernel["pyodideUrl"], "loadPyodideOptions": kernel.get("loadPyodideOptions", {}),
+                "workers": {kind: str(w.relative_to(out)) for kind, w in workers.items()},
+                "unusedSeconds": EARLY_UNUSED_SECONDS}
+    script = EARLY_PAGE.read_text().replace("/*ADVERSARIAL_EARLY_SETTINGS*/null",
+                                            json.dumps(settings).replace("</", "<\\/"))
+    changed = []
+    for name in EARLY_PAGES:
+        page = out / name / "index.html"
+        html = page.read_text()
+        if html.count("</head>") != 1 or "data-jupyter-lite-root" not in html:
+            raise RuntimeError(f"{page}: not the page make lite expects (one head, the site's root named in it) for "
+                               f"the kernel's early start")
+        _rewrite(page, html.replace("</head>", f"<script>\n{script}</script>\n</head>", 1))
+        changed.append(name)
+    return changed
+
+
+def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True,
+          early: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -464,6 +536,8 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
         stdout=subprocess.DEVNULL)
     if snapshot:
         patch_kernel_worker(out)
+    if early:
+        start_kernel_early(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
             "seconds": round(time.monotonic() - start, 1)}
