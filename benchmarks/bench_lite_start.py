@@ -54,9 +54,12 @@ WHAT = {"as built": "the site as make lite builds it: the kernel restored from a
         "no snapshot": "the same site without the snapshot: the kernel's wheels preloaded, unpacked and imported at "
                        "each start, every module compiled to bytecode at build (as before the snapshot)",
         "no early start": "the same site without the kernel's early start: its worker created when JupyterLab starts "
-                          "the notebook's kernel (as before the early start)"}
+                          "the notebook's kernel (as before the early start)",
+        "all extensions": "the same site with every JupyterLab extension installed here, the unused ones too "
+                          "(make_lite's UNUSED_EXTENSIONS: nbgrader's, jupytext's, ipyevents')"}
 # --compare WHAT: the site the one as built is compared with, and how make_lite builds it.
-AGAINST = {"no-snapshot": ("no snapshot", {"snapshot": False}), "no-early": ("no early start", {"early": False})}
+AGAINST = {"no-snapshot": ("no snapshot", {"snapshot": False}), "no-early": ("no early start", {"early": False}),
+           "all-extensions": ("all extensions", {"lean": False})}
 PANEL = "() => !!document.querySelector('.jp-NotebookPanel .jp-Cell')"
 # --steps: the kernel's worker (served to the browser with a line of logging added around each of its start's
 # steps: its own code is not changed on disk) tells when each step ended, as the clock's time in milliseconds.
@@ -126,10 +129,17 @@ def visit(context, site: str, notebook: str) -> dict:
     arrived = []               # the page's and its kernel worker's requests: (name, seconds from the start, bytes)
     page.on("requestfinished", lambda r: arrived.append(
         {"name": r.url, "end": time.monotonic() - start, "bytes": _size(r)}))
+    cdp = context.new_cdp_session(page)             # CPU seconds: the page's main thread, its whole renderer process
+    cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+
+    def cpu() -> tuple[float, float]:
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        return metrics.get("ThreadTime", float("nan")), metrics.get("ProcessTime", float("nan"))
     start, wall_start = time.monotonic(), time.time()
     page.goto(f"{site}/lab/index.html?path={notebook}")
     page.wait_for_function(PANEL, timeout=240_000, polling=50)
     front = time.monotonic() - start
+    main_front, _ = cpu()
     page.wait_for_function(KERNEL_READY, timeout=240_000, polling=50)
     ready = time.monotonic() - start
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
@@ -137,10 +147,13 @@ def visit(context, site: str, notebook: str) -> dict:
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_function(FIRST_OUTPUT, timeout=240_000, polling=50)
     first = time.monotonic() - start
+    main_first, renderer_first = cpu()
     page.close()
     marks = {"worker created": steps.get("created", float("nan")), "kernel started": steps["start"],
              "loadPyodide done": steps["initRuntime"]} if steps else {}
     return {"front end": front, "kernel ready": ready, "first output": first, **milestones(arrived), **marks,
+            "cpu": {"main thread to front end": main_front, "main thread to first output": main_first,
+                    "renderer to first output": renderer_first},
             "requests": sorted(arrived, key=lambda r: r["end"]), "steps": steps, "load": os.getloadavg()[0]}
 
 
@@ -244,6 +257,8 @@ def main() -> None:
                           f"{r['interpreter']:.1f} s, the kernel's files at {r['kernel files']:.1f} s; "
                           f"{r['megabytes']:.1f} MB; load average "
                           f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+                    print("    CPU seconds: " + ", ".join(f"{what} {sec:.1f}" for what, sec in r["cpu"].items()),
+                          file=sys.stderr, flush=True)
                     if args.revisit:
                         v = r["second visit"]
                         print(f"    second visit: front end {v['front end']:.1f} s, kernel ready "
@@ -273,7 +288,9 @@ def main() -> None:
             f"{'met' if median <= GOAL_S else 'not met'} (median {median:.1f} s). "
             f"{statistics.median(r['megabytes'] for r in done):.1f} MB transferred a run; "
             f"{sum(r['outside requests'] for r in done)} requests to outside the site "
-            f"{'tried' if args.revisit else 'blocked'}.")
+            f"{'tried' if args.revisit else 'blocked'}. CPU seconds (not stretched by the machine's load as the "
+            f"times are), median: " + ", ".join(f"{what} {statistics.median(r['cpu'][what] for r in done):.1f}"
+                                                for what in done[0]["cpu"]) + ".")
         if args.revisit:
             again = [r["second visit"] for r in done]
             parts.append(f"**{name}, second visit** (the same browser again, its cache warm; the bytes are not "

@@ -340,6 +340,29 @@ def test_the_kernel_starts_while_the_page_loads_in_the_built_site_only(tmp_path)
         make_lite.start_kernel_early(site)
 
 
+def test_extensions_that_do_nothing_in_the_browser_are_left_out(tmp_path):
+    """leave_out_extensions: the named extensions leave the site's settings, the settings' schemas and its files;
+    the others stay as they were."""
+    site = tmp_path / "site"
+    names = ["@jupyter/nbgrader", "@jupyter-widgets/jupyterlab-manager", "ipyevents"]
+    for name in names:
+        (site / "extensions" / name / "static").mkdir(parents=True)
+    (site / "build" / "schemas").mkdir(parents=True)
+    (site / "build" / "schemas" / "all_federated.json").write_text(json.dumps(
+        [{"id": "@jupyter/nbgrader:formgrader"}, {"id": "@jupyter-widgets/jupyterlab-manager:plugin"}]))
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {
+        "appName": "x", "federated_extensions": [{"name": name, "load": "static/remoteEntry.js"} for name in names]}}))
+    assert make_lite.leave_out_extensions(site, ("@jupyter/nbgrader", "ipyevents", "jupyterlab-jupytext")) == [
+        "@jupyter/nbgrader", "ipyevents"]
+    data = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert data["appName"] == "x"
+    assert [e["name"] for e in data["federated_extensions"]] == ["@jupyter-widgets/jupyterlab-manager"]
+    assert json.loads((site / "build" / "schemas" / "all_federated.json").read_text()) == [
+        {"id": "@jupyter-widgets/jupyterlab-manager:plugin"}]
+    assert (site / "extensions" / "@jupyter-widgets" / "jupyterlab-manager" / "static").is_dir()
+    assert not (site / "extensions" / "ipyevents").exists() and not (site / "extensions" / "@jupyter" / "nbgrader").exists()
+
+
 @pytest.fixture(scope="module")
 def lite_site(chromium_path, lite_build):
     """The built site, served on 127.0.0.1 for the module's tests."""

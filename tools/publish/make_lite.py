@@ -508,8 +508,33 @@ def start_kernel_early(out: Path) -> list[str]:
     return changed
 
 
+# JupyterLab extensions installed here that do nothing in the in-browser edition: nbgrader's (an instructor's and a
+# student's exchange, which needs a server), jupytext's (text files paired with notebooks; the site serves .ipynb) and
+# ipyevents' (no lesson uses it: the stepper's keys are anywidget's). `jupyter lite build` puts in every extension of
+# this environment; each would be fetched, started and its settings checked at every page load. Left out of the site.
+UNUSED_EXTENSIONS = ("@jupyter/nbgrader", "jupyterlab-jupytext", "ipyevents")
+
+
+def leave_out_extensions(out: Path, names=UNUSED_EXTENSIONS) -> list[str]:
+    """The JupyterLab extensions ``names`` taken out of the built site ``out`` (its settings, their settings'
+    schemas and their files); returns those that were there."""
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    found = [e["name"] for e in data.get("federated_extensions", []) if e["name"] in names]
+    data["federated_extensions"] = [e for e in data.get("federated_extensions", []) if e["name"] not in names]
+    _rewrite(config_path, json.dumps(config, indent=2, sort_keys=True))
+    schemas = out / "build" / "schemas" / "all_federated.json"
+    if schemas.exists():
+        kept = [s for s in json.loads(schemas.read_text()) if s["id"].split(":")[0] not in names]
+        _rewrite(schemas, json.dumps(kept))
+    for name in found:
+        shutil.rmtree(out / "extensions" / name)
+    return found
+
+
 def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True,
-          early: bool = True) -> dict:
+          early: bool = True, lean: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     shutil.rmtree(LITE_SRC, ignore_errors=True)
@@ -538,6 +563,8 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
         patch_kernel_worker(out)
     if early:
         start_kernel_early(out)
+    if lean:
+        leave_out_extensions(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
             "seconds": round(time.monotonic() - start, 1)}
