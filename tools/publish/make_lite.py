@@ -19,6 +19,9 @@ with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the brow
 Then the kernel's start itself is done once, here (make_snapshot: Pyodide's memory snapshot with the kernel and the
 package imported, and the files it expects, tools/publish/make_snapshot.mjs, kept in build/cache/snapshot), and the
 kernel's worker in the built site is taught to restore it (patch_kernel_worker, tools/publish/snapshot_worker.js).
+The page that opens a notebook creates that worker at once, so the restore runs while JupyterLab's front end loads
+(start_kernel_early, tools/publish/early_page.js and early_worker.js); the JupyterLab extensions that do nothing in
+the browser are left out of the site (leave_out_extensions).
 Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
 Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
