@@ -575,7 +575,7 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
 
 def main(argv: list[str]) -> dict | None:
     """``make_lite.py [OUT] [--no-snapshot]``: the site in OUT (default build/lite). ``--no-snapshot`` (``make lite
-    SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 120 MB, and
+    SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 110 MB, and
     the kernel starts in about 1.4 times the time (benchmarks/RESULTS.md), a trade for readers on slow networks."""
     if argv == ["--move-kernel-extension-aside"]:
         move_kernel_extension_aside()
