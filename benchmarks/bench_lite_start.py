@@ -195,8 +195,8 @@ def one_run(playwright, chromium: str, site: str, notebook: str, revisit: bool =
 
 
 def table(runs: list[dict]) -> str:
-    names = ["front end", "worker created", "kernel started", "interpreter", "kernel files", "loadPyodide done", "kernel ready",
-             "first output"]
+    names = ["front end", "worker created", "kernel started", "interpreter", "kernel files", "loadPyodide done",
+             "kernel ready", "first output"]
     names = [name for name in names if all(name in r for r in runs)]
     rows = ["| from opening the page to | median | range |", "|---|--:|--:|"]
     for name in names:

@@ -540,6 +540,7 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
           early: bool = True, lean: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
+    out = Path(out).resolve()          # `jupyter lite build` runs in LITE_SRC: a relative folder would land there
     shutil.rmtree(LITE_SRC, ignore_errors=True)
     (LITE_SRC / "static").mkdir(parents=True)
     shutil.copy(CONFIG, LITE_SRC / "jupyter-lite.json")
@@ -569,7 +570,7 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
     if lean:
         leave_out_extensions(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
+    return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size, "folder": str(out),
             "seconds": round(time.monotonic() - start, 1)}
 
 
@@ -593,6 +594,6 @@ if __name__ == "__main__":
     if summary is None:
         sys.exit()
     print(f"make lite: {summary['notebooks']} notebooks, {summary['served wheels']} wheels served from the "
-          f"site, {summary['bytes'] / 1e6:.1f} MB in {OUT.relative_to(ROOT)} ({summary['seconds']} s). "
-          f"Serve it: python -m http.server -b 127.0.0.1 -d build/lite 8000, then open "
+          f"site, {summary['bytes'] / 1e6:.1f} MB in {summary['folder']} ({summary['seconds']} s). "
+          f"Serve it: python -m http.server -b 127.0.0.1 -d {summary['folder']} 8000, then open "
           f"http://127.0.0.1:8000/lab/index.html")
