@@ -403,14 +403,7 @@ def lite_page(browser, lite_site):
                or r.url.startswith(("blob:", "data:")) else outside.append(r.url))
     page = context.new_page()
     page.on("pageerror", lambda error: problems.append(str(error)))
-    early = []          # what the page and the kernel's worker said about the kernel's early start, if anything
-
-    def heard(message):
-        if "early" in message.text:
-            early.append(message.text)
-    page.on("console", heard)
-    page.on("worker", lambda worker: worker.on("console", heard))
-    page.site, page.outside, page.problems, page.served, page.early = lite_site, outside, problems, served, early
+    page.site, page.outside, page.problems, page.served = lite_site, outside, problems, served
     yield page
     try:
         page.screenshot(path=str(artifact("lite-every-lesson.png")))
@@ -594,14 +587,6 @@ def test_nothing_leaves_the_site_and_the_page_has_no_error(lite_page, every_less
     worker = [f"/static/pyodide/{name}" for name in make_lite.SNAPSHOT_FILES.values()]
     assert all(any(url.endswith(name) for url in page.served) for name in worker), \
         "the guard missed the kernel worker's requests"
-
-
-def test_the_kernel_was_started_as_the_page_opened(lite_page, every_lesson):
-    """The kernel that ran the lessons is the worker the page made as it opened (make_lite's start_kernel_early),
-    started with the options the kernel asked for: no second start."""
-    taken = lite_page.evaluate("() => window.adversarialEarlyKernel ? window.adversarialEarlyKernel.taken : null")
-    assert taken is True, "the page made no early kernel worker, or the kernel did not take it"
-    assert not lite_page.early, f"the kernel's early start went wrong: {lite_page.early}"
 
 
 def test_the_outputs_have_no_serious_axe_violation(lite_page, every_lesson):

@@ -19,9 +19,11 @@ with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the brow
 Then the kernel's start itself is done once, here (make_snapshot: Pyodide's memory snapshot with the kernel and the
 package imported, and the files it expects, tools/publish/make_snapshot.mjs, kept in build/cache/snapshot), and the
 kernel's worker in the built site is taught to restore it (patch_kernel_worker, tools/publish/snapshot_worker.js).
-The page that opens a notebook creates that worker at once, so the restore runs while JupyterLab's front end loads
-(start_kernel_early, tools/publish/early_page.js and early_worker.js); the JupyterLab extensions that do nothing in
-the browser are left out of the site (leave_out_extensions).
+The JupyterLab extensions that do nothing in the browser are left out of the site (leave_out_extensions).
+build(early=True) also has the page that opens a notebook create that worker at once, so the restore runs while
+JupyterLab's front end loads (start_kernel_early, tools/publish/early_page.js and early_worker.js): not the default,
+because on two cores the restore then slows the front end by as much as it saves (benchmarks/RESULTS.md: 1.13x at
+load 4, 0.90-0.95x only at load 7-18; `bench_lite_start.py --compare early`).
 Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
 Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
@@ -537,7 +539,7 @@ def leave_out_extensions(out: Path, names=UNUSED_EXTENSIONS) -> list[str]:
 
 
 def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True,
-          early: bool = True, lean: bool = True) -> dict:
+          early: bool = False, lean: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
     out = Path(out).resolve()          # `jupyter lite build` runs in LITE_SRC: a relative folder would land there
