@@ -149,7 +149,7 @@ bench: $(STAMP)
 # The in-browser edition: JupyterLite + Pyodide, every notebook runnable with nothing installed, in build/lite/.
 # Everything it needs comes from the package registries once, cached in build/cache/.
 # Serve it: python3 -m http.server -b 127.0.0.1 -d build/lite 8000, open http://127.0.0.1:8000/lab/index.html
-# make lite SNAPSHOT=0 leaves the kernel's memory snapshot out (41 MB to transfer instead of 120, a slower start).
+# make lite SNAPSHOT=0 leaves the kernel's memory snapshot out (41 MB to transfer instead of 110, a slower start).
 .PHONY: lite site
 lite: $(STAMP)
 	$(BIN)/python tools/publish/make_lite.py $(if $(filter 0,$(SNAPSHOT)),--no-snapshot,)

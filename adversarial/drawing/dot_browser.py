@@ -17,10 +17,15 @@ from __future__ import annotations
 
 from importlib import resources
 
-# Import the module from its own text: a blob URL works wherever the worker runs (no path to guess).
+# Import the module from its own text: a blob URL works wherever the worker runs (no path to guess). Then lay out a
+# two-node graph once: Graphviz's first layout is several times slower than the next ones (its WebAssembly code is
+# compiled as it is first run), and it is better spent here, while the reader has not yet asked for a drawing.
 _LOAD = """(source) => {
     const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
-    return import(url).then(module => module.instance());
+    return import(url).then(module => module.instance()).then(viz => {
+        try { viz.render("digraph { a -> b }", {format: "svg", engine: "dot"}); } catch (error) { }
+        return viz;
+    });
 }"""
 
 _viz = None

@@ -30,6 +30,7 @@ import shutil
 import socketserver
 import subprocess
 import sys
+import tarfile
 import threading
 import time
 import urllib.parse
@@ -231,8 +232,8 @@ def test_every_served_module_comes_compiled_beside_its_source(lite_build):
 def test_the_kernel_starts_from_a_snapshot_made_at_build(lite_build):
     """make_lite's make_snapshot: the site's settings name the kernel's memory snapshot and its files; the snapshot
     is Pyodide's (its magic number), made by this site's Pyodide (the build id it carries is the one in
-    pyodide.mjs), and its files hold every preloaded package as unpacked (its metadata) and the package's modules
-    with their bytecode; both of the kernel's workers start from it (patch_kernel_worker)."""
+    pyodide.mjs), and its files hold every preloaded package as unpacked (its metadata) and the package's sources;
+    both of the kernel's workers start from it (patch_kernel_worker)."""
     folder = lite_build / "static" / "pyodide"
     config = json.loads((lite_build / "jupyter-lite.json").read_text())["jupyter-config-data"]
     options = config["litePluginSettings"][f"{make_lite.KERNEL_EXTENSION}:kernel"]["loadPyodideOptions"]
@@ -248,7 +249,11 @@ def test_the_kernel_starts_from_a_snapshot_made_at_build(lite_build):
     paths = {path for path, _, _ in index["files"]}
     site = "/lib/python3.14/site-packages/"
     assert sum(size for _, _, size in index["files"]) == len(bundle) - 4 - length
-    assert {site + "adversarial/__init__.py", site + "adversarial/__pycache__/__init__.cpython-314.pyc"} <= paths
+    # The package's sources are there; the bytecode of what the snapshot imported is not (never read again), that of
+    # modules it did not import is.
+    assert site + "adversarial/__init__.py" in paths
+    assert site + "adversarial/__pycache__/__init__.cpython-314.pyc" not in paths
+    assert any(p.startswith(site + "pygments/lexers/__pycache__/") for p in paths)
     unpacked = {make_lite.normalize(p[len(site):].split("-")[0]) for p in paths
                 if p.startswith(site) and p.endswith(".dist-info/METADATA")}
     assert {make_lite.normalize(name) for name in make_lite.PRELOAD} <= unpacked, unpacked
@@ -282,6 +287,85 @@ def test_the_kernel_worker_is_patched_in_the_built_site_only(tmp_path):
     (static / installed[0].name).write_text("this._pyodide=await load(options)")
     with pytest.raises(RuntimeError, match=r"does not call loadPyodide as make lite expects.*0\.8\.6"):
         make_lite.patch_kernel_worker(tmp_path / "site")
+
+
+def test_the_kernel_starts_while_the_page_loads_in_the_built_site_only(tmp_path):
+    """start_kernel_early on the installed jupyterlite-pyodide-kernel's own files and JupyterLite's own pages: each
+    worker starts Pyodide when made and its kernel waits for that start; the kernel's page code takes the page's
+    worker; each page that opens a notebook makes that worker, from the site's own settings, before JupyterLab
+    loads; all still parse; the installed copies (which the site's may be hard links to) are unchanged; a file
+    written otherwise is an error naming why."""
+    installed = make_lite.ASIDE / make_lite.KERNEL_EXTENSION / "static"
+    app = next((Path(sys.prefix) / "lib").glob("python3*/site-packages/jupyterlite_core/jupyterlite-app-*.tgz"), None)
+    if not list(installed.glob("*.worker.*.js")) or app is None:
+        pytest.skip("the in-browser kernel's extension is not installed aside (make setup does it)")
+    site = tmp_path / "site"
+    static = site / "extensions" / make_lite.KERNEL_EXTENSION / "static"
+    static.mkdir(parents=True)
+    before = {}
+    for path in installed.glob("*.js"):
+        os.link(path, static / path.name)
+        before[path] = path.read_text()
+    with tarfile.open(app) as archive:
+        for page in make_lite.EARLY_PAGES:
+            (site / page).mkdir()
+            (site / page / "index.html").write_bytes(archive.extractfile(f"package/{page}/index.html").read())
+    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "loadPyodideOptions": {"packages": ["micropip"]}}
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {"litePluginSettings": {
+        f"{make_lite.KERNEL_EXTENSION}:kernel": settings}}}))
+    assert make_lite.start_kernel_early(site) == list(make_lite.EARLY_PAGES)
+    for path, text in before.items():
+        assert path.read_text() == text, f"the installed {path.name} was written through a link"
+    workers = sorted(static.glob("*.worker.*.js"))
+    for worker in workers:
+        script = worker.read_text()
+        assert script.count("adversarialEarlyStart(this)}async initialize(") == 1
+        assert script.count("await adversarialEarlyRuntime(this,e),await this.initFilesystem(e)") == 1
+    kernel = [p for p in static.glob("*.js") if "initWorker(e){const adversarialEarly" in p.read_text()]
+    assert len(kernel) == 1
+    for page in make_lite.EARLY_PAGES:
+        html = (site / page / "index.html").read_text()
+        script = re.search(r"<script>\n(// Added by make lite.*?)</script>\n</head>", html, re.DOTALL).group(1)
+        assert html.index('id="jupyter-config-data"') < html.index(script), "the page's root is named after it"
+        named = json.loads(re.search(r"const settings = (\{.*\});", script).group(1))
+        assert {k: named[k] for k in settings} == settings
+        assert all((site / path).is_file() for path in named["workers"].values()), named["workers"]
+    if shutil.which("node"):
+        for path in [*workers, *kernel]:
+            copy = tmp_path / (path.name[:-3] + ".mjs")
+            copy.write_text(path.read_text())
+            assert subprocess.run(["node", "--check", str(copy)], capture_output=True).returncode == 0, path.name
+        copy = tmp_path / "page.js"
+        copy.write_text(script)
+        assert subprocess.run(["node", "--check", str(copy)], capture_output=True).returncode == 0
+    workers[0].unlink()
+    workers[0].write_text("async initialize(e){await this.initRuntime(e)}")
+    with pytest.raises(RuntimeError, match=r"early start.*0\.8\.6"):
+        make_lite.start_kernel_early(site)
+
+
+def test_extensions_that_do_nothing_in_the_browser_are_left_out(tmp_path):
+    """leave_out_extensions: the named extensions leave the site's settings, the settings' schemas and its files;
+    the others stay as they were."""
+    site = tmp_path / "site"
+    names = ["@jupyter/nbgrader", "@jupyter-widgets/jupyterlab-manager", "ipyevents"]
+    for name in names:
+        (site / "extensions" / name / "static").mkdir(parents=True)
+    (site / "build" / "schemas").mkdir(parents=True)
+    (site / "build" / "schemas" / "all_federated.json").write_text(json.dumps(
+        [{"id": "@jupyter/nbgrader:formgrader"}, {"id": "@jupyter-widgets/jupyterlab-manager:plugin"}]))
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {
+        "appName": "x", "federated_extensions": [{"name": name, "load": "static/remoteEntry.js"} for name in names]}}))
+    assert make_lite.leave_out_extensions(site, ("@jupyter/nbgrader", "ipyevents", "jupyterlab-jupytext")) == [
+        "@jupyter/nbgrader", "ipyevents"]
+    data = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert data["appName"] == "x"
+    assert [e["name"] for e in data["federated_extensions"]] == ["@jupyter-widgets/jupyterlab-manager"]
+    assert json.loads((site / "build" / "schemas" / "all_federated.json").read_text()) == [
+        {"id": "@jupyter-widgets/jupyterlab-manager:plugin"}]
+    assert (site / "extensions" / "@jupyter-widgets" / "jupyterlab-manager" / "static").is_dir()
+    assert not (site / "extensions" / "ipyevents").exists()
+    assert not (site / "extensions" / "@jupyter" / "nbgrader").exists()
 
 
 @pytest.fixture(scope="module")
@@ -370,7 +454,8 @@ def run_all(page, timeout_ms: int = 600_000, loaded: float | None = None) -> flo
     page.evaluate(f"() => {{ {CURRENT}.content.activate(); }}")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(f"() => ({UNRUN})() > 0", timeout=60_000, polling=100)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # Not awaited: the command's promise ends when the last cell has run, which would make the first output the last.
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     first = None
     if loaded is not None:
         page.wait_for_function(FIRST_OUTPUT, timeout=timeout_ms, polling=100)

@@ -19,6 +19,11 @@ with the site's own Pyodide in Node.js (tools/publish/compile_pyc.mjs): the brow
 Then the kernel's start itself is done once, here (make_snapshot: Pyodide's memory snapshot with the kernel and the
 package imported, and the files it expects, tools/publish/make_snapshot.mjs, kept in build/cache/snapshot), and the
 kernel's worker in the built site is taught to restore it (patch_kernel_worker, tools/publish/snapshot_worker.js).
+The JupyterLab extensions that do nothing in the browser are left out of the site (leave_out_extensions).
+build(early=True) also has the page that opens a notebook create that worker at once, so the restore runs while
+JupyterLab's front end loads (start_kernel_early, tools/publish/early_page.js and early_worker.js): not the default,
+because on two cores the restore then slows the front end by as much as it saves (benchmarks/RESULTS.md: 1.13x at
+load 4, 0.90-0.95x only at load 7-18; `bench_lite_start.py --compare early`).
 Packages compiled for Pyodide that no registry here carries (numpy, matplotlib, ...) stay listed, pointing at
 Pyodide's CDN: online readers get them from there; offline they cannot load.
 """
@@ -437,9 +442,107 @@ def patch_kernel_worker(out: Path) -> int:
     return len(workers)
 
 
-def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True) -> dict:
+# The kernel started while the page loads (tools/publish/early_page.js, early_worker.js): the page creates the kernel's
+# worker as it opens a notebook, the worker starts Pyodide at once, and JupyterLab's kernel (its initWorker, in the
+# extension's page code) takes that worker instead of creating one once its front end is up. Each pattern below is
+# where jupyterlite-pyodide-kernel 0.8.6 does the step; make lite stops with the reason if one is not found.
+EARLY_PAGE = Path(__file__).resolve().parent / "early_page.js"
+EARLY_WORKER = Path(__file__).resolve().parent / "early_worker.js"
+EARLY_PAGES = ("lab", "notebooks")          # the pages that open a notebook from ?path=
+EARLY_UNUSED_SECONDS = 300                  # a page whose kernel never starts stops the worker after this
+KERNEL_INIT_WORKER = re.compile(r"initWorker\((\w+)\)\{(?=let \w+=\w+=>new Worker\()")
+WORKER_CONSTRUCTED = re.compile(r"(this\._initialized=new Promise\(\((\w+),(\w+)\)=>\{this\._initializer="
+                                r"\{resolve:\2,reject:\3\}\}\))\}(?=async initialize\()")
+WORKER_RUNTIME = re.compile(r"await this\.initRuntime\((\w+)\),(?=await this\.initFilesystem\(\1\))")
+
+
+def _rewrite(path: Path, text: str) -> None:
+    path.unlink()           # the build may have linked it to the installed copy: never write through
+    path.write_text(text)
+
+
+def _one(pattern: re.Pattern, replacement: str, text: str, where: str) -> str:
+    patched, found = pattern.subn(replacement, text, count=1)
+    if found != 1:
+        raise RuntimeError(f"{where} is not written as make lite expects for the kernel's early start (another "
+                           f"jupyterlite-pyodide-kernel than 0.8.6?): see start_kernel_early")
+    return patched
+
+
+def start_kernel_early(out: Path) -> list[str]:
+    """The site ``out`` taught to start the kernel while its front end loads: the kernel's two workers start Pyodide
+    when the page creates them, the kernel's page code takes the page's worker, and each page that opens a notebook
+    creates it. Returns the pages changed."""
+    folder = out / "extensions" / KERNEL_EXTENSION / "static"
+    workers = {kind: next(iter(sorted(folder.glob(f"{kind}.worker.*.js"))), None)
+               for kind in ("comlink", "coincident")}
+    for kind, worker in workers.items():
+        if worker is None:
+            raise RuntimeError(f"no {kind} kernel worker in {folder}")
+        script = _one(WORKER_CONSTRUCTED, r"\1,adversarialEarlyStart(this)}", worker.read_text(), worker.name)
+        script = _one(WORKER_RUNTIME, r"await adversarialEarlyRuntime(this,\1),", script, worker.name)
+        _rewrite(worker, EARLY_WORKER.read_text() + "\n" + script)
+    kernels = [p for p in sorted(folder.glob("*.js")) if ".worker." not in p.name
+               and KERNEL_INIT_WORKER.search(p.read_text())]
+    if len(kernels) != 1:
+        raise RuntimeError(f"the kernel's initWorker found in {len(kernels)} files of {folder}, not 1 (another "
+                           f"jupyterlite-pyodide-kernel than 0.8.6?): see start_kernel_early")
+    take = (r"initWorker(\1){const adversarialEarly=globalThis.adversarialEarlyKernel;if(adversarialEarly&&"
+            r"!adversarialEarly.taken&&adversarialEarly.kind===(crossOriginIsolated?'coincident':'comlink'))"
+            r"{adversarialEarly.taken=!0;return adversarialEarly.worker}")
+    _rewrite(kernels[0], _one(KERNEL_INIT_WORKER, take, kernels[0].read_text(), kernels[0].name))
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config.get("litePluginSettings", {}).get(f"{KERNEL_EXTENSION}:kernel", {})
+    if "pyodideUrl" not in kernel:
+        raise RuntimeError("the site's settings name no pyodideUrl for the kernel: the early start needs the site's "
+                           "own Pyodide")
+    settings = {"pyodideUrl": kernel["pyodideUrl"], "loadPyodideOptions": kernel.get("loadPyodideOptions", {}),
+                "workers": {kind: str(w.relative_to(out)) for kind, w in workers.items()},
+                "unusedSeconds": EARLY_UNUSED_SECONDS}
+    script = EARLY_PAGE.read_text().replace("/*ADVERSARIAL_EARLY_SETTINGS*/null",
+                                            json.dumps(settings).replace("</", "<\\/"))
+    changed = []
+    for name in EARLY_PAGES:
+        page = out / name / "index.html"
+        html = page.read_text()
+        if html.count("</head>") != 1 or "data-jupyter-lite-root" not in html:
+            raise RuntimeError(f"{page}: not the page make lite expects (one head, the site's root named in it) for "
+                               f"the kernel's early start")
+        _rewrite(page, html.replace("</head>", f"<script>\n{script}</script>\n</head>", 1))
+        changed.append(name)
+    return changed
+
+
+# JupyterLab extensions installed here that do nothing in the in-browser edition: nbgrader's (an instructor's and a
+# student's exchange, which needs a server), jupytext's (text files paired with notebooks; the site serves .ipynb) and
+# ipyevents' (no lesson uses it: the stepper's keys are anywidget's). `jupyter lite build` puts in every extension of
+# this environment; each would be fetched, started and its settings checked at every page load. Left out of the site.
+UNUSED_EXTENSIONS = ("@jupyter/nbgrader", "jupyterlab-jupytext", "ipyevents")
+
+
+def leave_out_extensions(out: Path, names=UNUSED_EXTENSIONS) -> list[str]:
+    """The JupyterLab extensions ``names`` taken out of the built site ``out`` (its settings, their settings'
+    schemas and their files); returns those that were there."""
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    found = [e["name"] for e in data.get("federated_extensions", []) if e["name"] in names]
+    data["federated_extensions"] = [e for e in data.get("federated_extensions", []) if e["name"] not in names]
+    _rewrite(config_path, json.dumps(config, indent=2, sort_keys=True))
+    schemas = out / "build" / "schemas" / "all_federated.json"
+    if schemas.exists():
+        kept = [s for s in json.loads(schemas.read_text()) if s["id"].split(":")[0] not in names]
+        _rewrite(schemas, json.dumps(kept))
+    for name in found:
+        shutil.rmtree(out / "extensions" / name)
+    return found
+
+
+def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot: bool = True,
+          early: bool = False, lean: bool = True) -> dict:
     """Build the site into ``out``; returns a summary (sizes, wheels served, seconds)."""
     start = time.monotonic()
+    out = Path(out).resolve()          # `jupyter lite build` runs in LITE_SRC: a relative folder would land there
     shutil.rmtree(LITE_SRC, ignore_errors=True)
     (LITE_SRC / "static").mkdir(parents=True)
     shutil.copy(CONFIG, LITE_SRC / "jupyter-lite.json")
@@ -464,14 +567,18 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
         stdout=subprocess.DEVNULL)
     if snapshot:
         patch_kernel_worker(out)
+    if early:
+        start_kernel_early(out)
+    if lean:
+        leave_out_extensions(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size,
+    return {"notebooks": len(notebooks), "served wheels": len(local), "bytes": size, "folder": str(out),
             "seconds": round(time.monotonic() - start, 1)}
 
 
 def main(argv: list[str]) -> dict | None:
     """``make_lite.py [OUT] [--no-snapshot]``: the site in OUT (default build/lite). ``--no-snapshot`` (``make lite
-    SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 120 MB, and
+    SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 110 MB, and
     the kernel starts in about 1.4 times the time (benchmarks/RESULTS.md), a trade for readers on slow networks."""
     if argv == ["--move-kernel-extension-aside"]:
         move_kernel_extension_aside()
@@ -489,6 +596,6 @@ if __name__ == "__main__":
     if summary is None:
         sys.exit()
     print(f"make lite: {summary['notebooks']} notebooks, {summary['served wheels']} wheels served from the "
-          f"site, {summary['bytes'] / 1e6:.1f} MB in {OUT.relative_to(ROOT)} ({summary['seconds']} s). "
-          f"Serve it: python -m http.server -b 127.0.0.1 -d build/lite 8000, then open "
+          f"site, {summary['bytes'] / 1e6:.1f} MB in {summary['folder']} ({summary['seconds']} s). "
+          f"Serve it: python -m http.server -b 127.0.0.1 -d {summary['folder']} 8000, then open "
           f"http://127.0.0.1:8000/lab/index.html")

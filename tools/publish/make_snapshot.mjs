@@ -63,6 +63,13 @@ const memory = pyodide.makeMemorySnapshot({
 
 const { FS } = pyodide;
 const skip = new Set(["/dev", "/proc", "/sys", "/lib/python314.zip"]);    // the zip: written again at every start
+// The bytecode of every module the snapshot has imported: Python never reads it again (the module is in memory, and
+// its source stays for tracebacks), so it is left out of the files (a reload compiles the source).
+for (const cached of pyodide.runPython(
+        "import sys\n[m.__cached__ for m in list(sys.modules.values()) if isinstance(getattr(m, '__cached__', None), str)]"
+).toJs()) {
+    skip.add(cached);
+}
 const dirs = [], files = [], chunks = [];
 let offset = 0;
 function walk(dir) {

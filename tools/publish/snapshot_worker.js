@@ -41,7 +41,10 @@ async function adversarialSnapshotOptions(indexURL, options) {
             const index = JSON.parse(new TextDecoder().decode(bundle.subarray(4, 4 + length)));
             const data = bundle.subarray(4 + length);
             for (const dir of index.dirs) FS.mkdirTree(dir);
-            for (const [path, offset, bytes_] of index.files) FS.writeFile(path, data.subarray(offset, offset + bytes_));
+            // canOwn: each file keeps its part of the bundle as it is (no copy; Emscripten copies on a later write).
+            for (const [path, offset, bytes_] of index.files) {
+                FS.writeFile(path, data.subarray(offset, offset + bytes_), { canOwn: true });
+            }
         },
     };
 }
