@@ -124,7 +124,8 @@ def test_a_max_player_that_is_not_a_player_is_refused():
                                          r"and 'O'; 'X' moves first\)"):
         from_aima(AimaStyleTicTacToe(), max_player="a")
     game = from_aima(AimaStyleTicTacToe(), max_player="O")
-    assert minimax(game).value == 0 and game.to_move(game.initial_state()) == "MIN"
+    # alphabeta reads 18,297 nodes to plain minimax's 549,946 (5.9 CPU-s), the same value (tests/test_properties.py)
+    assert alphabeta(game).value == 0 and game.to_move(game.initial_state()) == "MIN"
 
 
 def test_an_aima_game_gets_a_table_through_its_key_and_a_clear_message_without():
