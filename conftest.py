@@ -49,8 +49,8 @@ COST = {
     "tests/test_install.py::test_the_distributions_build_from_the_sdist_and_pass_twine": 8,
     # the site: 43 s on 2026-11-28's fresh clone (its build 24 s, axe-core on 6 pages 16 s)
     "tests/test_site.py": 45, "tests/test_properties.py": 15, "notebooks/05_depth_limits_evaluation.ipynb": 25,
-    "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 20, "tests/test_worked_answers.py": 17,
-    "tests/test_exercises_ordering.py": 15,
+    "notebooks/07_move_ordering.ipynb": 25, "tests/test_predict_cells.py": 12, "tests/test_worked_answers.py": 9,
+    "tests/test_exercises_ordering.py": 15,     # (the two before: CPU-seconds alone, 2026-11-28)
     "tests/test_gallery.py": 10, "tests/test_automated_student.py": 7,   # issue 42's gallery and student, 2026-11-28
     # about 55 hand-ins graded by nbgrader (its own 2 workers; tests/test_grading_layouts.py's among them, and its
     # regrading, nbgrader's own autograde and make export); CI's whole class (ADVERSARIAL_GRADING=all) 102

@@ -1,6 +1,7 @@
 """Other courses' games plug in: AIMA-, OpenSpiel- and easyAI-shaped tic-tac-toe, searched by this package
 and compared with its own TicTacToe; bad inputs get clear errors."""
 
+import functools
 import re
 
 import pytest
@@ -30,6 +31,7 @@ def easyai_or_skip():
                     f"{sys.version_info.minor}: {error}")
     return easyAI
 
+@functools.cache        # our value of a position, the same for every adapter compared with it
 def ours(cells: str) -> int:
     """Our tic-tac-toe's value of a position given as 9 cells, row by row."""
     return minimax(OURS, OURS.board("/".join(cells[i:i + 3] for i in (0, 3, 6)))).value
@@ -124,7 +126,8 @@ def test_a_max_player_that_is_not_a_player_is_refused():
                                          r"and 'O'; 'X' moves first\)"):
         from_aima(AimaStyleTicTacToe(), max_player="a")
     game = from_aima(AimaStyleTicTacToe(), max_player="O")
-    assert minimax(game).value == 0 and game.to_move(game.initial_state()) == "MIN"
+    # alphabeta reads 18,297 nodes to plain minimax's 549,946 (5.9 CPU-s), the same value (tests/test_properties.py)
+    assert alphabeta(game).value == 0 and game.to_move(game.initial_state()) == "MIN"
 
 
 def test_an_aima_game_gets_a_table_through_its_key_and_a_clear_message_without():

@@ -158,16 +158,29 @@ def test_every_check_rejects_the_typical_wrong_answers_and_accepts_right_ones(na
     assert len(ANSWERS[name]) >= 4
 
 
+STUCK_DRIVERS = (MTDF_SAME_QUESTION, MTDF_STUCK_ON_THE_GUESS)
+
+
+@pytest.fixture(scope="module")
+def at_the_mtdf_check():
+    """Notebook 8 run up to exercise 4's check, once for the stuck drivers (its experiments' cells, which the check
+    needs, are most of the cost: 7 CPU-s): each test runs its driver and the check in its own copy."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(NOTEBOOKS)
+        return namespace_at_check("08_null_window_searches", 4, STUCK_DRIVERS)
+
+
 @pytest.mark.parametrize("driver, words", [
     (MTDF_SAME_QUESTION, ['asked "is the value at least', "in a row", "already known",
                           "never moved", "ask at lower + 1"]),
     (MTDF_STUCK_ON_THE_GUESS, ['asked "is the value at least', "in a row", "never moved"]),
 ])
-def test_the_mtdf_driver_that_asks_the_same_question_again_is_told_so(driver, words, monkeypatch):
+def test_the_mtdf_driver_that_asks_the_same_question_again_is_told_so(driver, words, at_the_mtdf_check, monkeypatch):
     """Notebook 8, exercise 4: a driver stuck on one question is stopped, and the verdict says what happened
     in the student's terms (not "RuntimeError"), with a hint of its own."""
     monkeypatch.chdir(NOTEBOOKS)
-    namespace, check = namespace_at_check("08_null_window_searches", 4, [driver])
+    shared, check = at_the_mtdf_check
+    namespace = dict(shared)
     run_cell(driver, namespace)
     verdict = run_cell(check, namespace)
     assert not verdict and verdict.answered

@@ -2,6 +2,7 @@
 prediction away), yet nbval and the solutions edition still execute it and check what it prints
 against the fingerprint stored when the notebook was run."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -51,12 +52,29 @@ def store(tmp_path, text=LESSON, name="01_lesson"):
     return md, nbformat.read(md.with_suffix(".ipynb"), as_version=4)
 
 
+@pytest.fixture(scope="module")
+def stored_once(tmp_path_factory):
+    """LESSON stored once (a kernel started and the lesson executed once for the file's tests)."""
+    md, _ = store(tmp_path_factory.mktemp("stored"))
+    return md
+
+
+def stored_copy(stored_once, folder, name="01_lesson"):
+    """A copy of the stored lesson's two files in ``folder`` under ``name``, as :func:`store` would have left them
+    (the same bytes and modification times): each test changes its own copy."""
+    md = folder / f"{name}.md"
+    for suffix in (".md", ".ipynb"):
+        shutil.copy2(stored_once.with_suffix(suffix), md.with_suffix(suffix))
+    return md, nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+
+
 def predict_cells(notebook):
     return [c for c in notebook.cells if c.cell_type == "code" and "predict" in c.metadata.get("tags", [])]
 
 
-def test_a_prediction_is_stored_unrun_with_a_fingerprint(tmp_path):
-    md, stored = store(tmp_path)
+def test_a_prediction_is_stored_unrun_with_a_fingerprint(stored_once):
+    md = stored_once
+    stored = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
     (cell,) = predict_cells(stored)
     assert cell.outputs == [] and cell.execution_count is None
     shown = next(c for c in stored.cells if c.cell_type == "code" and "x" == c.source.strip().splitlines()[-1])
@@ -67,16 +85,16 @@ def test_a_prediction_is_stored_unrun_with_a_fingerprint(tmp_path):
     assert nbtool.differences(md) is None
 
 
-def test_rewriting_without_executing_keeps_the_fingerprint(tmp_path):
-    md, stored = store(tmp_path)
+def test_rewriting_without_executing_keeps_the_fingerprint(stored_once, tmp_path):
+    md, stored = stored_copy(stored_once, tmp_path)
     nbtool.write_pair(nbtool.read_source(md), md)              # what `sync` and `nav` do
     again = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
     assert again.metadata["predictions"] == stored.metadata["predictions"]
     assert predict_cells(again)[0].outputs == []
 
 
-def test_a_fresh_output_is_checked_against_the_fingerprint(tmp_path):
-    _, stored = store(tmp_path)
+def test_a_fresh_output_is_checked_against_the_fingerprint(stored_once):
+    stored = nbformat.read(stored_once.with_suffix(".ipynb"), as_version=4)
     (cell,) = predict_cells(stored)
     right = [{"output_type": "stream", "name": "stdout", "text": "432"}, {"output_type": "stream", "name": "stdout",
                                                                        "text": "11\n"}]
@@ -113,12 +131,12 @@ def nbval(folder, *notebooks) -> dict:
 
 
 @pytest.fixture(scope="module")
-def two_lessons(tmp_path_factory):
+def two_lessons(tmp_path_factory, stored_once):
     """A lesson with a prediction, stored as `run` stores it, and a copy whose prediction prints something else;
     nbval run twice over both."""
     folder = tmp_path_factory.mktemp("predictions")
-    md, _ = store(folder, name="01_lesson")
-    other, stored = store(folder, name="02_changed")
+    md, _ = stored_copy(stored_once, folder, "01_lesson")
+    other, stored = stored_copy(stored_once, folder, "02_changed")
     predict_cells(stored)[0].source = "print(x * 8)"
     nbformat.write(stored, other.with_suffix(".ipynb"))
     notebooks = (md.with_suffix(".ipynb"), other.with_suffix(".ipynb"))

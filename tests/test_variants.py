@@ -297,6 +297,7 @@ def varied_of(number: str) -> dict:
     return assignments.variations(assignments.exercises(nbformat.read(assignments.lesson(number), as_version=4)))
 
 
+@functools.cache         # a pure computation, asked again for the same student by several tests
 def right_answer(number: str, exercise: int, student: str):
     """The student's right answer, by the instance's own computation (variants.INSTANCES)."""
     v = varied_of(number)[exercise]
@@ -305,6 +306,7 @@ def right_answer(number: str, exercise: int, student: str):
                                            v["fixed"])
 
 
+@functools.cache         # the lesson's code run once an exercise, however many tests grade its answer
 def lesson_answer(number: str, exercise: int):
     """The lesson's worked answer, run as the lesson runs it."""
     found = assignments.exercises(nbformat.read(assignments.lesson(number), as_version=4))

@@ -1,9 +1,11 @@
 """nbval's run of a lesson also runs its solutions edition (root conftest.py): each check cell runs on the stub,
 its verdict compared with the stored one, then the worked answer and the check again, which must say ✓.
 
-Each test stores a small three-cell exercise (stub, folded answer, check), executed as the student edition;
+Each test stores a small three-cell exercise (stub, folded answer, check), executed as the student edition (once
+for the lessons that differ only in their folded answer, which is never run);
 nbval runs on all five in one fresh pytest with the repository's conftest as a plugin (test_predict_cells.nbval)."""
 
+import copy
 import sys
 from pathlib import Path
 
@@ -26,15 +28,23 @@ def answer(code: str) -> str:
     return f"<details><summary>Answer</summary>\n\n```python\n{code}\n```\n\n</details>"
 
 
-def lesson(folder: Path, name: str, worked: str, after: str = "print('done')") -> Path:
+def student_edition(folder: Path, after: str):
+    """The exercise with a placeholder for its folded answer, executed as the student edition is stored (the
+    stub's verdict): the answer is Markdown, never run, so lessons differing only in it share this run."""
     cells = [nbformat.v4.new_code_cell(CHECK),
              nbformat.v4.new_code_cell(STUB, metadata={"tags": ["exercise"]}),
-             nbformat.v4.new_markdown_cell(answer(worked), metadata={"tags": ["solution"]}),
+             nbformat.v4.new_markdown_cell(answer("..."), metadata={"tags": ["solution"]}),
              nbformat.v4.new_code_cell("check_double(double)", metadata={"tags": ["check"]}),
              nbformat.v4.new_code_cell(after)]
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbtool.execute(notebook, folder)                  # the student edition, as stored: the stub's verdict
+    return nbtool.execute(notebook, folder)
+
+
+def lesson(folder: Path, name: str, worked: str, executed) -> Path:
+    """The executed student edition ``executed`` with ``worked`` as its folded answer, stored as ``name``."""
+    notebook = copy.deepcopy(executed)
+    notebook.cells[2].source = answer(worked)
     path = folder / f"{name}.ipynb"
     nbformat.write(notebook, path)
     return path
@@ -47,11 +57,12 @@ RIGHT = "def double(x):\n    return 2 * x"
 def graded(tmp_path_factory):
     """Five such lessons, and nbval's results on them from one run."""
     folder = tmp_path_factory.mktemp("worked")
-    paths = [lesson(folder, "right", RIGHT),
-             lesson(folder, "wrong", "def double(x):\n    return x + 2"),                 # right at 2 only
-             lesson(folder, "raises", "def double(x):\n    return x * undefined_name"),
-             lesson(folder, "changed", RIGHT),
-             lesson(folder, "later", RIGHT, after="double(21)")]
+    plain, later = student_edition(folder, "print('done')"), student_edition(folder, "double(21)")
+    paths = [lesson(folder, "right", RIGHT, plain),
+             lesson(folder, "wrong", "def double(x):\n    return x + 2", plain),                 # right at 2 only
+             lesson(folder, "raises", "def double(x):\n    return x * undefined_name", plain),
+             lesson(folder, "changed", RIGHT, plain),
+             lesson(folder, "later", RIGHT, later)]
     stored = nbformat.read(paths[3], as_version=4)
     stored.cells[3].outputs[0]["text"] = "✗ something else\n"
     nbformat.write(stored, paths[3])
