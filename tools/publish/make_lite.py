@@ -423,6 +423,11 @@ def make_snapshot(pyodide_dir: Path) -> bool:
 WORKER_LOAD = re.compile(r"(this\._pyodide=await \w+\(\{indexURL:\w+,.*?\.\.\.e\.loadPyodideOptions)\}\)")
 
 
+def _rewrite(path: Path, text: str) -> None:
+    path.unlink()           # the build may have linked it to the installed copy: never write through
+    path.write_text(text)
+
+
 def patch_kernel_worker(out: Path) -> int:
     """The kernel's workers in the built site ``out`` taught to start from the snapshot; returns how many."""
     folder = out / "extensions" / KERNEL_EXTENSION / "static"
@@ -435,8 +440,7 @@ def patch_kernel_worker(out: Path) -> int:
         if found != 1:
             raise RuntimeError(f"{worker.name}: the kernel's worker does not call loadPyodide as make lite expects "
                                f"(another jupyterlite-pyodide-kernel than 0.8.6?): see patch_kernel_worker")
-        worker.unlink()         # the build may have linked it to the installed copy: never write through
-        worker.write_text(SNAPSHOT_WORKER.read_text() + "\n" + patched)
+        _rewrite(worker, SNAPSHOT_WORKER.read_text() + "\n" + patched)
     if not workers:
         raise RuntimeError(f"no kernel worker in {folder}")
     return len(workers)
@@ -454,11 +458,6 @@ KERNEL_INIT_WORKER = re.compile(r"initWorker\((\w+)\)\{(?=let \w+=\w+=>new Worke
 WORKER_CONSTRUCTED = re.compile(r"(this\._initialized=new Promise\(\((\w+),(\w+)\)=>\{this\._initializer="
                                 r"\{resolve:\2,reject:\3\}\}\))\}(?=async initialize\()")
 WORKER_RUNTIME = re.compile(r"await this\.initRuntime\((\w+)\),(?=await this\.initFilesystem\(\1\))")
-
-
-def _rewrite(path: Path, text: str) -> None:
-    path.unlink()           # the build may have linked it to the installed copy: never write through
-    path.write_text(text)
 
 
 def _one(pattern: re.Pattern, replacement: str, text: str, where: str) -> str:
@@ -579,7 +578,8 @@ def build(out: Path = OUT, preload: bool = True, bytecode: bool = True, snapshot
 def main(argv: list[str]) -> dict | None:
     """``make_lite.py [OUT] [--no-snapshot]``: the site in OUT (default build/lite). ``--no-snapshot`` (``make lite
     SNAPSHOT=0``) leaves the kernel's snapshot out: a first visit then transfers about 41 MB instead of 110 MB, and
-    the kernel starts in about 1.4 times the time (benchmarks/RESULTS.md), a trade for readers on slow networks."""
+    the first output comes in about 1.7 times the time (13.4 s against 7.9 s quiet, benchmarks/RESULTS.md), a
+    trade for readers on slow networks."""
     if argv == ["--move-kernel-extension-aside"]:
         move_kernel_extension_aside()
         return None
