@@ -76,10 +76,20 @@ def test_every_step_draws_a_different_picture_with_the_live_bounds_of_the_path(p
     assert len(set(pictures)) == len(pictures) == len(expected.trace) + 1, "two steps drew the same picture"
 
 
+def focus_picture(picture) -> None:
+    """Give the stepper's picture the keyboard's focus. The picture takes the focus once the stepper's key helper
+    (keys.Keys, an anywidget whose module the browser loads after the run) has drawn: in one step it makes the
+    picture focusable and starts listening for keys. A focus() before that is ignored and the key reaches
+    JupyterLab instead, so wait for the picture to be focusable, then for the focus."""
+    expect(picture).to_have_attribute("tabindex", "0")
+    picture.focus()
+    expect(picture).to_be_focused()
+
+
 def test_keys_and_a_clicker_step_through_the_search(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}))\ns")
     expected = Stepper(tree(THREE))
-    page.locator(DRAWING).focus()                    # keys go to the stepper with the focus (its picture here)
+    focus_picture(page.locator(DRAWING))             # keys go to the stepper with the focus (its picture here)
     for key in ("ArrowRight", "ArrowRight", "PageDown", "PageDown", "ArrowLeft", "PageUp", "ArrowRight"):
         page.keyboard.press(key)
         expected.handle_key(key)
@@ -225,7 +235,7 @@ def test_the_presenter_view_fills_the_screen_and_follows_the_keys(page, lab):
     box = picture.bounding_box()
     assert box["height"] >= 0.6 * FULL_HD["height"] and box["width"] >= 0.5 * FULL_HD["width"]
     expected = Stepper(tree(THREE))
-    view.locator(".adversarial-screen-drawing").focus()
+    focus_picture(view.locator(".adversarial-screen-drawing"))
     for _ in range(16):
         page.keyboard.press("PageDown")
         expected.step()
@@ -358,14 +368,8 @@ def test_a_step_on_a_64_leaf_tree_draws_a_new_picture_at_once(page, lab):
 def test_typing_in_the_leaves_box_with_the_mouse_over_the_stepper_reaches_the_box(page, lab):
     open_cells(page, lab, f"s = Stepper(tree({THREE}), editable=True)\ns")
     box = page.locator(f"{STEPPER} >> .adversarial-leaves-input input")
-    # Keys step the stepper from its picture ... The picture takes the focus once the stepper's key helper
-    # (keys.Keys, an anywidget whose module the browser loads after the run) has drawn: in one step it makes the
-    # picture focusable and starts listening for keys. A focus() before that is ignored and the key reaches
-    # JupyterLab instead, so wait for the picture to be focusable, then for the focus.
-    picture = page.locator(DRAWING)
-    expect(picture).to_have_attribute("tabindex", "0")
-    picture.focus()
-    expect(picture).to_be_focused()
+    # Keys step the stepper from its picture ...
+    focus_picture(page.locator(DRAWING))
     page.keyboard.press("ArrowRight")
     expect(page.locator(SENTENCE)).not_to_have_text("Press Step to start the search.")
     box.click()                                        # ... and belong to the box while typing in it
